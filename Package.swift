@@ -1,0 +1,55 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "intentd",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "intentd", targets: ["intentd"]),
+        .executable(name: "intentctl", targets: ["intentctl"]),
+        .executable(name: "MonkeyChat", targets: ["MonkeyChat"]),
+        .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        // libzmq 4.3, found through pkg-config.
+        .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        // Our own thin Swift wrapper over libzmq.
+        .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: strict),
+        // The language-neutral model: wire frames, catalog, manifest, resolution results.
+        .target(name: "IntentProtocol", dependencies: ["ZeroMQ"], swiftSettings: strict),
+        // The SDK extension authors import.
+        .target(name: "IntentExtensionKit", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        // The host: broker, lock policy, lifecycle driver, extension launcher.
+        .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        // The client library behind intentctl.
+        .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        .executableTarget(
+            name: "intentd",
+            dependencies: ["IntentHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "intentctl",
+            dependencies: ["IntentClient", "IntentProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        // Extensions: one executable each, with its manifest beside the sources.
+        .executableTarget(
+            name: "MonkeyChat",
+            dependencies: ["IntentExtensionKit", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Extensions/Messaging",
+            resources: [.copy("Manifest")],
+            swiftSettings: strict),
+        .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: strict),
+        .testTarget(name: "IntentProtocolTests", dependencies: ["IntentProtocol"], swiftSettings: strict),
+        .testTarget(name: "IntentHostTests", dependencies: ["IntentHost", "IntentProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+    ]
+)

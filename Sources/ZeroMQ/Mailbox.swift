@@ -1,0 +1,33 @@
+import Synchronization
+
+/// A queue that any thread may post to and one polling thread drains, waking it through
+/// a `Wakeup` only when the queue goes from empty to non-empty.
+public final class Mailbox<Item: Sendable>: Sendable {
+    private let queue = Mutex<[Item]>([])
+    /// Add `wakeup.fileDescriptor` to the draining thread's `Poller`.
+    public let wakeup: Wakeup
+
+    /// Creates an empty mailbox.
+    public init() throws(ZMQError) {
+        wakeup = try Wakeup()
+    }
+
+    /// Queues `item` and wakes the draining thread if it may be asleep.
+    public func post(_ item: sending Item) {
+        let wasEmpty = queue.withLock { queue in
+            queue.append(item)
+            return queue.count == 1
+        }
+        if wasEmpty { wakeup.signal() }
+    }
+
+    /// Takes every queued item, oldest first.
+    public func drain() -> [Item] {
+        wakeup.drain()
+        return queue.withLock { queue in
+            var items: [Item] = []
+            swap(&items, &queue)
+            return items
+        }
+    }
+}

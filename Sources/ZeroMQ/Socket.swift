@@ -1,0 +1,191 @@
+import CZeroMQ
+
+/// A libzmq socket. Not thread-safe: a socket stays on the thread that uses it.
+///
+/// Every send and receive takes `wait`: with `false` the call never blocks and reports
+/// "would block" as `false` or `nil` instead of an error.
+public final class Socket {
+    let handle: UnsafeMutableRawPointer
+    /// Keeps the context alive for as long as the socket is open.
+    public let context: Context
+    /// The socket's type.
+    public let type: SocketType
+
+    /// Opens a socket with linger 0, so closing never blocks on unsent messages.
+    public init(_ context: Context, _ type: SocketType) throws(ZMQError) {
+        guard let handle = zmq_socket(context.handle, type.raw) else {
+            throw ZMQError(code: zmq_errno(), operation: "zmq_socket")
+        }
+        self.handle = handle
+        self.context = context
+        self.type = type
+        try set(ZMQ_LINGER, 0 as Int32)
+    }
+
+    deinit {
+        zmq_close(handle)
+    }
+
+    // MARK: Endpoints
+
+    /// Binds to an endpoint such as `ipc:///run/intentd/client.sock` or `tcp://127.0.0.1:5555`.
+    public func bind(_ endpoint: String) throws(ZMQError) {
+        _ = try retrying("zmq_bind") { Int(zmq_bind(handle, endpoint)) }
+    }
+
+    /// Connects to an endpoint; libzmq reconnects by itself if the peer goes away.
+    public func connect(_ endpoint: String) throws(ZMQError) {
+        _ = try retrying("zmq_connect") { Int(zmq_connect(handle, endpoint)) }
+    }
+
+    /// Undoes a `connect`.
+    public func disconnect(_ endpoint: String) throws(ZMQError) {
+        _ = try retrying("zmq_disconnect") { Int(zmq_disconnect(handle, endpoint)) }
+    }
+
+    /// The endpoint the socket was last bound to, with any wildcard port resolved.
+    public var lastEndpoint: String {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        var size = buffer.count
+        zmq_getsockopt(handle, ZMQ_LAST_ENDPOINT, &buffer, &size)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    // MARK: Sending
+
+    /// Sends one frame, handing the message's content to libzmq without a copy.
+    /// Returns `false` if `wait` is false and the socket cannot take it now.
+    @discardableResult
+    public func send(_ message: Message, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
+        let flags = (more ? ZMQ_SNDMORE : 0) | (wait ? 0 : ZMQ_DONTWAIT)
+        return try retrying("zmq_msg_send") { Int(zmq_msg_send(message.pointer, handle, flags)) } != nil
+    }
+
+    /// Sends one frame copied from `bytes`: the cheapest way to send a small header.
+    @discardableResult
+    public func send(bytes: UnsafeRawBufferPointer, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
+        let flags = (more ? ZMQ_SNDMORE : 0) | (wait ? 0 : ZMQ_DONTWAIT)
+        return try retrying("zmq_send") { Int(zmq_send(handle, bytes.baseAddress, bytes.count, flags)) } != nil
+    }
+
+    /// Sends one frame copied from `bytes`.
+    @discardableResult
+    public func send(_ bytes: [UInt8], more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
+        try withBytes(bytes) { (raw) throws(ZMQError) in try send(bytes: raw, more: more, wait: wait) }
+    }
+
+    /// Sends one frame holding the UTF-8 bytes of `string`.
+    @discardableResult
+    public func send(_ string: String, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
+        try withBytes(Array(string.utf8)) { (raw) throws(ZMQError) in try send(bytes: raw, more: more, wait: wait) }
+    }
+
+    /// Sends every frame as one multipart message. Once the first frame is accepted the
+    /// rest are sent blocking, as libzmq delivers a multipart message whole or not at all.
+    @discardableResult
+    public func send(frames: [Message], wait: Bool = true) throws(ZMQError) -> Bool {
+        for (index, frame) in frames.enumerated() {
+            let more = index < frames.count - 1
+            if !(try send(frame, more: more, wait: wait || index > 0)) { return false }
+        }
+        return true
+    }
+
+    // MARK: Receiving
+
+    /// Receives one frame, or `nil` if `wait` is false and none is queued.
+    public func receive(wait: Bool = true) throws(ZMQError) -> Message? {
+        let message = Message()
+        let flags = wait ? 0 : ZMQ_DONTWAIT
+        guard try retrying("zmq_msg_recv", { Int(zmq_msg_recv(message.pointer, handle, flags)) }) != nil else {
+            return nil
+        }
+        return message
+    }
+
+    /// Receives every frame of one multipart message, or `nil` if `wait` is false and none
+    /// is queued. The frames after the first are already queued and never block.
+    public func receiveFrames(wait: Bool = true) throws(ZMQError) -> [Message]? {
+        guard let first = try receive(wait: wait) else { return nil }
+        var frames = [first]
+        var last = first
+        while last.hasMore {
+            guard let next = try receive(wait: true) else { break }
+            frames.append(next)
+            last = next
+        }
+        return frames
+    }
+
+    // MARK: Options
+
+    /// Sets an integer option such as `ZMQ_SNDHWM`.
+    public func set(_ option: Int32, _ value: Int32) throws(ZMQError) {
+        var value = value
+        _ = try retrying("zmq_setsockopt") { Int(zmq_setsockopt(handle, option, &value, MemoryLayout<Int32>.size)) }
+    }
+
+    /// Sets a 64-bit integer option such as `ZMQ_MAXMSGSIZE`.
+    public func set(_ option: Int32, _ value: Int64) throws(ZMQError) {
+        var value = value
+        _ = try retrying("zmq_setsockopt") { Int(zmq_setsockopt(handle, option, &value, MemoryLayout<Int64>.size)) }
+    }
+
+    /// Sets a binary or text option such as `ZMQ_ROUTING_ID` or `ZMQ_CURVE_SERVERKEY`.
+    public func set(_ option: Int32, bytes: [UInt8]) throws(ZMQError) {
+        _ = try withBytes(bytes) { (raw) throws(ZMQError) in
+            try retrying("zmq_setsockopt") { Int(zmq_setsockopt(handle, option, raw.baseAddress, raw.count)) }
+        }
+    }
+
+    /// Reads an integer option.
+    public func get(_ option: Int32) throws(ZMQError) -> Int32 {
+        var value: Int32 = 0
+        var size = MemoryLayout<Int32>.size
+        _ = try retrying("zmq_getsockopt") { Int(zmq_getsockopt(handle, option, &value, &size)) }
+        return value
+    }
+
+    /// High-water marks for both directions; 0 means no limit.
+    public func setHighWaterMark(_ messages: Int32) throws(ZMQError) {
+        try set(ZMQ_SNDHWM, messages)
+        try set(ZMQ_RCVHWM, messages)
+    }
+
+    /// The largest inbound message libzmq accepts; a peer that sends more is disconnected.
+    public func setMaximumMessageSize(_ bytes: Int64) throws(ZMQError) {
+        try set(ZMQ_MAXMSGSIZE, bytes)
+    }
+
+    /// For ROUTER sockets: report unroutable messages as `EHOSTUNREACH` instead of dropping them.
+    public func setRouterMandatory(_ on: Bool) throws(ZMQError) {
+        try set(ZMQ_ROUTER_MANDATORY, Int32(on ? 1 : 0))
+    }
+
+    /// For SUB sockets: receive messages whose first frame starts with `prefix` (empty: all).
+    public func subscribe(_ prefix: [UInt8] = []) throws(ZMQError) {
+        try set(ZMQ_SUBSCRIBE, bytes: prefix)
+    }
+
+    /// Makes this socket a CURVE server holding `secretKey` (40 Z85 characters).
+    public func makeCurveServer(secretKey: String) throws(ZMQError) {
+        try set(ZMQ_CURVE_SERVER, 1 as Int32)
+        try set(ZMQ_CURVE_SECRETKEY, bytes: Array(secretKey.utf8))
+    }
+
+    /// Makes this socket a CURVE client of the server whose public key is `serverKey`.
+    public func makeCurveClient(_ keys: CurveKeyPair, serverKey: String) throws(ZMQError) {
+        try set(ZMQ_CURVE_SERVERKEY, bytes: Array(serverKey.utf8))
+        try set(ZMQ_CURVE_PUBLICKEY, bytes: Array(keys.publicKey.utf8))
+        try set(ZMQ_CURVE_SECRETKEY, bytes: Array(keys.secretKey.utf8))
+    }
+
+    /// The raw handle, for `Poller`.
+    var rawHandle: UnsafeMutableRawPointer { handle }
+}
+
+/// Calls `body` with the bytes of `array`, keeping `body`'s typed error.
+private func withBytes<R>(_ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ZMQError) -> R) throws(ZMQError) -> R {
+    let result: Result<R, ZMQError> = array.withUnsafeBytes { raw in Result { () throws(ZMQError) in try body(raw) } }
+    return try result.get()
+}
