@@ -1,0 +1,99 @@
+import Foundation
+
+/// Every domain the host knows, loaded from the JSON files of a directory.
+public struct Catalog: Sendable {
+    /// The domains, by file name order.
+    public private(set) var domains: [Domain] = []
+    private var intentsByName: [String: IntentDefinition] = [:]
+    private var domainByIntent: [String: String] = [:]
+
+    /// An empty catalog.
+    public init() {}
+
+    /// Builds a catalog from domains; intent names must be unique across them.
+    public init(domains: [Domain]) throws {
+        for domain in domains { try add(domain) }
+    }
+
+    /// Loads every `*.json` file in `directory`.
+    public init(directory: URL) throws {
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+        guard !files.isEmpty else { throw CatalogError("no domain files (*.json) in \(directory.path)") }
+        for file in files {
+            let domain: Domain
+            do {
+                domain = try JSON.decode(Domain.self, from: Array(try Data(contentsOf: file)))
+            } catch {
+                throw CatalogError("\(file.lastPathComponent): \(error)")
+            }
+            try add(domain)
+        }
+    }
+
+    /// Adds a domain after checking it.
+    public mutating func add(_ domain: Domain) throws {
+        for intent in domain.intents {
+            if let other = domainByIntent[intent.name] {
+                throw CatalogError("intent \(intent.name) is defined by both \(other) and \(domain.name)")
+            }
+            let names = intent.parameters.map(\.name)
+            if Set(names).count != names.count {
+                throw CatalogError("\(intent.name) names a parameter twice")
+            }
+            for parameter in intent.parameters where parameter.type == .enum && (parameter.values ?? []).isEmpty {
+                throw CatalogError("\(intent.name).\(parameter.name) is an enum without values")
+            }
+            if intent.responseCodes.contains(where: { $0.kind == nil }) {
+                throw CatalogError("every response code of \(intent.name) needs a kind")
+            }
+            intentsByName[intent.name] = intent
+            domainByIntent[intent.name] = domain.name
+        }
+        domains.append(domain)
+    }
+
+    /// The intent named `name` (`SendMessage`, or SiriKit's `INSendMessageIntent`).
+    public func intent(_ name: String) -> IntentDefinition? {
+        intentsByName[Catalog.canonicalIntentName(name)]
+    }
+
+    /// The domain that defines the intent named `name`.
+    public func domain(ofIntent name: String) -> String? {
+        domainByIntent[Catalog.canonicalIntentName(name)]
+    }
+
+    /// Turns SiriKit's class names (`INSendMessageIntent`) into catalog names (`SendMessage`).
+    public static func canonicalIntentName(_ name: String) -> String {
+        guard name.hasPrefix("IN"), name.hasSuffix("Intent"), name.count > 8 else { return name }
+        return String(name.dropFirst(2).dropLast(6))
+    }
+
+    /// Finds the catalog directory: an explicit path, then `INTENTD_CATALOG_DIR`, then
+    /// `Protocols/domains` above the running executable, then the installed location.
+    public static func locate(explicit: String? = nil, executable: URL? = nil) -> URL? {
+        let fm = FileManager.default
+        if let explicit { return URL(fileURLWithPath: explicit) }
+        if let env = ProcessInfo.processInfo.environment["INTENTD_CATALOG_DIR"] { return URL(fileURLWithPath: env) }
+        var dir = (executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath())
+            .deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = dir.appendingPathComponent("Protocols/domains")
+            if fm.fileExists(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        for installed in ["/usr/local/share/intentd/domains", "/usr/share/intentd/domains"]
+        where fm.fileExists(atPath: installed) {
+            return URL(fileURLWithPath: installed)
+        }
+        return nil
+    }
+}
+
+/// A catalog file that cannot be used.
+public struct CatalogError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong.
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,92 @@
+/// One domain of the catalog, as stored in `Protocols/domains/NAME.json`.
+public struct Domain: Sendable, Hashable, Codable {
+    /// The domain's name, such as `Messaging`.
+    public var name: String
+    /// What the domain covers.
+    public var description: String
+    /// The intents, each with its parameters and response codes.
+    public var intents: [IntentDefinition]
+}
+
+/// One intent: its parameters in resolution order and its response codes.
+public struct IntentDefinition: Sendable, Hashable, Codable {
+    /// The catalog name, such as `SendMessage` (SiriKit's `INSendMessageIntent`).
+    public var name: String
+    /// What it does.
+    public var description: String
+    /// Whether the user must confirm before handle (payments, rides).
+    public var requiresUserConfirmation: Bool?
+    /// The parameters, in the order the host resolves them.
+    public var parameters: [ParameterDefinition]
+    /// The response codes with SiriKit's names and numbers.
+    public var responseCodes: [ResponseCode]
+
+    /// The parameter named `name`.
+    public func parameter(_ name: String) -> ParameterDefinition? {
+        parameters.first { $0.name == name }
+    }
+
+    /// The response code named `name`.
+    public func responseCode(_ name: String) -> ResponseCode? {
+        responseCodes.first { $0.name == name }
+    }
+}
+
+/// One parameter of an intent.
+public struct ParameterDefinition: Sendable, Hashable, Codable {
+    /// The parameter's name, such as `recipients`.
+    public var name: String
+    /// The value type.
+    public var type: ParameterType
+    /// Whether the value is a list (each element resolved on its own).
+    public var list: Bool?
+    /// Whether the intent cannot be done without it.
+    public var required: Bool?
+    /// The question the assistant asks when the value is needed.
+    public var prompt: String
+    /// For `enum` parameters: the allowed values.
+    public var values: [String]?
+    /// The typed reasons an extension may give with `unsupported`, with SiriKit's numbers.
+    public var unsupportedReasons: [ResponseCode]?
+
+    /// Whether the value is a list.
+    public var isList: Bool { list ?? false }
+    /// Whether the value is required.
+    public var isRequired: Bool { required ?? false }
+}
+
+/// The value types a parameter can have.
+public enum ParameterType: String, Sendable, Hashable, Codable {
+    /// Text.
+    case string
+    /// A `Person`; a plain string becomes its display name.
+    case person
+    /// A whole number.
+    case integer
+    /// Any number.
+    case number
+    /// true or false.
+    case boolean
+    /// ISO 8601 date and time text.
+    case dateTime
+    /// One of the parameter's `values`.
+    case `enum`
+    /// A place: an object with `name`, and `latitude` and `longitude` when known.
+    case location
+}
+
+/// A named code with SiriKit's number and what it means for the lifecycle.
+public struct ResponseCode: Sendable, Hashable, Codable {
+    /// The name, such as `failureRequiringAppLaunch`.
+    public var name: String
+    /// SiriKit's number.
+    public var value: Int
+    /// What the code means to the host: `ready`, `inProgress`, `success`, `failure`
+    /// or `unspecified`. Absent for unsupported reasons.
+    public var kind: Kind?
+
+    /// What a response code means to the host.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        case unspecified, ready, inProgress, success, failure
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// An extension's manifest: the Info.plist-style file beside its sources, with
+/// `NSExtension` / `NSExtensionAttributes` / `IntentsSupported` and
+/// `IntentsRestrictedWhileLocked`, the bundle identifier, the app's names and its usage
+/// description.
+public struct Manifest: Sendable, Hashable {
+    /// What the extension sends in REGISTER (without its process id).
+    public var registration: Registration
+
+    /// Reads a manifest file.
+    public init(contentsOf url: URL) throws {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ManifestError("cannot read the manifest at \(url.path): \(error.localizedDescription)")
+        }
+        try self.init(data: data, source: url.lastPathComponent)
+    }
+
+    /// Parses a manifest from XML property-list data.
+    public init(data: Data, source: String = "manifest") throws {
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            throw ManifestError("\(source) is not a property list: \(error.localizedDescription)")
+        }
+        guard let root = plist as? [String: Any] else { throw ManifestError("\(source) must hold a dictionary") }
+        func string(_ key: String) -> String? {
+            (root[key] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let bundle = string("CFBundleIdentifier"), !bundle.isEmpty else {
+            throw ManifestError("\(source) has no CFBundleIdentifier")
+        }
+        guard let app = string("CFBundleDisplayName") ?? string("CFBundleName"), !app.isEmpty else {
+            throw ManifestError("\(source) has no CFBundleDisplayName (the app's name)")
+        }
+        guard let ext = root["NSExtension"] as? [String: Any],
+            let attributes = ext["NSExtensionAttributes"] as? [String: Any]
+        else {
+            throw ManifestError("\(source) has no NSExtension / NSExtensionAttributes dictionary")
+        }
+        guard let supported = attributes["IntentsSupported"] as? [String] else {
+            throw ManifestError("\(source) has no IntentsSupported array under NSExtensionAttributes")
+        }
+        let restricted = attributes["IntentsRestrictedWhileLocked"] as? [String] ?? []
+        let alternatives = (root["INAlternativeAppNames"] as? [[String: Any]] ?? []).compactMap { entry in
+            (entry["INAlternativeAppName"] as? String).map {
+                AlternativeAppName(name: $0, pronunciation: entry["INAlternativeAppNamePronunciationHint"] as? String)
+            }
+        }
+        registration = Registration(
+            bundleIdentifier: bundle, appName: app, alternativeAppNames: alternatives,
+            usageDescription: string("NSSiriUsageDescription") ?? "",
+            intentsSupported: supported.map(Catalog.canonicalIntentName),
+            intentsRestrictedWhileLocked: restricted.map(Catalog.canonicalIntentName))
+    }
+}
+
+/// A manifest that cannot be used.
+public struct ManifestError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong.
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

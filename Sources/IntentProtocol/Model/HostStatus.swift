@@ -1,0 +1,97 @@
+/// The body of the answer to STATUS.
+public struct HostStatus: Sendable, Hashable, Codable {
+    /// Whether the device is locked.
+    public var locked: Bool
+    /// The apps with at least one live extension instance.
+    public var extensions: [ExtensionStatus]
+    /// Recent registrations the host refused, newest last.
+    public var rejected: [Rejection]
+
+    /// Creates a status.
+    public init(locked: Bool, extensions: [ExtensionStatus], rejected: [Rejection]) {
+        self.locked = locked
+        self.extensions = extensions
+        self.rejected = rejected
+    }
+}
+
+/// One registered app.
+public struct ExtensionStatus: Sendable, Hashable, Codable {
+    /// The app's name.
+    public var appName: String
+    /// The extension's bundle identifier.
+    public var bundleIdentifier: String
+    /// Other names for the app.
+    public var alternativeAppNames: [String]
+    /// The usage description.
+    public var usageDescription: String
+    /// Supported intents.
+    public var intentsSupported: [String]
+    /// Intents restricted while locked.
+    public var intentsRestrictedWhileLocked: [String]
+    /// Live instances.
+    public var instances: Int
+    /// Their process ids, where known.
+    public var processIdentifiers: [Int]
+
+    /// Creates an entry.
+    public init(
+        appName: String, bundleIdentifier: String, alternativeAppNames: [String], usageDescription: String,
+        intentsSupported: [String], intentsRestrictedWhileLocked: [String], instances: Int, processIdentifiers: [Int]
+    ) {
+        self.appName = appName
+        self.bundleIdentifier = bundleIdentifier
+        self.alternativeAppNames = alternativeAppNames
+        self.usageDescription = usageDescription
+        self.intentsSupported = intentsSupported
+        self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
+        self.instances = instances
+        self.processIdentifiers = processIdentifiers
+    }
+}
+
+/// A registration the host refused, and why.
+public struct Rejection: Sendable, Hashable, Codable, Error {
+    /// Why, as a code: see `Rejection.Code`.
+    public var code: Code
+    /// Why, in words a person can act on.
+    public var reason: String
+    /// The bundle identifier the extension gave.
+    public var bundleIdentifier: String
+    /// The app name the extension gave.
+    public var appName: String
+    /// When, as ISO 8601 text.
+    public var time: String
+
+    /// Why a registration is refused.
+    public enum Code: String, Sendable, Hashable, Codable {
+        /// A restricted intent is not also supported.
+        case restrictedNotSupported
+        /// An intent is not in the host's catalog.
+        case unknownIntent
+        /// Another bundle identifier already serves this app.
+        case appTaken
+        /// A required field is missing or a limit is exceeded.
+        case invalidManifest
+        /// The extension speaks another protocol version.
+        case unsupportedVersion
+    }
+
+    /// Creates a rejection.
+    public init(code: Code, reason: String, bundleIdentifier: String, appName: String, time: String) {
+        self.code = code
+        self.reason = reason
+        self.bundleIdentifier = bundleIdentifier
+        self.appName = appName
+        self.time = time
+    }
+}
+
+/// The body of the answer to LOCK.
+public struct LockState: Sendable, Hashable, Codable {
+    /// Whether the device is now locked.
+    public var locked: Bool
+
+    /// Creates the body.
+    public init(locked: Bool) { self.locked = locked }
+}

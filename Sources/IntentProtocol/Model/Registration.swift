@@ -1,0 +1,69 @@
+/// The body of REGISTER: who the extension is and what it handles.
+public struct Registration: Sendable, Hashable, Codable {
+    /// The wire protocol version the extension speaks.
+    public var protocolVersion: Int
+    /// The extension's bundle identifier, such as `com.monkeychat.intents`.
+    public var bundleIdentifier: String
+    /// The app's name, as the user says it.
+    public var appName: String
+    /// Up to three other names the user may call the app.
+    public var alternativeAppNames: [AlternativeAppName]
+    /// Why the app wants the assistant, shown when the user is asked to allow it.
+    public var usageDescription: String
+    /// The intents the extension handles, by catalog name.
+    public var intentsSupported: [String]
+    /// The intents that need the device unlocked; each must also be supported.
+    public var intentsRestrictedWhileLocked: [String]
+    /// The extension's process id, for status and diagnostics.
+    public var processIdentifier: Int?
+
+    /// Creates a registration.
+    public init(
+        protocolVersion: Int = Wire.version, bundleIdentifier: String, appName: String,
+        alternativeAppNames: [AlternativeAppName] = [], usageDescription: String = "",
+        intentsSupported: [String], intentsRestrictedWhileLocked: [String] = [], processIdentifier: Int? = nil
+    ) {
+        self.protocolVersion = protocolVersion
+        self.bundleIdentifier = bundleIdentifier
+        self.appName = appName
+        self.alternativeAppNames = alternativeAppNames
+        self.usageDescription = usageDescription
+        self.intentsSupported = intentsSupported
+        self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
+        self.processIdentifier = processIdentifier
+    }
+}
+
+/// Another name for an app, with an optional hint of how it sounds.
+public struct AlternativeAppName: Sendable, Hashable, Codable {
+    /// The name.
+    public var name: String
+    /// How it is pronounced, such as "list oh mat".
+    public var pronunciation: String?
+
+    /// Creates a name.
+    public init(name: String, pronunciation: String? = nil) {
+        self.name = name
+        self.pronunciation = pronunciation
+    }
+}
+
+/// The body of REGISTERED.
+public struct Registered: Sendable, Hashable, Codable {
+    /// The host's id for this extension instance.
+    public var extensionId: String
+    /// How often each side sends a heartbeat when it has nothing else to send.
+    public var heartbeatMilliseconds: Int
+    /// How many intervals without traffic mean the peer is gone.
+    public var liveness: Int
+    /// The largest message the host accepts.
+    public var maxMessageBytes: Int
+
+    /// Creates the body.
+    public init(extensionId: String, heartbeatMilliseconds: Int, liveness: Int, maxMessageBytes: Int) {
+        self.extensionId = extensionId
+        self.heartbeatMilliseconds = heartbeatMilliseconds
+        self.liveness = liveness
+        self.maxMessageBytes = maxMessageBytes
+    }
+}

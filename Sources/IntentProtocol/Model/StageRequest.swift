@@ -1,0 +1,48 @@
+/// The body of a REQUEST: what the extension needs to run one stage.
+public struct StageRequest: Sendable, Hashable, Codable {
+    /// The conversation this request belongs to.
+    public var sessionId: String
+    /// The user's language, such as `en`.
+    public var language: String
+    /// The intent's name, such as `SendMessage`.
+    public var intent: String
+    /// The parameter values so far, resolved values replacing the user's.
+    public var parameters: [String: JSONValue]
+    /// For resolve: the parameter to resolve.
+    public var parameter: String?
+    /// For resolve: whether the catalog marks that parameter as required.
+    public var required: Bool?
+
+    /// Creates a request body.
+    public init(
+        sessionId: String, language: String, intent: String, parameters: [String: JSONValue],
+        parameter: String? = nil, required: Bool? = nil
+    ) {
+        self.sessionId = sessionId
+        self.language = language
+        self.intent = intent
+        self.parameters = parameters
+        self.parameter = parameter
+        self.required = required
+    }
+}
+
+/// The body of a SUBMIT: an intent's parameters, as the user or a program gave them.
+public struct Submission: Sendable, Hashable, Codable {
+    /// Parameter values; strings are converted to the catalog's types by the host.
+    public var parameters: [String: JSONValue]
+    /// The user's language; `en` when absent.
+    public var language: String?
+    /// A session id to continue; the host makes one when absent.
+    public var sessionId: String?
+    /// For intents that need the user's confirmation before handle: the user said yes.
+    public var confirmed: Bool?
+
+    /// Creates a submission.
+    public init(parameters: [String: JSONValue], language: String? = nil, sessionId: String? = nil, confirmed: Bool? = nil) {
+        self.parameters = parameters
+        self.language = language
+        self.sessionId = sessionId
+        self.confirmed = confirmed
+    }
+}

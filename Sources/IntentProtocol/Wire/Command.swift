@@ -1,0 +1,63 @@
+/// The command byte, frame 1 of every message. See `Protocols/wire.md`.
+public enum Command: UInt8, Sendable, CaseIterable {
+    // Extension endpoint.
+    case register = 0x01
+    case registered = 0x02
+    case rejected = 0x03
+    case request = 0x04
+    case reply = 0x05
+    case heartbeat = 0x06
+    case disconnect = 0x07
+    // Client endpoint.
+    case submit = 0x10
+    case stage = 0x11
+    case result = 0x12
+    case error = 0x13
+    case status = 0x14
+    case lock = 0x15
+}
+
+/// One stage of an intent's lifecycle.
+public enum Stage: UInt8, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    case resolve = 1
+    case confirm = 2
+    case handle = 3
+
+    /// Parses `resolve`, `confirm` or `handle`.
+    public init?(name: String) {
+        guard let stage = Self.allCases.first(where: { $0.description == name }) else { return nil }
+        self = stage
+    }
+
+    public var description: String {
+        switch self {
+        case .resolve: "resolve"
+        case .confirm: "confirm"
+        case .handle: "handle"
+        }
+    }
+}
+
+/// The codes the host puts in ERROR frames and in refused or failed outcomes.
+public enum ErrorCode: String, Sendable, Codable, CaseIterable {
+    /// The frames or the body could not be parsed.
+    case malformed
+    /// The message was over the size limit.
+    case tooLarge
+    /// No registered extension serves the named app.
+    case unknownApp
+    /// The intent is not in the catalog, or the app does not support it.
+    case unknownIntent
+    /// A parameter is not in the catalog or has the wrong type.
+    case invalidParameter
+    /// The intent is restricted while the device is locked.
+    case requiresUnlock
+    /// The app's extension is registered but no instance is alive to take the request.
+    case extensionUnavailable
+    /// The extension did not answer before the deadline.
+    case extensionTimeout
+    /// The extension answered with a body the host could not use.
+    case invalidReply
+    /// The host is shutting down.
+    case shuttingDown
+}

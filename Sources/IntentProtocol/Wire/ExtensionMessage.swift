@@ -1,0 +1,98 @@
+import ZeroMQ
+
+/// A message an extension sends to the host's extension endpoint.
+public enum ExtensionMessage {
+    /// Announces the extension; the body is a `Registration`.
+    case register(body: Message)
+    /// Answers a request; the body is a `ResolveReply` or an `IntentResponse`, or `{"error": ...}`.
+    case reply(RequestID, body: Message)
+    /// Says the extension is alive.
+    case heartbeat
+    /// Says the extension is leaving.
+    case disconnect
+
+    /// Parses the frames that follow the routing id.
+    public init(frames: ArraySlice<Message>) throws(ProtocolError) {
+        let (command, rest) = try Wire.header(frames)
+        let f = rest.startIndex
+        switch command {
+        case .register:
+            try Wire.expect(1, rest, command)
+            self = .register(body: rest[f])
+        case .reply:
+            try Wire.expect(2, rest, command)
+            self = .reply(try Wire.requestID(rest[f]), body: rest[f + 1])
+        case .heartbeat:
+            self = .heartbeat
+        case .disconnect:
+            self = .disconnect
+        default:
+            throw .malformedFrames("\(command) is not sent by extensions")
+        }
+    }
+
+    /// The frames to send, without a routing id.
+    public var frames: [Message] {
+        switch self {
+        case .register(let body): Wire.start(.register) + [body]
+        case .reply(let id, let body): Wire.start(.reply) + [Message(bytes: id.bytes), body]
+        case .heartbeat: Wire.start(.heartbeat)
+        case .disconnect: Wire.start(.disconnect)
+        }
+    }
+}
+
+/// A message the host sends to an extension.
+public enum HostToExtension {
+    /// Accepts a registration; the body is a `Registered`.
+    case registered(body: Message)
+    /// Refuses a registration with a code and a reason a person can read.
+    case rejected(code: String, reason: String)
+    /// Asks for one stage of an intent; the body is a `StageRequest`.
+    case request(RequestID, Stage, intent: String, body: Message)
+    /// Says the host is alive.
+    case heartbeat
+    /// Tells the extension to register again.
+    case disconnect(reason: String)
+
+    /// Parses the frames as received by the extension's DEALER socket.
+    public init(frames: ArraySlice<Message>) throws(ProtocolError) {
+        let (command, rest) = try Wire.header(frames)
+        let f = rest.startIndex
+        switch command {
+        case .registered:
+            try Wire.expect(1, rest, command)
+            self = .registered(body: rest[f])
+        case .rejected:
+            try Wire.expect(2, rest, command)
+            self = .rejected(code: rest[f].string ?? "", reason: rest[f + 1].string ?? "")
+        case .request:
+            try Wire.expect(4, rest, command)
+            self = .request(
+                try Wire.requestID(rest[f]), try Wire.stage(rest[f + 1]),
+                intent: try Wire.name(rest[f + 2], "the intent name"), body: rest[f + 3])
+        case .heartbeat:
+            self = .heartbeat
+        case .disconnect:
+            self = .disconnect(reason: rest.first?.string ?? "")
+        default:
+            throw .malformedFrames("\(command) is not sent to extensions")
+        }
+    }
+
+    /// The frames to send, without a routing id.
+    public var frames: [Message] {
+        switch self {
+        case .registered(let body):
+            Wire.start(.registered) + [body]
+        case .rejected(let code, let reason):
+            Wire.start(.rejected) + [Message(string: code), Message(string: reason)]
+        case .request(let id, let stage, let intent, let body):
+            Wire.start(.request) + [Message(bytes: id.bytes), Message(bytes: [stage.rawValue]), Message(string: intent), body]
+        case .heartbeat:
+            Wire.start(.heartbeat)
+        case .disconnect(let reason):
+            Wire.start(.disconnect) + [Message(string: reason)]
+        }
+    }
+}
