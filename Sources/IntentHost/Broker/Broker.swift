@@ -1,0 +1,384 @@
+import CZeroMQ
+import Foundation
+import IntentProtocol
+import ZeroMQ
+
+/// The broker: owns both ROUTER sockets on one thread, blocks in `zmq_poll`, routes
+/// requests to extensions on the small header frames alone, and enforces the policies.
+///
+/// Everything here runs on the broker thread; other threads talk to it through `mailbox`.
+final class Broker {
+    private let clients: Socket
+    private let extensions: Socket
+    private let mailbox: Mailbox<BrokerCommand>
+    private let catalog: Catalog
+    private let config: HostConfiguration
+    private let startLifecycle: @Sendable (LifecycleJob) -> Void
+    private let log = Log("intentd")
+    private let clock = ContinuousClock()
+
+    private var registry = ExtensionRegistry()
+    private var pending = PendingRequests()
+    private var lock: LockPolicy
+    private var nextHeartbeat: ContinuousClock.Instant
+    private var running = true
+    private var malformed = 0
+
+    init(
+        config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
+        startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
+    ) throws {
+        self.config = config
+        self.catalog = catalog
+        self.mailbox = mailbox
+        self.startLifecycle = startLifecycle
+        lock = LockPolicy(file: config.stateDirectory.url.appendingPathComponent("lock"), initial: config.startLocked)
+        nextHeartbeat = clock.now + config.heartbeatInterval
+        clients = try Socket(context, .router)
+        extensions = try Socket(context, .router)
+        for socket in [clients, extensions] {
+            try socket.setRouterMandatory(true)
+            try socket.setHighWaterMark(100_000)
+            // A hard cap well above the limit: larger frames cost the sender its connection.
+            try socket.setMaximumMessageSize(Int64(config.maxMessageBytes) * 4)
+        }
+        try Self.bind(clients, config.clientEndpoint)
+        try Self.bind(extensions, config.extensionEndpoint)
+    }
+
+    /// Binds, first removing a socket file left behind by a host that did not stop cleanly.
+    private static func bind(_ socket: Socket, _ endpoint: String) throws {
+        if endpoint.hasPrefix("ipc://") {
+            let path = String(endpoint.dropFirst(6))
+            if FileManager.default.fileExists(atPath: path), !Self.isLive(endpoint, socket.context) {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        do {
+            try socket.bind(endpoint)
+        } catch {
+            throw ConfigurationError("cannot listen on \(endpoint): \(error) (is another intentd using this state directory?)")
+        }
+    }
+
+    /// Whether another process accepts connections on an ipc endpoint.
+    private static func isLive(_ endpoint: String, _ context: Context) -> Bool {
+        let path = String(endpoint.dropFirst(6))
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in bytes.enumerated() { raw[i] = b }
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+            }
+        }
+    }
+
+    // MARK: The loop
+
+    /// Polls and dispatches until a `stop` command arrives or the context is shut down.
+    func run() {
+        var poller = Poller()
+        let clientIndex = poller.add(clients)
+        let extensionIndex = poller.add(extensions)
+        let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
+        log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
+        while running {
+            do {
+                try poller.poll(timeout: millisecondsUntilNextTimer())
+                if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
+                if poller.isReadable(clientIndex) { try drain(clients, handleClient) }
+                if poller.isReadable(mailboxIndex) { for command in mailbox.drain() { handle(command) } }
+                runTimers()
+            } catch let error as ZMQError where error.isTerminated {
+                running = false
+            } catch {
+                log.error("broker: \(error)")
+            }
+        }
+        for entry in pending.removeAll() { fail(entry.origin, .shuttingDown, "the host is shutting down") }
+    }
+
+    /// Takes up to a batch of messages from a ready socket without blocking.
+    private func drain(_ socket: Socket, _ handle: ([Message]) -> Void) throws {
+        for _ in 0..<512 {
+            guard let frames = try socket.receiveFrames(wait: false) else { return }
+            handle(frames)
+        }
+    }
+
+    private func millisecondsUntilNextTimer() -> Int {
+        var next = nextHeartbeat
+        if let deadline = pending.nextDeadline, deadline < next { next = deadline }
+        let wait = clock.now.duration(to: next)
+        if wait <= .zero { return 0 }
+        let (seconds, attoseconds) = wait.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000) + 1
+    }
+
+    private func runTimers() {
+        let now = clock.now
+        for entry in pending.expire(now: now) {
+            let who = registry.instances[entry.instance]?.registration.appName ?? "the extension"
+            fail(entry.origin, .extensionTimeout, "\(who) did not answer within \(config.requestTimeout)")
+        }
+        guard now >= nextHeartbeat else { return }
+        nextHeartbeat = now + config.heartbeatInterval
+        let silence = config.heartbeatInterval * config.liveness
+        for instance in registry.instances.values {
+            if instance.lastHeard.duration(to: now) > silence {
+                drop(instance.routingID, because: "no heartbeat for \(silence)")
+            } else if instance.lastSent.duration(to: now) >= config.heartbeatInterval {
+                sendToExtension(instance.routingID, HostToExtension.heartbeat.frames)
+            }
+        }
+    }
+
+    // MARK: Extensions
+
+    private func handleExtension(_ frames: [Message]) {
+        guard let routingID = frames.first?.bytes else { return }
+        let now = clock.now
+        let known = registry.heard(from: routingID, at: now)
+        if Wire.size(frames.dropFirst()) > config.maxMessageBytes {
+            noteMalformed("an extension sent \(Wire.size(frames.dropFirst())) bytes, over the limit")
+            return
+        }
+        let message: ExtensionMessage
+        do {
+            message = try ExtensionMessage(frames: frames.dropFirst())
+        } catch {
+            noteMalformed("from an extension: \(error)")
+            return
+        }
+        if !known, case .disconnect = message { return }
+        if !known, !message.isRegister {
+            // A host restart forgets every extension: ask it to register again.
+            sendToExtension(routingID, HostToExtension.disconnect(reason: "not registered; register first").frames)
+            return
+        }
+        switch message {
+        case .register(let body):
+            register(routingID, body)
+        case .reply(let id, let body):
+            guard let entry = pending.take(id, from: routingID) else {
+                log.debug("dropped a late or unknown reply \(id)")
+                return
+            }
+            deliver(body, to: entry.origin)
+        case .heartbeat:
+            break
+        case .disconnect:
+            drop(routingID, because: "it disconnected")
+        }
+    }
+
+    private func register(_ routingID: [UInt8], _ body: Message) {
+        let registration: Registration
+        do {
+            registration = try JSON.decode(Registration.self, from: body.bytes)
+        } catch {
+            reject(routingID, Registration(bundleIdentifier: "?", appName: "?", intentsSupported: []),
+                .invalidManifest, "the registration body is not valid: \(error)")
+            return
+        }
+        let serving = registry.apps[registration.appName.lowercased()]
+            .flatMap { $0.instances == [routingID] ? nil : $0.registration.bundleIdentifier }
+        if let (code, reason) = RegistrationPolicy.check(registration, catalog: catalog, servingBundle: serving) {
+            reject(routingID, registration, code, reason)
+            return
+        }
+        let instance = registry.add(registration, routingID: routingID, now: clock.now)
+        let registered = Registered(
+            extensionId: instance.id, heartbeatMilliseconds: Int(config.heartbeatInterval / .milliseconds(1)),
+            liveness: config.liveness, maxMessageBytes: config.maxMessageBytes)
+        sendToExtension(routingID, HostToExtension.registered(body: Message(bytes: (try? JSON.encode(registered)) ?? [])).frames)
+        let restricted = registration.intentsRestrictedWhileLocked
+        log.info(
+            "registered \(registration.appName) (\(instance.id), pid \(registration.processIdentifier.map(String.init) ?? "?")): "
+                + registration.intentsSupported.joined(separator: ", ")
+                + (restricted.isEmpty ? "" : "; restricted while locked: \(restricted.joined(separator: ", "))"))
+    }
+
+    private func reject(_ routingID: [UInt8], _ registration: Registration, _ code: Rejection.Code, _ reason: String) {
+        let time = Date().formatted(.iso8601)
+        registry.reject(Rejection(
+            code: code, reason: reason, bundleIdentifier: registration.bundleIdentifier,
+            appName: registration.appName, time: time))
+        registry.remove(routingID)
+        log.warning("rejected the registration of \(registration.appName) (\(registration.bundleIdentifier)): \(reason)")
+        sendToExtension(routingID, HostToExtension.rejected(code: code.rawValue, reason: reason).frames)
+    }
+
+    /// Forgets an instance and fails whatever it was asked and has not answered.
+    private func drop(_ routingID: [UInt8], because why: String) {
+        guard let instance = registry.remove(routingID) else { return }
+        log.warning("\(instance.registration.appName) (\(instance.id)) is gone: \(why)")
+        for entry in pending.removeAll(sentTo: routingID) {
+            fail(entry.origin, .extensionUnavailable, "\(instance.registration.appName) stopped before answering")
+        }
+    }
+
+    @discardableResult
+    private func sendToExtension(_ routingID: [UInt8], _ frames: [Message]) -> Bool {
+        guard send(extensions, to: routingID, frames) else {
+            drop(routingID, because: "it cannot be reached")
+            return false
+        }
+        registry.sent(to: routingID, at: clock.now)
+        return true
+    }
+
+    // MARK: Clients
+
+    private func handleClient(_ frames: [Message]) {
+        guard let routingID = frames.first?.bytes else { return }
+        let body = frames.dropFirst()
+        let size = Wire.size(body)
+        if size > config.maxMessageBytes {
+            let error = ProtocolError.tooLarge(size, limit: config.maxMessageBytes)
+            sendError(routingID, Wire.bestEffortRequestID(body), error.code, error.description)
+            return
+        }
+        let message: ClientMessage
+        do {
+            message = try ClientMessage(frames: body)
+        } catch {
+            noteMalformed("from a client: \(error)")
+            sendError(routingID, Wire.bestEffortRequestID(body), error.code, error.description)
+            return
+        }
+        switch message {
+        case .status(let id):
+            answer(routingID, id, registry.status(locked: lock.locked))
+        case .lock(let id, let locked):
+            lock.set(locked: locked)
+            log.info(locked ? "device locked" : "device unlocked")
+            answer(routingID, id, LockState(locked: locked))
+        case .stage(let id, let app, let intent, let stage, let body):
+            switch admit(app, intent) {
+            case .failure(let refusal):
+                sendError(routingID, id, refusal.code, refusal.message)
+            case .success(let (entry, definition)):
+                forward(to: entry, intent: definition.name, stage: stage, body: body,
+                    origin: .client(routingID: routingID, requestID: id))
+            }
+        case .submit(let id, let app, let intent, let body):
+            switch admit(app, intent) {
+            case .failure(let refusal):
+                let name = registry.app(named: app)?.registration.appName ?? app
+                answer(routingID, id, Outcome(
+                    outcome: .refused, code: refusal.code.rawValue, app: name, intent: intent,
+                    sessionId: "", message: refusal.message))
+            case .success(let (entry, definition)):
+                startLifecycle(LifecycleJob(
+                    routingID: routingID, requestID: id, app: entry.registration.appName,
+                    intent: definition, body: body.bytes))
+            }
+        }
+    }
+
+    private func admit(_ app: String, _ intent: String) -> Result<(AppEntry, IntentDefinition), Refusal> {
+        Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock)
+    }
+
+    private func answer(_ routingID: [UInt8], _ id: RequestID, _ value: some Encodable) {
+        let body = (try? JSON.encode(value)) ?? []
+        send(clients, to: routingID, HostToClient.result(id, body: Message(bytes: body)).frames)
+    }
+
+    private func sendError(_ routingID: [UInt8], _ id: RequestID, _ code: ErrorCode, _ message: String) {
+        send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message).frames)
+    }
+
+    // MARK: Routing
+
+    /// Sends one stage to the app's next instance; the body is passed on as received.
+    private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Message, origin: Origin) {
+        while let instance = registry.nextInstance(of: entry.key) {
+            let id = pending.insert(origin, instance: instance, deadline: clock.now + config.requestTimeout)
+            if sendToExtension(instance, HostToExtension.request(id, stage, intent: intent, body: body).frames) {
+                return
+            }
+            _ = pending.take(id, from: instance)
+        }
+        fail(origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
+    }
+
+    private func deliver(_ body: Message, to origin: Origin) {
+        switch origin {
+        case .client(let routingID, let requestID):
+            send(clients, to: routingID, HostToClient.result(requestID, body: body).frames)
+        case .driver(let reply):
+            reply(.reply(body))
+        }
+    }
+
+    private func fail(_ origin: Origin, _ code: ErrorCode, _ message: String) {
+        switch origin {
+        case .client(let routingID, let requestID): sendError(routingID, requestID, code, message)
+        case .driver(let reply): reply(.failed(code, message))
+        }
+    }
+
+    // MARK: Mailbox
+
+    private func handle(_ command: BrokerCommand) {
+        switch command {
+        case .stage(let app, let intent, let stage, let body, let reply):
+            switch admit(app, intent) {
+            case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
+            case .success(let (entry, definition)):
+                forward(to: entry, intent: definition.name, stage: stage, body: Message(bytes: body), origin: .driver(reply))
+            }
+        case .answer(let routingID, let requestID, let body):
+            send(clients, to: routingID, HostToClient.result(requestID, body: Message(bytes: body)).frames)
+        case .processExited(let pid):
+            for instance in registry.instances.values where instance.registration.processIdentifier == Int(pid) {
+                drop(instance.routingID, because: "its process \(pid) exited")
+            }
+        case .stop:
+            running = false
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends to a ROUTER peer without ever blocking the broker; false if the peer is gone.
+    @discardableResult
+    private func send(_ socket: Socket, to routingID: [UInt8], _ frames: [Message]) -> Bool {
+        do {
+            guard try socket.send(routingID, more: true, wait: false) else {
+                log.warning("a peer is not reading; dropped a message to it")
+                return false
+            }
+            try socket.send(frames: frames)
+            return true
+        } catch let error where error.code == EHOSTUNREACH {
+            return false
+        } catch {
+            log.error("send failed: \(error)")
+            return false
+        }
+    }
+
+    private func noteMalformed(_ what: String) {
+        malformed += 1
+        // Say the first few, then one line per hundred, so a flood cannot flood the log.
+        if malformed <= 5 || malformed % 100 == 0 {
+            log.warning("malformed message #\(malformed) \(what)")
+        }
+    }
+}
+
+extension ExtensionMessage {
+    fileprivate var isRegister: Bool {
+        if case .register = self { true } else { false }
+    }
+}

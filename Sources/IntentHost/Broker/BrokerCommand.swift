@@ -1,0 +1,22 @@
+import IntentProtocol
+
+/// What other threads ask of the broker thread, through its mailbox.
+enum BrokerCommand: Sendable {
+    /// Run one stage on the app's extension, for the lifecycle driver.
+    case stage(app: String, intent: String, stage: Stage, body: [UInt8], reply: @Sendable (StageReply) -> Void)
+    /// Send a RESULT to a client.
+    case answer(routingID: [UInt8], requestID: RequestID, body: [UInt8])
+    /// A launched extension process ended.
+    case processExited(Int32)
+    /// Close the sockets and return from `run`.
+    case stop
+}
+
+/// A SUBMIT the broker admitted, handed to the lifecycle driver.
+struct LifecycleJob: Sendable {
+    let routingID: [UInt8]
+    let requestID: RequestID
+    let app: String
+    let intent: IntentDefinition
+    let body: [UInt8]
+}

@@ -1,0 +1,82 @@
+import Foundation
+import IntentProtocol
+
+/// Everything `intentd` needs to start, from its flags, its config file and defaults.
+public struct HostConfiguration: Sendable {
+    /// Where host state lives.
+    public var stateDirectory: StateDirectory
+    /// Where clients connect (`ipc://STATE/client.sock` by default).
+    public var clientEndpoint: String
+    /// Where extensions connect (`ipc://STATE/extensions.sock` by default).
+    public var extensionEndpoint: String
+    /// Where the domain catalog's JSON files are; found automatically when `nil`.
+    public var catalogDirectory: URL?
+    /// The extensions to launch as child processes, by name (`messaging`).
+    public var extensions: [String] = []
+    /// Extension names mapped to executables: a file name found beside `intentd`, or a path.
+    public var executables: [String: String] = HostConfiguration.builtInExtensions
+    /// How long the host waits for an extension's answer to one stage.
+    public var requestTimeout: Duration = .seconds(5)
+    /// How often heartbeats go out when nothing else does.
+    public var heartbeatInterval: Duration = .milliseconds(1000)
+    /// Missed intervals after which a peer is taken for dead.
+    public var liveness = 3
+    /// The largest message accepted, all frames together.
+    public var maxMessageBytes = Wire.maxMessageBytes
+    /// The lock state when none was saved before.
+    public var startLocked = false
+
+    /// The extensions that ship with intentd.
+    public static let builtInExtensions = ["messaging": "MonkeyChat"]
+
+    /// A configuration with default endpoints inside `stateDirectory`.
+    public init(stateDirectory: StateDirectory) {
+        self.stateDirectory = stateDirectory
+        clientEndpoint = stateDirectory.clientEndpoint
+        extensionEndpoint = stateDirectory.extensionEndpoint
+    }
+
+    /// Applies a JSON config file (see `deploy/intentd.json`); flags given later win.
+    public mutating func apply(file url: URL) throws {
+        let file: File
+        do {
+            file = try JSON.decode(File.self, from: Array(try Data(contentsOf: url)))
+        } catch {
+            throw ConfigurationError("\(url.path): \(error)")
+        }
+        if let value = file.extensions { extensions = value }
+        if let value = file.executables { executables.merge(value) { _, new in new } }
+        if let value = file.clientEndpoint { clientEndpoint = value }
+        if let value = file.extensionEndpoint { extensionEndpoint = value }
+        if let value = file.catalogDirectory {
+            catalogDirectory = URL(fileURLWithPath: value, relativeTo: url.deletingLastPathComponent())
+        }
+        if let value = file.requestTimeoutMilliseconds { requestTimeout = .milliseconds(value) }
+        if let value = file.heartbeatMilliseconds { heartbeatInterval = .milliseconds(value) }
+        if let value = file.liveness { liveness = value }
+        if let value = file.maxMessageBytes { maxMessageBytes = value }
+        if let value = file.startLocked { startLocked = value }
+    }
+
+    /// The config file's fields; all optional.
+    struct File: Decodable {
+        var extensions: [String]?
+        var executables: [String: String]?
+        var clientEndpoint: String?
+        var extensionEndpoint: String?
+        var catalogDirectory: String?
+        var requestTimeoutMilliseconds: Int?
+        var heartbeatMilliseconds: Int?
+        var liveness: Int?
+        var maxMessageBytes: Int?
+        var startLocked: Bool?
+    }
+}
+
+/// A configuration that cannot be used.
+public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong.
+    public let description: String
+    /// Creates an error.
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import IntentProtocol
+import ZeroMQ
+
+/// The intents host: binds the client and extension endpoints, launches the configured
+/// extensions, routes every request, and drives each intent's lifecycle.
+public final class Host: Sendable {
+    /// The configuration it runs with.
+    public let configuration: HostConfiguration
+    private let mailbox: Mailbox<BrokerCommand>
+    private let log = Log("intentd")
+
+    /// Prepares a host; nothing is bound until `run`.
+    public init(configuration: HostConfiguration) throws {
+        self.configuration = configuration
+        mailbox = try Mailbox()
+    }
+
+    /// Loads the catalog, binds, launches the extensions, and returns once `stop` is called.
+    public func run() async throws {
+        let config = configuration
+        try StateDirectory.create(config.stateDirectory.url)
+        guard let catalogDirectory = config.catalogDirectory ?? Catalog.locate() else {
+            throw ConfigurationError("cannot find the domain catalog; pass --catalog DIR (the Protocols/domains folder)")
+        }
+        let catalog = try Catalog(directory: catalogDirectory)
+        log.info("catalog: \(catalog.domains.map(\.name).joined(separator: ", ")) from \(catalogDirectory.path)")
+
+        let mailbox = self.mailbox
+        let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox))
+        let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
+            Task {
+                let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body)
+                let body = (try? JSON.encode(outcome)) ?? []
+                mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
+            }
+        }
+        // The broker is made on its own thread, which then owns its sockets for good.
+        let (events, report) = AsyncStream.makeStream(of: BrokerEvent.self)
+        IOThread.start(name: "intentd-broker") {
+            do {
+                let broker = try Broker(
+                    config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
+                    startLifecycle: startLifecycle)
+                report.yield(.started)
+                broker.run()
+            } catch {
+                report.yield(.failed("\(error)"))
+            }
+            report.yield(.finished)
+            report.finish()
+        }
+        var iterator = events.makeAsyncIterator()
+        if case .failed(let why)? = await iterator.next() { throw ConfigurationError(why) }
+
+        let launcher = ExtensionLauncher(config: config) { pid in mailbox.post(.processExited(pid)) }
+        var launchError: (any Error)?
+        do {
+            try launcher.launchAll()
+            log.info("ready")
+        } catch {
+            launchError = error
+            mailbox.post(.stop)
+        }
+        while let event = await iterator.next(), event != .finished {}
+        launcher.stopAll()
+        for endpoint in [config.clientEndpoint, config.extensionEndpoint] where endpoint.hasPrefix("ipc://") {
+            try? FileManager.default.removeItem(atPath: String(endpoint.dropFirst(6)))
+        }
+        log.info("stopped")
+        if let launchError { throw launchError }
+    }
+
+    /// Asks a running host to stop; `run` returns once it has.
+    public func stop() {
+        mailbox.post(.stop)
+    }
+}
+
+/// What the broker thread reports to `Host.run`.
+private enum BrokerEvent: Sendable, Equatable {
+    case started
+    case failed(String)
+    case finished
+}

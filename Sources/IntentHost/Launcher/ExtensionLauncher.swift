@@ -1,0 +1,111 @@
+import Foundation
+import IntentProtocol
+import Synchronization
+
+/// Starts the configured extensions as child processes, each with its own environment
+/// and sandbox under the state directory, and restarts one that crashes, with back-off.
+///
+/// An extension that exits with status 78 (its registration was rejected, or its
+/// configuration is wrong) is not restarted: starting it again would fail the same way.
+final class ExtensionLauncher: Sendable {
+    /// The exit status meaning "do not restart me".
+    static let configurationExitStatus: Int32 = 78
+
+    private struct Child {
+        var process: Process
+        var started: ContinuousClock.Instant
+        var backoff: Duration
+    }
+
+    private let config: HostConfiguration
+    private let onExit: @Sendable (Int32) -> Void
+    private let children = Mutex<[String: Child]>([:])
+    private let stopping = Atomic<Bool>(false)
+    private let log = Log("intentd")
+
+    init(config: HostConfiguration, onExit: @escaping @Sendable (Int32) -> Void) {
+        self.config = config
+        self.onExit = onExit
+    }
+
+    /// Finds the executable for an extension name such as `messaging`.
+    func executable(for name: String) throws -> URL {
+        guard let file = config.executables[name] else {
+            let known = config.executables.keys.sorted().joined(separator: ", ")
+            throw ConfigurationError("unknown extension \"\(name)\" (known: \(known); add others under \"executables\" in the config file)")
+        }
+        let url: URL
+        if file.contains("/") {
+            url = URL(fileURLWithPath: file)
+        } else {
+            let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            url = me.deletingLastPathComponent().appendingPathComponent(file)
+        }
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw ConfigurationError("the extension \"\(name)\" should be at \(url.path), but no executable is there (build it first)")
+        }
+        return url
+    }
+
+    /// Starts every configured extension; fails before starting any if one is unknown.
+    func launchAll() throws {
+        let executables = try config.extensions.map { ($0, try executable(for: $0)) }
+        for (name, url) in executables { try launch(name, url, backoff: .seconds(1)) }
+    }
+
+    private func launch(_ name: String, _ url: URL, backoff: Duration) throws {
+        let process = Process()
+        process.executableURL = url
+        var environment = ProcessInfo.processInfo.environment
+        environment["INTENTD_EXTENSION_ENDPOINT"] = config.extensionEndpoint
+        environment["INTENTD_STATE_DIR"] = config.stateDirectory.path
+        environment["INTENTD_PARENT_PID"] = String(getpid())
+        process.environment = environment
+        process.terminationHandler = { [weak self] process in
+            self?.exited(name, url, process)
+        }
+        try process.run()
+        children.withLock { $0[name] = Child(process: process, started: .now, backoff: backoff) }
+        log.info("started extension \(name) (\(url.lastPathComponent), pid \(process.processIdentifier))")
+    }
+
+    private func exited(_ name: String, _ url: URL, _ process: Process) {
+        let pid = process.processIdentifier
+        let status = process.terminationStatus
+        onExit(pid)
+        guard !stopping.load(ordering: .relaxed) else { return }
+        guard let child = children.withLock({ $0.removeValue(forKey: name) }) else { return }
+        if status == Self.configurationExitStatus && process.terminationReason == .exit {
+            log.error("extension \(name) exited with status \(status) (rejected or misconfigured); not restarting it")
+            return
+        }
+        // A child that ran a while gets a fresh back-off; one that keeps crashing waits longer.
+        let ranLong = child.started.duration(to: .now) > .seconds(30)
+        let delay = ranLong ? Duration.seconds(1) : child.backoff
+        let how = process.terminationReason == .uncaughtSignal ? "was killed by signal \(status)" : "exited with status \(status)"
+        log.warning("extension \(name) (pid \(pid)) \(how); restarting in \(delay)")
+        let next = min(delay * 2, .seconds(32))
+        Task { [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, !self.stopping.load(ordering: .relaxed) else { return }
+            do { try self.launch(name, url, backoff: next) } catch {
+                self.log.error("cannot restart extension \(name): \(error)")
+            }
+        }
+    }
+
+    /// Stops every child: SIGTERM, then SIGKILL for any still running after a grace period.
+    func stopAll(grace: Duration = .seconds(2)) {
+        stopping.store(true, ordering: .relaxed)
+        let processes = children.withLock { children in
+            defer { children.removeAll() }
+            return children.values.map(\.process)
+        }
+        for process in processes where process.isRunning { process.terminate() }
+        let deadline = ContinuousClock.now + grace
+        for process in processes {
+            while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+}

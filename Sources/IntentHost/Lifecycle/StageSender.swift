@@ -1,0 +1,18 @@
+import IntentProtocol
+import ZeroMQ
+
+/// Runs one stage on an app's extension through the broker thread.
+protocol StageSender: Sendable {
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply
+}
+
+/// The broker's side of `StageSender`: posts to its mailbox and resumes on the reply.
+struct BrokerStageSender: StageSender {
+    let mailbox: Mailbox<BrokerCommand>
+
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+        await withCheckedContinuation { continuation in
+            mailbox.post(.stage(app: app, intent: intent, stage: stage, body: body) { continuation.resume(returning: $0) })
+        }
+    }
+}

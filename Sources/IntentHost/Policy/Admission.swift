@@ -1,0 +1,37 @@
+import IntentProtocol
+
+/// Why the host refuses a request before it reaches any extension.
+struct Refusal: Error, Sendable {
+    let code: ErrorCode
+    let message: String
+}
+
+/// The one place that decides whether a request for (app, intent) may go on:
+/// the app must be registered, the intent in the catalog and supported by the app,
+/// and not restricted while the device is locked.
+enum Admission {
+    static func admit(
+        app: String, intent: String, registry: ExtensionRegistry, catalog: Catalog, lock: LockPolicy
+    ) -> Result<(AppEntry, IntentDefinition), Refusal> {
+        guard let entry = registry.app(named: app) else {
+            let known = registry.apps.values.map(\.registration.appName).sorted()
+            let hint = known.isEmpty ? "no apps are registered" : "registered apps: \(known.joined(separator: ", "))"
+            return .failure(Refusal(code: .unknownApp, message: "no extension serves the app \"\(app)\" (\(hint))"))
+        }
+        let name = entry.registration.appName
+        guard let definition = catalog.intent(intent) else {
+            return .failure(Refusal(code: .unknownIntent, message: "\"\(intent)\" is not an intent in the catalog"))
+        }
+        guard entry.registration.intentsSupported.contains(definition.name) else {
+            let supported = entry.registration.intentsSupported.joined(separator: ", ")
+            return .failure(Refusal(
+                code: .unknownIntent, message: "\(name) does not support \(definition.name) (it supports \(supported))"))
+        }
+        guard lock.allows(definition.name, for: entry.registration) else {
+            return .failure(Refusal(
+                code: .requiresUnlock,
+                message: "\(name) needs the device unlocked for \(definition.name); unlock first (intentctl unlock)"))
+        }
+        return .success((entry, definition))
+    }
+}
