@@ -1,0 +1,58 @@
+import Foundation
+
+/// Turns one request into one reply body by calling the extension's handler.
+struct Dispatcher<Extension: IntentExtension>: Sendable {
+    let `extension`: Extension
+
+    /// The reply body for a request: a `ResolveReply`, an `IntentResponse` or an `ErrorReply`.
+    func reply(stage: Stage, body: [UInt8]) async -> [UInt8] {
+        do {
+            let request = try JSON.decode(StageRequest.self, from: body)
+            let intent = Intent(
+                name: request.intent, parameters: request.parameters, sessionId: request.sessionId,
+                language: request.language)
+            guard let handler = `extension`.handler(for: intent) else {
+                return encode(ErrorReply(error: "this extension has no handler for \(intent.name)"))
+            }
+            switch stage {
+            case .resolve:
+                guard let parameter = request.parameter else {
+                    return encode(ErrorReply(error: "a resolve request must name its parameter"))
+                }
+                let results: [ResolutionResult]
+                if let resolver = handler.resolvers[parameter] {
+                    results = try await resolver.resolve(intent)
+                } else {
+                    results = Self.defaultResolution(intent[parameter], required: request.required ?? false)
+                }
+                return encode(ResolveReply(results: results.map(Self.checked)))
+            case .confirm:
+                return encode(try await handler.confirm(intent))
+            case .handle:
+                return encode(try await handler.handle(intent))
+            }
+        } catch {
+            return encode(ErrorReply(error: "\(error)"))
+        }
+    }
+
+    /// Without a resolver: success with each given value; needsValue or notRequired if none.
+    static func defaultResolution(_ value: JSONValue?, required: Bool) -> [ResolutionResult] {
+        guard let value else { return [required ? .needsValue : .notRequired] }
+        let values = value.arrayValue ?? [value]
+        return values.isEmpty ? [required ? .needsValue : .notRequired] : values.map { .success($0) }
+    }
+
+    /// Keeps disambiguations within 2 to 10 options, as the protocol requires.
+    static func checked(_ result: ResolutionResult) -> ResolutionResult {
+        guard case .disambiguation(let options) = result else { return result }
+        if options.count > ResolutionResult.maximumOptions { return .needsValue }
+        if options.count == 1 { return .success(options[0]) }
+        if options.isEmpty { return .needsValue }
+        return result
+    }
+
+    private func encode(_ value: some Encodable) -> [UInt8] {
+        (try? JSON.encode(value)) ?? Array(#"{"error":"the reply could not be encoded"}"#.utf8)
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import ZeroMQ
+
+/// The extension's side of the wire: one thread owns the DEALER socket, registers and
+/// re-registers until acknowledged, sends heartbeats, reconnects with back-off when the
+/// host goes silent, and runs each request on the Swift concurrency pool.
+final class ExtensionConnection<Extension: IntentExtension>: Sendable {
+    private let endpoint: String
+    private let registration: Registration
+    private let parentPID: Int32?
+    private let log: Log
+    private let dispatcher: Dispatcher<Extension>
+    private let replies: Mailbox<(RequestID, [UInt8])>
+
+    init(endpoint: String, registration: Registration, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>) throws {
+        self.endpoint = endpoint
+        self.registration = registration
+        self.parentPID = parentPID
+        self.log = log
+        self.dispatcher = dispatcher
+        replies = try Mailbox()
+    }
+
+    /// Starts the connection thread.
+    func start() {
+        IOThread.start(name: "extension-connection") { [self] in
+            do { try self.loop() } catch {
+                self.log.error("connection: \(error)")
+                exit(1)
+            }
+        }
+    }
+
+    private enum State { case registering, registered }
+
+    private func loop() throws {
+        let context = try Context()
+        let clock = ContinuousClock()
+        var socket = try connect(context)
+        var state = State.registering
+        var interval = Duration.milliseconds(1000)
+        var liveness = 3
+        var backoff = Duration.seconds(1)
+        var lastHeard = clock.now
+        var lastSent = clock.now
+        var poller = Poller()
+        let socketIndex = poller.add(socket)
+        poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
+        let registerBody = try JSON.encode(registration)
+
+        func register() throws {
+            try socket.send(frames: ExtensionMessage.register(body: Message(bytes: registerBody)).frames)
+            lastSent = clock.now
+            state = .registering
+        }
+        func reconnect(_ why: String) throws {
+            log.warning("\(why); reconnecting to \(endpoint) (next wait \(backoff))")
+            socket = try connect(context)
+            poller = Poller()
+            poller.add(socket)
+            poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
+            try register()
+            lastHeard = clock.now
+        }
+        try register()
+        log.info("registering with \(endpoint)")
+
+        while true {
+            try poller.poll(timeout: 100)
+            let now = clock.now
+            if poller.isReadable(socketIndex) {
+                for _ in 0..<512 {
+                    guard let frames = try socket.receiveFrames(wait: false) else { break }
+                    lastHeard = now
+                    let message: HostToExtension
+                    do { message = try HostToExtension(frames: frames[...]) } catch {
+                        log.warning("ignored a message from the host: \(error)")
+                        continue
+                    }
+                    switch message {
+                    case .registered(let body):
+                        if let ack = try? JSON.decode(Registered.self, from: body.bytes) {
+                            interval = .milliseconds(max(ack.heartbeatMilliseconds, 10))
+                            liveness = max(ack.liveness, 1)
+                            log.info("registered as \(ack.extensionId)")
+                        }
+                        state = .registered
+                        backoff = .seconds(1)
+                    case .rejected(let code, let reason):
+                        log.error("the host rejected this extension (\(code)): \(reason)")
+                        exit(ExtensionLauncherStatus.rejected)
+                    case .request(let id, let stage, _, let body):
+                        let bytes = body.bytes
+                        let dispatcher = self.dispatcher
+                        let replies = self.replies
+                        Task { replies.post((id, await dispatcher.reply(stage: stage, body: bytes))) }
+                    case .heartbeat:
+                        break
+                    case .disconnect(let reason):
+                        log.info("the host asked for a new registration (\(reason))")
+                        try register()
+                    }
+                }
+            }
+            for (id, body) in replies.drain() {
+                try socket.send(frames: ExtensionMessage.reply(id, body: Message(bytes: body)).frames)
+                lastSent = now
+            }
+            if let parentPID, getppid() != parentPID {
+                log.info("the host that launched this extension is gone; exiting")
+                exit(0)
+            }
+            switch state {
+            case .registering where lastSent.duration(to: now) >= backoff:
+                try reconnect("no answer to registration")
+                backoff = min(backoff * 2, .seconds(32))
+            case .registered where lastHeard.duration(to: now) > interval * liveness:
+                try reconnect("no word from the host for \(interval * liveness)")
+            case .registered where lastSent.duration(to: now) >= interval:
+                try socket.send(frames: ExtensionMessage.heartbeat.frames)
+                lastSent = now
+            default:
+                break
+            }
+        }
+    }
+
+    private func connect(_ context: Context) throws -> Socket {
+        let socket = try Socket(context, .dealer)
+        try socket.setHighWaterMark(100_000)
+        try socket.connect(endpoint)
+        return socket
+    }
+}
+
+/// Exit statuses the host's launcher understands.
+enum ExtensionLauncherStatus {
+    /// Rejected or misconfigured: do not restart.
+    static let rejected: Int32 = 78
+}

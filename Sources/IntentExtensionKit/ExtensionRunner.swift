@@ -1,0 +1,67 @@
+import Foundation
+import ZeroMQ
+
+/// Starts an extension: reads its options and manifest, prepares its sandbox, creates it,
+/// and connects it to the host.
+public enum ExtensionRunner {
+    /// Ends the process with a status: 78 means "rejected or misconfigured, do not restart".
+    public struct Exit: Error {
+        /// The exit status.
+        public let status: Int32
+    }
+
+    /// Options, from the command line or the environment the host sets for its children.
+    struct Options {
+        var endpoint: String?
+        var stateDirectory: String?
+        var manifest: String?
+        var parentPID: Int32?
+
+        init(arguments: [String], environment: [String: String]) throws {
+            endpoint = environment["INTENTD_EXTENSION_ENDPOINT"]
+            stateDirectory = environment["INTENTD_STATE_DIR"]
+            parentPID = environment["INTENTD_PARENT_PID"].flatMap { Int32($0) }
+            var rest = arguments[...]
+            while let flag = rest.popFirst() {
+                switch flag {
+                case "--endpoint": endpoint = rest.popFirst()
+                case "--state-dir": stateDirectory = rest.popFirst()
+                case "--manifest": manifest = rest.popFirst()
+                case "-h", "--help":
+                    print("""
+                        usage: \(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "extension") [--endpoint E] [--state-dir DIR] [--manifest FILE]
+                          --endpoint   the host's extension endpoint (default ipc://STATE/extensions.sock)
+                          --state-dir  the host's state directory (default $INTENTD_STATE_DIR or ~/.local/state/intentd)
+                          --manifest   the Info.plist-style manifest to register with
+                        """)
+                    throw Exit(status: 0)
+                default:
+                    FileHandle.standardError.write(Data("error: unknown option \(flag) (try --help)\n".utf8))
+                    throw Exit(status: 2)
+                }
+            }
+        }
+    }
+
+    /// Runs `Extension` until the host rejects it or the process is stopped.
+    public static func run<Extension: IntentExtension>(_ type: Extension.Type, arguments: [String]) async throws {
+        let options = try Options(arguments: arguments, environment: ProcessInfo.processInfo.environment)
+        guard let url = options.manifest.map({ URL(fileURLWithPath: $0) }) ?? Extension.manifestURL else {
+            throw ManifestError("no manifest: pass --manifest FILE")
+        }
+        var registration = try Manifest(contentsOf: url).registration
+        registration.processIdentifier = Int(getpid())
+        let log = Log(registration.appName)
+        let state = StateDirectory(explicit: options.stateDirectory)
+        let sandbox = state.sandbox(for: registration.bundleIdentifier)
+        try StateDirectory.create(sandbox)
+
+        let context = ExtensionContext(sandboxDirectory: sandbox, bundleIdentifier: registration.bundleIdentifier, log: log)
+        let instance = try await Extension(context: context)
+        let connection = try ExtensionConnection(
+            endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,
+            parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance))
+        connection.start()
+        while true { try await Task.sleep(for: .seconds(3600)) }
+    }
+}

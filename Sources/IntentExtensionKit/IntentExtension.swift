@@ -1,0 +1,49 @@
+import Foundation
+@_exported import IntentProtocol
+
+/// An Intents extension: declare its manifest and hand out a handler per intent.
+///
+/// ```swift
+/// @main
+/// struct MyExtension: IntentExtension {
+///     static var manifestURL: URL? { Bundle.module.url(forResource: "Manifest/Info", withExtension: "plist") }
+///     init(context: ExtensionContext) async throws { ... open your data in context.sandboxDirectory ... }
+///     func handler(for intent: Intent) -> (any IntentHandler)? { SendMessageHandler() }
+/// }
+/// ```
+/// The SDK owns the connection to the host, registration, heartbeats, reconnection and
+/// the sandbox directory; the extension only answers resolve, confirm and handle.
+public protocol IntentExtension: Sendable {
+    /// Where the Info.plist-style manifest is (usually inside `Bundle.module`).
+    static var manifestURL: URL? { get }
+
+    /// Creates the extension once, before it registers.
+    init(context: ExtensionContext) async throws
+
+    /// The object that handles `intent`, or `nil` if this extension does not.
+    func handler(for intent: Intent) -> (any IntentHandler)?
+}
+
+extension IntentExtension {
+    /// Runs the extension until the host rejects it or the process is stopped.
+    public static func main() async {
+        do {
+            try await ExtensionRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
+        } catch let error as ExtensionRunner.Exit {
+            exit(error.status)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+/// What the SDK gives an extension when it starts.
+public struct ExtensionContext: Sendable {
+    /// The extension's private directory: keep all its data here.
+    public let sandboxDirectory: URL
+    /// The bundle identifier from the manifest.
+    public let bundleIdentifier: String
+    /// A logger named after the app.
+    public let log: Log
+}
