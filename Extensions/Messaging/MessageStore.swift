@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+import IntentExtensionKit
+
+/// MonkeyChat's data: its address book and its messages, in one SQLite database in the
+/// extension's sandbox, so both survive restarts and crashes (every write is a transaction).
+final class MessageStore: Sendable {
+    /// The most messages one search returns.
+    static let searchLimit = 50
+    /// The user, as the sender of the messages they send.
+    static let me = Person(displayName: "Me", identifier: "me")
+
+    private let database: DatabaseQueue
+
+    /// Opens (or creates and seeds) the store in `directory`.
+    init(directory: URL) throws {
+        database = try DatabaseQueue(path: directory.appendingPathComponent("monkeychat.sqlite").path)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.create(table: Contact.databaseTableName) { t in
+                t.primaryKey("identifier", .text)
+                t.column("displayName", .text).notNull()
+                t.column("screenName", .text).notNull().unique()
+            }
+            try db.create(table: ChatMessage.databaseTableName) { t in
+                t.primaryKey("identifier", .text)
+                t.column("content", .text).notNull()
+                t.column("sender", .text).notNull()
+                t.column("recipients", .text).notNull()
+                t.column("groupName", .text)
+                t.column("dateSent", .text).notNull()
+                t.column("read", .boolean).notNull()
+                t.column("flagged", .boolean).notNull()
+                t.column("played", .boolean).notNull()
+            }
+            for contact in Contact.addressBook { try contact.insert(db) }
+            for message in ChatMessage.welcome { try message.insert(db) }
+        }
+        try migrator.migrate(database)
+    }
+
+    // MARK: Contacts
+
+    /// The contacts a person may mean: by identifier, then an exact name or screen name,
+    /// then every contact whose name contains what was said.
+    func contacts(matching person: Person) throws -> [Contact] {
+        try database.read { db in
+            if let id = person.identifier, let contact = try Contact.fetchOne(db, key: id) { return [contact] }
+            let said = person.displayName.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !said.isEmpty else { return [] }
+            let all = try Contact.order(Column("displayName")).fetchAll(db)
+            let exact = all.filter { $0.displayName.lowercased() == said || $0.screenName.lowercased() == said }
+            if !exact.isEmpty { return exact }
+            return all.filter { $0.displayName.lowercased().contains(said) }
+        }
+    }
+
+    // MARK: Messages
+
+    /// Stores a message from the user to `recipients` and returns it.
+    func send(_ content: String, to recipients: [Person], group: String?) throws -> ChatMessage {
+        let message = ChatMessage(
+            identifier: UUID().uuidString, content: content, sender: Self.me, recipients: recipients,
+            groupName: group, dateSent: Date().formatted(.iso8601), read: true, flagged: false, played: false)
+        try database.write { db in try message.insert(db) }
+        return message
+    }
+
+    /// What a search asks for; empty fields match everything.
+    struct Query {
+        var recipients: [String] = []
+        var senders: [String] = []
+        var terms: [String] = []
+        var attributes: [String] = []
+        var identifiers: [String] = []
+        var groups: [String] = []
+    }
+
+    /// The messages matching every given field, oldest first.
+    func search(_ query: Query) throws -> [ChatMessage] {
+        let all = try database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
+        func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
+        func anyName(_ wanted: [String], in people: [Person]) -> Bool {
+            wanted.isEmpty || wanted.contains { w in names(people).contains { $0.contains(w.lowercased()) } }
+        }
+        return all.filter { m in
+            anyName(query.recipients, in: m.recipients)
+                && anyName(query.senders, in: [m.sender])
+                && query.terms.allSatisfy { m.content.localizedCaseInsensitiveContains($0) }
+                && query.attributes.allSatisfy { m.has($0) }
+                && (query.identifiers.isEmpty || query.identifiers.contains(m.identifier))
+                && (query.groups.isEmpty || query.groups.contains { $0.caseInsensitiveCompare(m.groupName ?? "") == .orderedSame })
+        }
+    }
+
+    /// The identifiers that name no stored message.
+    func missing(_ identifiers: [String]) throws -> [String] {
+        try database.read { db in
+            try identifiers.filter { try ChatMessage.fetchOne(db, key: $0) == nil }
+        }
+    }
+
+    /// Sets an attribute (read, unread, flagged, unflagged, played) on messages; false if
+    /// any of them is missing, in which case none is changed.
+    func set(_ attribute: String, on identifiers: [String]) throws -> Bool {
+        try database.write { db in
+            var messages: [ChatMessage] = []
+            for id in identifiers {
+                guard let message = try ChatMessage.fetchOne(db, key: id) else { return false }
+                messages.append(message)
+            }
+            for var message in messages {
+                switch attribute {
+                case "read": message.read = true
+                case "unread": message.read = false
+                case "flagged": message.flagged = true
+                case "unflagged": message.flagged = false
+                case "played": message.played = true
+                default: return false
+                }
+                try message.update(db)
+            }
+            return !messages.isEmpty
+        }
+    }
+}
+
+/// A friend in MonkeyChat's address book, known by screen name.
+struct Contact: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "contact"
+    var identifier: String
+    var displayName: String
+    var screenName: String
+
+    var person: Person { Person(displayName: displayName, identifier: identifier, handle: screenName) }
+
+    /// The address book a new install starts with.
+    static let addressBook = [
+        Contact(identifier: "c-bobo-great", displayName: "Bobo the Great", screenName: "bobo_the_great"),
+        Contact(identifier: "c-bobo-jr", displayName: "Bobo Jr.", screenName: "bobo_jr"),
+        Contact(identifier: "c-little-bobo", displayName: "Little Bobo", screenName: "little_bobo"),
+        Contact(identifier: "c-coco", displayName: "Coco", screenName: "coco_banana"),
+        Contact(identifier: "c-kiki", displayName: "Kiki", screenName: "kiki"),
+        Contact(identifier: "c-mojo", displayName: "Mister Mojo", screenName: "mojo"),
+    ]
+}
+
+/// A stored message, as SearchForMessages reports it.
+struct ChatMessage: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "message"
+    var identifier: String
+    var content: String
+    var sender: Person
+    var recipients: [Person]
+    var groupName: String?
+    var dateSent: String
+    var read: Bool
+    var flagged: Bool
+    var played: Bool
+
+    func has(_ attribute: String) -> Bool {
+        switch attribute.lowercased() {
+        case "read": read
+        case "unread": !read
+        case "flagged": flagged
+        case "unflagged": !flagged
+        case "played": played
+        default: false
+        }
+    }
+
+    /// Messages a new install starts with, so there is something to search and mark.
+    static let welcome = [
+        ChatMessage(
+            identifier: "m-welcome-1", content: "Bring more bananas to the big tree",
+            sender: Contact.addressBook[1].person, recipients: [MessageStore.me], groupName: nil,
+            dateSent: "2026-01-01T09:00:00Z", read: false, flagged: false, played: false),
+        ChatMessage(
+            identifier: "m-welcome-2", content: "Meet at the big tree at noon?",
+            sender: Contact.addressBook[3].person, recipients: [MessageStore.me], groupName: "Tree Crew",
+            dateSent: "2026-01-01T10:00:00Z", read: true, flagged: true, played: false),
+    ]
+}

@@ -1,0 +1,24 @@
+import Foundation
+import IntentExtensionKit
+
+/// MonkeyChat's Intents extension: send, search and mark messages to the friends in
+/// MonkeyChat's own address book.
+@main
+struct MonkeyChatExtension: IntentExtension {
+    static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
+
+    let store: MessageStore
+
+    init(context: ExtensionContext) async throws {
+        store = try MessageStore(directory: context.sandboxDirectory)
+    }
+
+    func handler(for intent: Intent) -> (any IntentHandler)? {
+        switch intent.name {
+        case "SendMessage": SendMessageHandler(store: store)
+        case "SearchForMessages": SearchForMessagesHandler(store: store)
+        case "SetMessageAttribute": SetMessageAttributeHandler(store: store)
+        default: nil
+        }
+    }
+}
