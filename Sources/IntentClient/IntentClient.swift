@@ -1,0 +1,108 @@
+import Foundation
+import IntentProtocol
+import ZeroMQ
+
+/// A blocking client of the host's client endpoint: one request at a time, each with a
+/// deadline, so a caller never waits forever.
+public final class IntentClient {
+    /// The endpoint it talks to.
+    public let endpoint: String
+    /// How long one request may take.
+    public var timeout: Duration
+    private let socket: Socket
+    private var nextID: UInt64 = 1
+
+    /// Connects to the host at `endpoint`. For ipc endpoints, fails at once if no host
+    /// has created the socket file.
+    public init(endpoint: String, timeout: Duration = .seconds(30)) throws {
+        if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
+            throw ClientError.notRunning(endpoint)
+        }
+        self.endpoint = endpoint
+        self.timeout = timeout
+        socket = try Socket(try Context(), .dealer)
+        try socket.connect(endpoint)
+    }
+
+    /// Runs an intent through its whole lifecycle.
+    public func submit(app: String, intent: String, _ submission: Submission) throws -> Outcome {
+        let id = next()
+        let body = Message(bytes: try JSON.encode(submission))
+        return try decode(Outcome.self, try request(.submit(id, app: app, intent: intent, body: body)))
+    }
+
+    /// Runs one stage, returning the extension's reply body as it sent it.
+    public func stage(app: String, intent: String, stage: Stage, _ request: StageRequest) throws -> [UInt8] {
+        let id = next()
+        return try self.request(.stage(id, app: app, intent: intent, stage, body: Message(bytes: try JSON.encode(request))))
+    }
+
+    /// The host's registered extensions, rejections and lock state.
+    public func status() throws -> HostStatus {
+        try decode(HostStatus.self, try request(.status(next())))
+    }
+
+    /// Locks or unlocks the device.
+    @discardableResult
+    public func setLocked(_ locked: Bool) throws -> LockState {
+        try decode(LockState.self, try request(.lock(next(), locked)))
+    }
+
+    private func next() -> RequestID {
+        defer { nextID += 1 }
+        return RequestID(nextID)
+    }
+
+    private func request(_ message: ClientMessage) throws -> [UInt8] {
+        let id = message.requestID
+        try socket.send(frames: message.frames)
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var poller = Poller()
+        poller.add(socket)
+        while true {
+            let left = clock.now.duration(to: deadline)
+            guard left > .zero else { throw ClientError.timeout(endpoint, timeout) }
+            let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
+            guard try poller.poll(timeout: ms) > 0, let frames = try socket.receiveFrames(wait: false) else { continue }
+            let reply: HostToClient
+            do { reply = try HostToClient(frames: frames[...]) } catch {
+                throw ClientError.malformed("\(error)")
+            }
+            guard reply.requestID == id else { continue }  // a late answer to an earlier request
+            switch reply {
+            case .result(_, let body): return body.bytes
+            case .error(_, let code, let message): throw ClientError.host(code: code, message: message)
+            }
+        }
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) throws -> T {
+        do { return try JSON.decode(type, from: bytes) } catch { throw ClientError.malformed("\(error)") }
+    }
+}
+
+/// Why a client request did not get an answer.
+public enum ClientError: Error, CustomStringConvertible, Sendable {
+    /// No host has created the ipc socket.
+    case notRunning(String)
+    /// No answer in time.
+    case timeout(String, Duration)
+    /// The host answered with an ERROR frame.
+    case host(code: String, message: String)
+    /// The answer could not be read.
+    case malformed(String)
+
+    public var description: String {
+        switch self {
+        case .notRunning(let endpoint):
+            "intentd is not running at \(endpoint) (start it with `intentd` or deploy/run.sh, or pass --state-dir / --endpoint)"
+        case .timeout(let endpoint, let timeout):
+            "no answer from intentd at \(endpoint) within \(timeout); is it running?"
+        case .host(let code, let message):
+            "\(message) [\(code)]"
+        case .malformed(let why):
+            "the host's answer could not be read: \(why)"
+        }
+    }
+}

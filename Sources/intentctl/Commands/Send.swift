@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import IntentClient
+import IntentProtocol
+
+/// `intentctl send APP INTENT name=value ...`
+struct Send: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run one structured intent through resolve, confirm and handle.",
+        discussion: """
+            Parameters are name=value (text; the host converts it to the catalog's type) or \
+            name:=JSON (a typed value). Repeat a name for a list:
+              intentctl send MonkeyChat SendMessage recipients=Bobo content="send more bananas"
+            """)
+
+    @Argument(help: "The app, by name or alternative name (MonkeyChat).")
+    var app: String
+
+    @Argument(help: "The intent (SendMessage, or INSendMessageIntent).")
+    var intent: String
+
+    @Argument(help: "Parameters: name=value or name:=JSON.")
+    var parameters: [String] = []
+
+    @Option(help: "The user's language.")
+    var language = "en"
+
+    @Flag(help: "The user has confirmed (for intents that need confirmation before handle).")
+    var confirm = false
+
+    @Flag(help: "Print one JSON object instead of text.")
+    var json = false
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let values = try Self.parse(parameters)
+        let outcome = try connection.client().submit(
+            app: app, intent: intent, Submission(parameters: values, language: language, confirmed: confirm ? true : nil))
+        print(json ? JSON.pretty(outcome) : OutcomeText(outcome).description)
+        let status = Exit.status(for: outcome.outcome)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Parses `name=value` and `name:=JSON`; a repeated name makes a list.
+    static func parse(_ arguments: [String]) throws -> [String: JSONValue] {
+        var values: [String: [JSONValue]] = [:]
+        var order: [String] = []
+        for argument in arguments {
+            let value: JSONValue
+            let name: String
+            if let range = argument.range(of: ":=") {
+                name = String(argument[..<range.lowerBound])
+                let text = String(argument[range.upperBound...])
+                do { value = try JSON.decode(JSONValue.self, from: Array(text.utf8)) } catch {
+                    throw ValidationError("\(name):= needs a JSON value: \(error)")
+                }
+            } else if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = .string(String(argument[argument.index(after: equals)...]))
+            } else {
+                throw ValidationError("parameter \"\(argument)\" must be name=value or name:=JSON")
+            }
+            guard !name.isEmpty else { throw ValidationError("parameter \"\(argument)\" has no name") }
+            if values[name] == nil { order.append(name) }
+            values[name, default: []].append(value)
+        }
+        return values.mapValues { $0.count == 1 ? $0[0] : .array($0) }
+    }
+}

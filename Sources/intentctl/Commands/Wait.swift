@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import IntentClient
+import IntentProtocol
+
+/// `intentctl wait [APP ...]`
+struct Wait: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Wait until intentd answers and the named apps have registered.",
+        discussion: "For scripts: `intentd --extensions messaging & intentctl wait MonkeyChat`.")
+
+    @Argument(help: "Apps that must be registered.")
+    var apps: [String] = []
+
+    @Option(name: .customLong("for"), help: "Seconds to wait at most.")
+    var seconds: Double = 30
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var last = "intentd did not answer"
+        while ContinuousClock.now < deadline {
+            do {
+                var probe = connection
+                probe.timeout = 1
+                let status = try probe.client().status()
+                let registered = Set(status.extensions.map { $0.appName.lowercased() })
+                let missing = apps.filter { !registered.contains($0.lowercased()) }
+                if missing.isEmpty {
+                    print("ready")
+                    return
+                }
+                last = "not registered yet: \(missing.joined(separator: ", "))"
+            } catch {
+                last = "\(error)"
+            }
+            usleep(100_000)
+        }
+        throw ValidationError("gave up after \(seconds) s: \(last)")
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import IntentClient
+import IntentProtocol
+
+/// The command-line client of intentd.
+struct IntentCtl: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intentctl",
+        abstract: "Talk to a running intentd: send intents, see status, lock and unlock.",
+        discussion: """
+            Exit status: 0 success, 3 needs user input, 4 refused by the host, \
+            5 failure reported by the extension, 2 usage or connection error.
+            """,
+        subcommands: [Send.self, Status.self, Lock.self, Unlock.self, Wait.self])
+}
+
+/// Where the host is, shared by every subcommand.
+struct Connection: ParsableArguments {
+    @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR or ~/.local/state/intentd).")
+    var stateDirectory: String?
+
+    @Option(help: "The host's client endpoint (default ipc://STATE/client.sock).")
+    var endpoint: String?
+
+    @Option(help: "Seconds to wait for an answer.")
+    var timeout: Double = 30
+
+    func client() throws -> IntentClient {
+        let endpoint = endpoint ?? StateDirectory(explicit: stateDirectory).clientEndpoint
+        return try IntentClient(endpoint: endpoint, timeout: .milliseconds(Int(timeout * 1000)))
+    }
+}
+
+/// The exit statuses intentctl promises.
+enum Exit {
+    static let usage: Int32 = 2
+    static let needsUserInput: Int32 = 3
+    static let refused: Int32 = 4
+    static let failure: Int32 = 5
+
+    static func status(for outcome: Outcome.Kind) -> Int32 {
+        switch outcome {
+        case .success: 0
+        case .needsUserInput: needsUserInput
+        case .refused: refused
+        case .failure: failure
+        }
+    }
+}
+
+@main
+enum Main {
+    static func main() {
+        do {
+            var command = try IntentCtl.parseAsRoot()
+            try command.run()
+        } catch let error as ClientError {
+            FileHandle.standardError.write(Data("intentctl: \(error)\n".utf8))
+            exit(Exit.usage)
+        } catch let error as ExitCode {
+            exit(error.rawValue)
+        } catch {
+            let code = IntentCtl.exitCode(for: error)
+            let message = IntentCtl.fullMessage(for: error)
+            if code == .success {
+                print(message)
+                exit(0)
+            }
+            FileHandle.standardError.write(Data("\(message)\n".utf8))
+            exit(Exit.usage)
+        }
+    }
+}

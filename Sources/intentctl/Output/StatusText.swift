@@ -1,0 +1,28 @@
+import IntentProtocol
+
+/// The host's status as a person reads it.
+struct StatusText: CustomStringConvertible {
+    let status: HostStatus
+
+    init(_ status: HostStatus) { self.status = status }
+
+    var description: String {
+        var lines = ["device: \(status.locked ? "locked" : "unlocked")"]
+        if status.extensions.isEmpty { lines.append("extensions: none registered") }
+        for e in status.extensions {
+            let also = e.alternativeAppNames.isEmpty ? "" : " (also: \(e.alternativeAppNames.joined(separator: ", ")))"
+            lines.append("\(e.appName)\(also) — \(e.bundleIdentifier), \(e.instances) instance\(e.instances == 1 ? "" : "s")")
+            lines.append("  supports: \(e.intentsSupported.joined(separator: ", "))")
+            if !e.intentsRestrictedWhileLocked.isEmpty {
+                lines.append("  restricted while locked: \(e.intentsRestrictedWhileLocked.joined(separator: ", "))")
+            }
+        }
+        if !status.rejected.isEmpty {
+            lines.append("rejected registrations:")
+            for r in status.rejected {
+                lines.append("  \(r.appName) (\(r.bundleIdentifier)) at \(r.time): \(r.reason) [\(r.code.rawValue)]")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import IntentHost
+import IntentProtocol
+
+@main
+struct Intentd: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "intentd",
+        abstract: "The intents host: routes intents from clients to extension processes over ZeroMQ.",
+        discussion: """
+            State (sockets, lock state, extension sandboxes) lives in --state-dir, else \
+            $INTENTD_STATE_DIR, else ~/.local/state/intentd.
+            """)
+
+    @Option(name: .customLong("state-dir"), help: "The state directory.")
+    var stateDirectory: String?
+
+    @Option(help: "Extensions to launch, comma-separated (built in: messaging).")
+    var extensions: String?
+
+    @Option(help: "A JSON config file (see deploy/intentd.json). Flags override it.")
+    var config: String?
+
+    @Option(help: "The client endpoint (default ipc://STATE/client.sock).")
+    var clientEndpoint: String?
+
+    @Option(help: "The extension endpoint (default ipc://STATE/extensions.sock).")
+    var extensionEndpoint: String?
+
+    @Option(help: "The domain catalog directory (default: Protocols/domains, found automatically).")
+    var catalog: String?
+
+    @Option(help: "Milliseconds an extension has to answer one stage.")
+    var requestTimeout: Int?
+
+    @Option(help: "Heartbeat interval in milliseconds.")
+    var heartbeat: Int?
+
+    @Flag(help: "Start locked when no lock state was saved before.")
+    var locked = false
+
+    mutating func run() async throws {
+        var configuration = HostConfiguration(stateDirectory: StateDirectory(explicit: stateDirectory))
+        if let config { try configuration.apply(file: URL(fileURLWithPath: config)) }
+        if let extensions {
+            configuration.extensions = extensions.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+        }
+        if let clientEndpoint { configuration.clientEndpoint = clientEndpoint }
+        if let extensionEndpoint { configuration.extensionEndpoint = extensionEndpoint }
+        if let catalog { configuration.catalogDirectory = URL(fileURLWithPath: catalog) }
+        if let requestTimeout { configuration.requestTimeout = .milliseconds(requestTimeout) }
+        if let heartbeat { configuration.heartbeatInterval = .milliseconds(heartbeat) }
+        if locked { configuration.startLocked = true }
+
+        let host = try Host(configuration: configuration)
+        signal(SIGPIPE, SIG_IGN)
+        let stops = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { host.stop() }
+            source.resume()
+            return source
+        }
+        try await host.run()
+        stops.forEach { $0.cancel() }
+    }
+}
