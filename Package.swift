@@ -50,6 +50,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"],
             swiftSettings: strict),
     ]
 )

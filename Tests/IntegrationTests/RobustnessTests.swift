@@ -1,0 +1,154 @@
+import Foundation
+import IntentClient
+import IntentProtocol
+import Testing
+import ZeroMQ
+
+/// Bad input and bad extensions never take the host down or leave a user waiting.
+@Suite("Robustness", .serialized)
+struct RobustnessTests {
+    @Test("A burst of malformed frames from raw sockets leaves the host serving the next valid request")
+    func malformedBurstLeavesHostServing() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+
+        let context = try Context()
+        let raw = try Socket(context, .dealer)
+        try raw.connect(host.clientEndpoint)
+        let fakeExtension = try Socket(context, .dealer)
+        try fakeExtension.connect(host.extensionEndpoint)
+        let id = RequestID(42).bytes
+        let bursts: [[[UInt8]]] = [
+            [[0xFF, 0x00, 0x13]],                                              // not our protocol
+            [Array("intentd/1".utf8)],                                         // no command
+            [Array("intentd/1".utf8), [0x99]],                                 // unknown command
+            [Array("intentd/1".utf8), [0x10], [1, 2, 3]],                      // SUBMIT with a short request id
+            [Array("intentd/1".utf8), [0x10], id, Array("MonkeyChat".utf8)],   // SUBMIT missing frames
+            [Array("intentd/1".utf8), [0x11], id, Array("MonkeyChat".utf8), Array("SendMessage".utf8), [9], []],  // bad stage
+            [Array("intentd/1".utf8), [0x10], id, [0xC3, 0x28], Array("SendMessage".utf8), []],  // app not UTF-8
+            [Array("intentd/1".utf8), [0x10], id, Array("MonkeyChat".utf8), Array("SendMessage".utf8), Array("{not json".utf8)],
+            [Array("intentd/1".utf8), [0x05], id, Array("{}".utf8)],           // a reply sent to the client endpoint
+            [Array("intentd/1".utf8), [0x10], id, Array("MonkeyChat".utf8), Array("SendMessage".utf8),
+             [UInt8](repeating: 0x41, count: 2 << 20)],                        // 2 MiB: over the limit
+        ]
+        for _ in 0..<20 {
+            for frames in bursts {
+                try raw.send(frames: frames.map { Message(bytes: $0) })
+                try fakeExtension.send(frames: frames.map { Message(bytes: $0) })
+            }
+        }
+        // Bodies that parse as frames but not as JSON, on the extension side too.
+        try fakeExtension.send(frames: [Array("intentd/1".utf8), [0x01], Array("{\"appName\": 3}".utf8)].map { Message(bytes: $0) })
+
+        // The host answers the malformed client messages it can with ERROR frames.
+        var errors: [String: Int] = [:]
+        var poller = Poller()
+        poller.add(raw)
+        while try poller.poll(timeout: 1000) > 0, let frames = try raw.receiveFrames(wait: false) {
+            if case .error(_, let code, _)? = try? HostToClient(frames: frames[...]) { errors[code, default: 0] += 1 }
+            if case .result(_, let body)? = try? HostToClient(frames: frames[...]),
+                let outcome = try? JSON.decode(Outcome.self, from: body.bytes)
+            {
+                errors[outcome.code, default: 0] += 1
+            }
+        }
+        #expect(errors["malformed", default: 0] >= 20 * 4)
+        #expect(errors["tooLarge", default: 0] >= 1)
+
+        let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Kiki", "content=still here", "--json")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)\n\(host.hostLog)")
+        #expect(host.process?.isRunning == true)
+        #expect(host.hostLog.contains("malformed message"))
+    }
+
+    @Test("A hanging extension times out with a clear failure instead of leaving the user waiting")
+    func hangingExtensionTimesOut() throws {
+        let host = try TestHost(["--request-timeout", "500"])
+        defer { host.stop(); host.removeState() }
+        let ext = try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+        kill(ext.processIdentifier, SIGSTOP)
+        defer { kill(ext.processIdentifier, SIGCONT) }
+
+        let started = ContinuousClock.now
+        let sent = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=x", "--json")
+        #expect(sent.status == 5)
+        #expect(sent.json?["outcome"] == "failure")
+        #expect(sent.json?["code"] == "extensionTimeout")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
+    @Test("When a launched extension dies, its in-flight request fails at once and it is restarted")
+    func crashedExtensionFailsInFlightAndRestarts() throws {
+        let host = try TestHost(["--extensions", "messaging", "--request-timeout", "30000"])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["MonkeyChat"])
+        let pid = try #require(status.extensions.first?.processIdentifiers.first)
+        kill(pid_t(pid), SIGSTOP)
+
+        let client = try host.client(timeout: .seconds(20))
+        let killer = Thread {
+            usleep(300_000)
+            kill(pid_t(pid), SIGKILL)
+        }
+        killer.start()
+        let started = ContinuousClock.now
+        let outcome = try client.submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
+        #expect(outcome.outcome == .failure)
+        #expect(outcome.code == "extensionUnavailable")
+        #expect(ContinuousClock.now - started < .seconds(10), "failed at once, not after the 30 s timeout")
+
+        let restarted = try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.processIdentifiers.contains(pid) == false }
+        #expect(restarted.extensions.first?.instances == 1)
+        #expect(host.hostLog.contains("restarting"))
+    }
+
+    @Test("An extension started before the host registers once the host comes up")
+    func extensionStartedFirstRegistersLater() throws {
+        let host = try TestHost(start: false)
+        defer { host.stop(); host.removeState() }
+        try host.startExtension()
+        usleep(1_500_000)
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+    }
+
+    @Test("An extension re-registers after the host restarts")
+    func extensionReRegistersAfterHostRestart() throws {
+        let host = try TestHost(["--heartbeat", "200"])
+        defer { host.stop(); host.removeState() }
+        try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+        if let p = host.process {
+            p.terminate()
+            TestHost.reap(p)
+        }
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        let sent = try host.ctl("send", "MonkeyChat", "SearchForMessages", "--json")
+        #expect(sent.status == 0)
+    }
+
+    @Test("intentctl says clearly when no host is running, and exits 2")
+    func clientWithoutHostFailsClearly() throws {
+        let host = try TestHost(start: false)
+        defer { host.removeState() }
+        let result = try host.ctl("status")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("intentd is not running"))
+    }
+
+    @Test("Usage errors exit 2 with a message, not a stack trace")
+    func usageErrorsExitTwo() throws {
+        let host = try TestHost(start: false)
+        defer { host.removeState() }
+        let result = try host.ctl("send", "MonkeyChat")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Missing expected argument"))
+        let bad = try host.ctl("send", "MonkeyChat", "SendMessage", "novalue")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("name=value"))
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import IntentClient
+import IntentProtocol
+
+/// The directory holding the built executables (the test bundle sits beside them).
+enum Products {
+    static let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+
+    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// The repository's fixtures folder for these tests.
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+}
+
+/// What a command printed and how it ended.
+struct CommandResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// The standard output as JSON.
+    var json: JSONValue? { try? JSON.decode(JSONValue.self, from: Array(stdout.utf8)) }
+}
+
+/// A real `intentd` process in its own temporary state directory, with helpers to start
+/// extensions beside it and run `intentctl` against it.
+final class TestHost {
+    let state: URL
+    private(set) var process: Process?
+    private var extensions: [Process] = []
+    let hostArguments: [String]
+
+    /// Starts intentd (unless `start` is false) with extra arguments.
+    init(_ arguments: [String] = [], start: Bool = true) throws {
+        let template = "/tmp/intentd-test-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        guard let made = mkdtemp(&bytes) else { throw TestError("mkdtemp failed") }
+        state = URL(fileURLWithPath: String(cString: made))
+        hostArguments = arguments
+        if start { try startHost() }
+    }
+
+    deinit { stop() }
+
+    var log: URL { state.appendingPathComponent("intentd.log") }
+    var clientEndpoint: String { StateDirectory(explicit: state.path).clientEndpoint }
+    var extensionEndpoint: String { StateDirectory(explicit: state.path).extensionEndpoint }
+
+    /// Starts (or restarts) the host process.
+    func startHost() throws {
+        process = try Self.launch(
+            Products.url("intentd"), ["--state-dir", state.path] + hostArguments,
+            output: log, environment: [:])
+    }
+
+    /// Stops the host (SIGTERM, then SIGKILL) and every extension this helper started.
+    func stop() {
+        for p in extensions + [process].compactMap({ $0 }) where p.isRunning {
+            p.terminate()
+        }
+        for p in extensions + [process].compactMap({ $0 }) { Self.reap(p) }
+        extensions.removeAll()
+        process = nil
+    }
+
+    /// Removes the state directory.
+    func removeState() { try? FileManager.default.removeItem(at: state) }
+
+    /// Starts an extension by hand, connected to this host.
+    @discardableResult
+    func startExtension(_ name: String = "MonkeyChat", _ arguments: [String] = []) throws -> Process {
+        let output = state.appendingPathComponent("\(name)-\(extensions.count).log")
+        let p = try Self.launch(
+            Products.url(name), arguments, output: output,
+            environment: ["INTENTD_STATE_DIR": state.path, "INTENTD_EXTENSION_ENDPOINT": extensionEndpoint])
+        extensions.append(p)
+        return p
+    }
+
+    /// Runs intentctl against this host.
+    func ctl(_ arguments: String...) throws -> CommandResult {
+        try ctl(arguments)
+    }
+
+    /// Runs intentctl against this host.
+    func ctl(_ arguments: [String]) throws -> CommandResult {
+        let out = state.appendingPathComponent("ctl.out")
+        let err = state.appendingPathComponent("ctl.err")
+        let p = Process()
+        p.executableURL = Products.url("intentctl")
+        p.arguments = arguments + ["--state-dir", state.path]
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardError = try FileHandle(forWritingTo: err)
+        try p.run()
+        p.waitUntilExit()
+        return CommandResult(
+            status: p.terminationStatus,
+            stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+            stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "")
+    }
+
+    /// A client of this host.
+    func client(timeout: Duration = .seconds(10)) throws -> IntentClient {
+        try IntentClient(endpoint: clientEndpoint, timeout: timeout)
+    }
+
+    /// Waits until the host answers and every app in `apps` is registered; returns the status.
+    @discardableResult
+    func waitFor(_ apps: [String], timeout: Duration = .seconds(20), where extra: (HostStatus) -> Bool = { _ in true })
+        throws -> HostStatus
+    {
+        let deadline = ContinuousClock.now + timeout
+        var last: HostStatus?
+        while ContinuousClock.now < deadline {
+            if let status = try? client(timeout: .seconds(1)).status() {
+                last = status
+                let names = Set(status.extensions.map(\.appName))
+                if apps.allSatisfy(names.contains), extra(status) { return status }
+            }
+            usleep(50_000)
+        }
+        throw TestError("timed out waiting for \(apps); last status: \(last.map { JSON.pretty($0) } ?? "none")\nlog:\n\(hostLog)")
+    }
+
+    /// Everything the host wrote so far.
+    var hostLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    static func launch(_ executable: URL, _ arguments: [String], output: URL, environment: [String: String]) throws -> Process {
+        let p = Process()
+        p.executableURL = executable
+        p.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        p.environment = env
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: output)
+        handle.seekToEndOfFile()
+        p.standardOutput = handle
+        p.standardError = handle
+        try p.run()
+        return p
+    }
+
+    /// Waits up to 5 s for a process to end, then kills it.
+    static func reap(_ p: Process) {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while p.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
+        if p.isRunning {
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+        }
+    }
+}
+
+/// A failure inside the test harness.
+struct TestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
