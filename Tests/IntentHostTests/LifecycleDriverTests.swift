@@ -1,0 +1,120 @@
+import Foundation
+import Synchronization
+import Testing
+import ZeroMQ
+@testable import IntentHost
+@testable import IntentProtocol
+
+/// Answers stages from a table, as an extension would, and records what it was asked.
+final class ScriptedExtension: StageSender {
+    let resolve: @Sendable (StageRequest) -> JSONValue
+    let confirm: JSONValue
+    let handle: JSONValue
+    let asked = Mutex<[String]>([])
+
+    init(resolve: @escaping @Sendable (StageRequest) -> JSONValue = { r in
+        ["results": r.parameters[r.parameter ?? ""].map { _ in [["kind": "success", "value": r.parameters[r.parameter ?? ""]!]] } ?? [["kind": "notRequired"]]]
+    }, confirm: JSONValue = ["code": "ready"], handle: JSONValue = ["code": "success"]) {
+        self.resolve = resolve
+        self.confirm = confirm
+        self.handle = handle
+    }
+
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+        guard let request = try? JSON.decode(StageRequest.self, from: body) else { return .failed(.malformed, "bad body") }
+        asked.withLock { $0.append(stage == .resolve ? "resolve \(request.parameter ?? "")" : "\(stage)") }
+        let reply: JSONValue = switch stage {
+        case .resolve: resolve(request)
+        case .confirm: confirm
+        case .handle: handle
+        }
+        return .reply(Message(bytes: (try? JSON.encode(reply)) ?? []))
+    }
+}
+
+@Suite("Lifecycle driver")
+struct LifecycleDriverTests {
+    let send: IntentDefinition
+
+    init() throws {
+        send = try #require(try Catalog(directory: catalogDirectory).intent("SendMessage"))
+    }
+
+    func body(_ parameters: [String: JSONValue], confirmed: Bool? = nil) -> [UInt8] {
+        (try? JSON.encode(Submission(parameters: parameters, confirmed: confirmed))) ?? []
+    }
+
+    @Test("It resolves every parameter in catalog order, then confirms, then handles")
+    func stagesInOrder() async {
+        let ext = ScriptedExtension()
+        let outcome = await LifecycleDriver(sender: ext).run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]))
+        #expect(outcome.outcome == .success)
+        #expect(outcome.code == "success")
+        #expect(ext.asked.withLock { $0 } == ["resolve recipients", "resolve content", "resolve groupName", "resolve serviceName", "confirm", "handle"])
+    }
+
+    @Test("A parameter that needs the user stops the lifecycle before confirm")
+    func needsUserInputStopsBeforeConfirm() async {
+        let ext = ScriptedExtension(resolve: { r in
+            r.parameter == "content" ? ["results": [["kind": "needsValue"]]] : ["results": [["kind": "notRequired"]]]
+        })
+        let outcome = await LifecycleDriver(sender: ext).run(app: "MonkeyChat", intent: send, body: body([:]))
+        #expect(outcome.outcome == .needsUserInput)
+        #expect(outcome.code == "needsValue")
+        #expect(outcome.message.contains("What do you want to say?"))
+        #expect(!ext.asked.withLock { $0 }.contains("confirm"))
+    }
+
+    @Test("Resolved values replace what the user said for later stages")
+    func resolvedValuesAreUsed() async {
+        let seen = Mutex<JSONValue?>(nil)
+        let ext = ScriptedExtension(resolve: { r in
+            if r.parameter == "recipients" { return ["results": [["kind": "success", "value": ["displayName": "Bobo the Great", "identifier": "b1"]]]] }
+            if r.parameter == "content" { seen.withLock { $0 = r.parameters["recipients"] } }
+            return ["results": [["kind": "success", "value": r.parameters[r.parameter ?? ""] ?? "x"]]]
+        })
+        _ = await LifecycleDriver(sender: ext).run(app: "MonkeyChat", intent: send, body: body(["recipients": "great", "content": "hi"]))
+        #expect(seen.withLock { $0 } == [["displayName": "Bobo the Great", "identifier": "b1"]])
+    }
+
+    @Test("A failure code from confirm ends the lifecycle as a failure with that code")
+    func confirmFailure() async {
+        let ext = ScriptedExtension(confirm: ["code": "failureMessageServiceNotAvailable"])
+        let outcome = await LifecycleDriver(sender: ext).run(app: "MonkeyChat", intent: send, body: body(["recipients": "a", "content": "b"]))
+        #expect(outcome.outcome == .failure)
+        #expect(outcome.code == "failureMessageServiceNotAvailable")
+        #expect(!ext.asked.withLock { $0 }.contains("handle"))
+    }
+
+    @Test("A response code not in the catalog, or the wrong number of results, is an invalid reply")
+    func invalidRepliesAreCaught() async {
+        let unknownCode = ScriptedExtension(handle: ["code": "splendid"])
+        let a = await LifecycleDriver(sender: unknownCode).run(app: "M", intent: send, body: body(["recipients": "a", "content": "b"]))
+        #expect(a.code == "invalidReply")
+        let tooMany = ScriptedExtension(resolve: { _ in ["results": [["kind": "notRequired"], ["kind": "notRequired"]]] })
+        let b = await LifecycleDriver(sender: tooMany).run(app: "M", intent: send, body: body([:]))
+        #expect(b.code == "invalidReply")
+        #expect(b.outcome == .failure)
+    }
+
+    @Test("Parameters that do not fit the catalog are refused before any stage runs")
+    func badParametersAreRefused() async {
+        let ext = ScriptedExtension()
+        let outcome = await LifecycleDriver(sender: ext).run(app: "M", intent: send, body: body(["colour": "red"]))
+        #expect(outcome.outcome == .refused)
+        #expect(outcome.code == "invalidParameter")
+        #expect(ext.asked.withLock { $0 }.isEmpty)
+    }
+
+    @Test("An intent that needs the user's confirmation stops after confirm until confirmed")
+    func userConfirmation() async {
+        var intent = send
+        intent.requiresUserConfirmation = true
+        let ext = ScriptedExtension()
+        let unconfirmed = await LifecycleDriver(sender: ext).run(app: "M", intent: intent, body: body(["recipients": "a", "content": "b"]))
+        #expect(unconfirmed.outcome == .needsUserInput)
+        #expect(unconfirmed.code == "userConfirmationRequired")
+        let confirmed = await LifecycleDriver(sender: ext).run(app: "M", intent: intent, body: body(["recipients": "a", "content": "b"], confirmed: true))
+        #expect(confirmed.outcome == .success)
+    }
+}

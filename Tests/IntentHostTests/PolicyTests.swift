@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+@testable import IntentHost
+@testable import IntentProtocol
+
+let catalogDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Protocols/domains")
+
+func monkeyChat(_ bundle: String = "com.monkeychat.intents", supported: [String] = ["SendMessage", "SearchForMessages"],
+    restricted: [String] = ["SendMessage"]) -> Registration
+{
+    Registration(
+        bundleIdentifier: bundle, appName: "MonkeyChat", alternativeAppNames: [AlternativeAppName(name: "Monkey Chat")],
+        intentsSupported: supported, intentsRestrictedWhileLocked: restricted)
+}
+
+@Suite("Registration and admission policy")
+struct PolicyTests {
+    let catalog: Catalog
+    init() throws { catalog = try Catalog(directory: catalogDirectory) }
+
+    @Test("A registration is accepted when every rule holds")
+    func acceptsAGoodRegistration() {
+        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, servingBundle: nil) == nil)
+        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, servingBundle: "com.monkeychat.intents") == nil,
+            "another instance of the same extension is welcome")
+    }
+
+    @Test("Each broken rule gives its own rejection code", arguments: [
+        (monkeyChat(supported: ["SearchForMessages"]), Rejection.Code.restrictedNotSupported),
+        (monkeyChat(supported: ["SendMessage", "OrderPizza"], restricted: []), .unknownIntent),
+        (monkeyChat(supported: [], restricted: []), .invalidManifest),
+    ])
+    func rejectsBrokenRegistrations(registration: Registration, code: Rejection.Code) {
+        #expect(RegistrationPolicy.check(registration, catalog: catalog, servingBundle: nil)?.0 == code)
+    }
+
+    @Test("A second bundle identifier for a served app is refused")
+    func appTakenByAnotherBundle() {
+        let rejection = RegistrationPolicy.check(monkeyChat("com.copycat.intents"), catalog: catalog, servingBundle: "com.monkeychat.intents")
+        #expect(rejection?.0 == .appTaken)
+        #expect(rejection?.1.contains("com.monkeychat.intents") == true)
+    }
+
+    @Test("More than three alternative names, or another protocol version, is refused")
+    func limitsAreEnforced() {
+        var many = monkeyChat()
+        many.alternativeAppNames = (1...4).map { AlternativeAppName(name: "Chat \($0)") }
+        #expect(RegistrationPolicy.check(many, catalog: catalog, servingBundle: nil)?.0 == .invalidManifest)
+        var future = monkeyChat()
+        future.protocolVersion = 2
+        #expect(RegistrationPolicy.check(future, catalog: catalog, servingBundle: nil)?.0 == .unsupportedVersion)
+    }
+
+    @Test("Admission checks the app, then the intent, then the lock")
+    func admissionOrder() throws {
+        var registry = ExtensionRegistry()
+        _ = registry.add(monkeyChat(), routingID: [1], now: .now)
+        var lock = LockPolicy(file: nil, initial: true)
+        func code(_ app: String, _ intent: String) -> ErrorCode? {
+            if case .failure(let refusal) = Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock) {
+                return refusal.code
+            }
+            return nil
+        }
+        #expect(code("Nope", "OrderPizza") == .unknownApp)
+        #expect(code("MonkeyChat", "OrderPizza") == .unknownIntent)
+        #expect(code("MonkeyChat", "SetMessageAttribute") == .unknownIntent, "in the catalog but not supported by the app")
+        #expect(code("MonkeyChat", "SendMessage") == .requiresUnlock)
+        #expect(code("monkey chat", "SearchForMessages") == nil, "not restricted, so allowed while locked")
+        lock.set(locked: false)
+        #expect(code("MonkeyChat", "INSendMessageIntent") == nil)
+    }
+
+    @Test("The lock state is saved and read back")
+    func lockStatePersists() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var lock = LockPolicy(file: file, initial: false)
+        #expect(!lock.locked)
+        lock.set(locked: true)
+        #expect(LockPolicy(file: file, initial: false).locked)
+    }
+}
+
+@Suite("Extension registry")
+struct RegistryTests {
+    @Test("Instances of one app are used in turn, and the app goes with its last instance")
+    func roundRobinAndRemoval() {
+        var registry = ExtensionRegistry()
+        _ = registry.add(monkeyChat(), routingID: [1], now: .now)
+        _ = registry.add(monkeyChat(), routingID: [2], now: .now)
+        let key = "monkeychat"
+        #expect([registry.nextInstance(of: key), registry.nextInstance(of: key), registry.nextInstance(of: key)] == [[1], [2], [1]])
+        registry.remove([1])
+        #expect(registry.nextInstance(of: key) == [2])
+        #expect(registry.status(locked: false).extensions.first?.instances == 1)
+        registry.remove([2])
+        #expect(registry.app(named: "MonkeyChat") == nil)
+        #expect(registry.app(named: "Monkey Chat") == nil, "aliases go too")
+    }
+
+    @Test("Apps are found by name, alternative name or bundle id, ignoring case, spaces and punctuation")
+    func namesAreFolded() {
+        var registry = ExtensionRegistry()
+        _ = registry.add(monkeyChat(), routingID: [1], now: .now)
+        for name in ["MonkeyChat", "monkeychat", "Monkey Chat", "monkey-chat", "com.monkeychat.intents"] {
+            #expect(registry.app(named: name)?.registration.appName == "MonkeyChat", "\(name)")
+        }
+    }
+
+    @Test("Only the most recent rejections are kept")
+    func rejectionsAreBounded() {
+        var registry = ExtensionRegistry()
+        for i in 0..<(ExtensionRegistry.rejectionsKept + 5) {
+            registry.reject(Rejection(code: .appTaken, reason: "\(i)", bundleIdentifier: "b", appName: "A", time: ""))
+        }
+        #expect(registry.rejections.count == ExtensionRegistry.rejectionsKept)
+        #expect(registry.rejections.last?.reason == "\(ExtensionRegistry.rejectionsKept + 4)")
+    }
+}
+
+@Suite("Pending requests")
+struct PendingRequestsTests {
+    @Test("Requests expire in deadline order, answered ones are skipped, and only their instance may answer")
+    func expiry() {
+        var pending = PendingRequests()
+        let now = ContinuousClock.now
+        let a = pending.insert(.client(routingID: [1], requestID: RequestID(1)), instance: [9], deadline: now + .seconds(1))
+        let b = pending.insert(.client(routingID: [1], requestID: RequestID(2)), instance: [9], deadline: now + .seconds(2))
+        _ = pending.insert(.client(routingID: [1], requestID: RequestID(3)), instance: [8], deadline: now + .seconds(3))
+        #expect(pending.take(b, from: [8]) == nil, "a reply from another instance is not accepted")
+        #expect(pending.take(b, from: [9]) != nil)
+        #expect(pending.expire(now: now + .milliseconds(2500)).count == 1)
+        #expect(pending.take(a, from: [9]) == nil, "expired")
+        #expect(pending.removeAll(sentTo: [8]).count == 1)
+        #expect(pending.count == 0)
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import IntentProtocol
+
+@Suite("Catalog and manifest")
+struct CatalogTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let catalog: Catalog
+
+    init() throws { catalog = try Catalog(directory: Self.root.appendingPathComponent("Protocols/domains")) }
+
+    @Test("The Messaging domain loads with its intents, parameters in order and SiriKit's codes")
+    func messagingDomainLoads() throws {
+        let send = try #require(catalog.intent("SendMessage"))
+        #expect(send.parameters.map(\.name) == ["recipients", "content", "groupName", "serviceName"])
+        #expect(send.parameter("recipients")?.isList == true)
+        #expect(send.parameter("content")?.isRequired == true)
+        #expect(send.responseCode("failureMessageServiceNotAvailable")?.value == 6)
+        #expect(send.responseCode("success")?.kind == .success)
+        #expect(send.parameter("recipients")?.unsupportedReasons?.first { $0.name == "noValidHandle" }?.value == 4)
+        #expect(catalog.intent("SearchForMessages") != nil)
+        #expect(catalog.intent("SetMessageAttribute")?.parameter("attribute")?.values?.contains("played") == true)
+        #expect(catalog.domain(ofIntent: "SendMessage") == "Messaging")
+    }
+
+    @Test("SiriKit class names map to catalog names")
+    func sirikitNamesAreAccepted() {
+        #expect(Catalog.canonicalIntentName("INSendMessageIntent") == "SendMessage")
+        #expect(Catalog.canonicalIntentName("SendMessage") == "SendMessage")
+        #expect(catalog.intent("INSearchForMessagesIntent")?.name == "SearchForMessages")
+    }
+
+    @Test("A domain that defines an intent twice is refused")
+    func duplicateIntentsAreRefused() throws {
+        let messaging = try #require(catalog.domains.first)
+        #expect(throws: CatalogError.self) { try Catalog(domains: [messaging, messaging]) }
+    }
+
+    @Test("Values are converted to the catalog's types, with clear errors")
+    func parametersAreCoerced() throws {
+        let send = try #require(catalog.intent("SendMessage"))
+        let coerced = try send.coerce(["recipients": "Bobo", "content": "hi"])
+        #expect(coerced["recipients"] == [["displayName": "Bobo"]])
+        #expect(coerced["content"] == "hi")
+        #expect(throws: ParameterError.self) { try send.coerce(["colour": "red"]) }
+        #expect(throws: ParameterError.self) { try send.coerce(["content": ["a", "b"]]) }
+
+        let mark = try #require(catalog.intent("SetMessageAttribute"))
+        #expect(try mark.coerce(["attribute": "FLAGGED"])["attribute"] == "flagged")
+        do {
+            _ = try mark.coerce(["attribute": "purple"])
+        } catch {
+            #expect(error.description.contains("expects one of read, unread"))
+        }
+    }
+
+    @Test("The MonkeyChat manifest reads as a registration, SiriKit names normalised")
+    func manifestParses() throws {
+        let manifest = try Manifest(contentsOf: Self.root.appendingPathComponent("Extensions/Messaging/Manifest/Info.plist"))
+        let r = manifest.registration
+        #expect(r.bundleIdentifier == "com.monkeychat.intents")
+        #expect(r.appName == "MonkeyChat")
+        #expect(r.intentsSupported == ["SendMessage", "SearchForMessages", "SetMessageAttribute"])
+        #expect(r.intentsRestrictedWhileLocked == ["SendMessage"])
+        #expect(r.alternativeAppNames.first == AlternativeAppName(name: "Monkey Chat", pronunciation: "monkey chat"))
+        #expect(!r.usageDescription.isEmpty)
+    }
+
+    @Test("A manifest without IntentsSupported is refused with the missing key named")
+    func manifestWithoutIntentsIsRefused() {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+            <key>CFBundleIdentifier</key><string>x</string><key>CFBundleDisplayName</key><string>X</string>
+            <key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict/></dict></dict></plist>
+            """
+        do {
+            _ = try Manifest(data: Data(plist.utf8))
+            Issue.record("accepted a manifest without intents")
+        } catch {
+            #expect("\(error)".contains("IntentsSupported"))
+        }
+    }
+
+    @Test("The state directory follows flag, then environment, then XDG, then home")
+    func stateDirectoryOrder() {
+        #expect(StateDirectory(explicit: "/a", environment: ["INTENTD_STATE_DIR": "/b"]).path == "/a")
+        #expect(StateDirectory(environment: ["INTENTD_STATE_DIR": "/b", "XDG_STATE_HOME": "/c"]).path == "/b")
+        #expect(StateDirectory(environment: ["XDG_STATE_HOME": "/c"]).path == "/c/intentd")
+        #expect(StateDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/intentd")
+        #expect(StateDirectory(explicit: "/s").clientEndpoint == "ipc:///s/client.sock")
+    }
+}

@@ -1,0 +1,142 @@
+import CZeroMQ
+import Foundation
+import Testing
+@testable import ZeroMQ
+
+@Suite("ZeroMQ sockets")
+struct SocketTests {
+    let context: Context
+
+    init() throws { context = try Context() }
+
+    func pair(_ endpoint: String) throws -> (Socket, Socket) {
+        let a = try Socket(context, .pair)
+        try a.bind(endpoint)
+        let b = try Socket(context, .pair)
+        try b.connect(endpoint)
+        return (a, b)
+    }
+
+    @Test("A multipart message crosses an inproc pair intact, empty frames included")
+    func multipartOverInproc() throws {
+        let (a, b) = try pair("inproc://multipart")
+        let frames = [Message(string: "intentd/1"), Message(bytes: [0x10]), Message(bytes: []), Message(string: "héllo")]
+        try a.send(frames: frames)
+        let received = try #require(try b.receiveFrames())
+        #expect(received.map(\.bytes) == [Array("intentd/1".utf8), [0x10], [], Array("héllo".utf8)])
+        #expect(received.last?.string == "héllo")
+        #expect(received.last?.hasMore == false)
+        #expect(received.first?.hasMore == true)
+    }
+
+    @Test("A ROUTER learns a DEALER's routing id over ipc and answers it")
+    func routerAnswersDealerOverIPC() throws {
+        let path = "/tmp/zmq-test-\(getpid()).sock"
+        defer { unlink(path) }
+        let router = try Socket(context, .router)
+        try router.bind("ipc://\(path)")
+        let dealer = try Socket(context, .dealer)
+        try dealer.connect("ipc://\(path)")
+        try dealer.send("ping")
+        let request = try #require(try router.receiveFrames())
+        #expect(request.count == 2)
+        #expect(request[1].string == "ping")
+        try router.send(frames: [request[0], Message(string: "pong")])
+        #expect(try dealer.receive()?.string == "pong")
+    }
+
+    @Test("A non-blocking receive with nothing queued returns nil instead of throwing")
+    func nonBlockingReceiveIsNil() throws {
+        let (_, b) = try pair("inproc://empty")
+        #expect(try b.receive(wait: false) == nil)
+        #expect(try b.receiveFrames(wait: false) == nil)
+    }
+
+    @Test("Sending a message hands its content to libzmq and leaves it empty")
+    func sendingEmptiesTheMessage() throws {
+        let (a, b) = try pair("inproc://handover")
+        let big = Message(bytes: [UInt8](repeating: 7, count: 4096))
+        try a.send(big)
+        #expect(big.count == 0)
+        #expect(try b.receive()?.count == 4096)
+    }
+
+    @Test("The poller reports a socket readable only while a message waits")
+    func pollerIsLevelTriggered() throws {
+        let (a, b) = try pair("inproc://poll")
+        var poller = Poller()
+        let index = poller.add(b)
+        #expect(try poller.poll(timeout: 0) == 0)
+        try a.send("x")
+        #expect(try poller.poll(timeout: 1000) == 1)
+        #expect(poller.isReadable(index))
+        _ = try b.receive()
+        #expect(try poller.poll(timeout: 0) == 0)
+    }
+
+    @Test("A mailbox wakes a thread blocked in poll from another thread, and drains in order")
+    func mailboxWakesThePoller() throws {
+        let mailbox = try Mailbox<Int>()
+        var poller = Poller()
+        let index = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
+        Thread.detachNewThread {
+            usleep(50_000)
+            for i in 1...3 { mailbox.post(i) }
+        }
+        #expect(try poller.poll(timeout: 5000) == 1)
+        #expect(poller.isReadable(index))
+        usleep(50_000)
+        #expect(mailbox.drain() == [1, 2, 3])
+        #expect(try poller.poll(timeout: 0) == 0, "draining clears the wake-up")
+    }
+
+    @Test("Errors carry errno and the call that failed")
+    func errorsNameTheCall() throws {
+        let socket = try Socket(context, .router)
+        #expect(throws: ZMQError.self) { try socket.bind("nonsense://here") }
+        do {
+            try socket.bind("nonsense://here")
+        } catch {
+            #expect(error.operation == "zmq_bind")
+            #expect(error.code == EPROTONOSUPPORT)
+        }
+    }
+
+    @Test("A ROUTER with mandatory routing reports a message to an unknown peer")
+    func mandatoryRoutingReportsUnknownPeers() throws {
+        let router = try Socket(context, .router)
+        try router.setRouterMandatory(true)
+        try router.bind("inproc://mandatory")
+        #expect(throws: ZMQError(code: EHOSTUNREACH, operation: "zmq_send")) {
+            try router.send(Array("nobody".utf8), more: true, wait: false)
+        }
+    }
+
+    @Test("CURVE: a client holding the server's key is heard; one with a wrong key is not")
+    func curveAuthenticatesTheServer() throws {
+        #expect(Context.has("curve"))
+        let server = try CurveKeyPair.generate()
+        let impostor = try CurveKeyPair.generate()
+        #expect(server.publicKey.utf8.count == 40)
+
+        let router = try Socket(context, .router)
+        try router.makeCurveServer(secretKey: server.secretKey)
+        try router.bind("tcp://127.0.0.1:*")
+        let endpoint = router.lastEndpoint
+
+        let good = try Socket(context, .dealer)
+        try good.makeCurveClient(try CurveKeyPair.generate(), serverKey: server.publicKey)
+        try good.connect(endpoint)
+        try good.send("hello")
+        var poller = Poller()
+        poller.add(router)
+        #expect(try poller.poll(timeout: 5000) == 1)
+        #expect(try router.receiveFrames(wait: false)?.last?.string == "hello")
+
+        let bad = try Socket(context, .dealer)
+        try bad.makeCurveClient(try CurveKeyPair.generate(), serverKey: impostor.publicKey)
+        try bad.connect(endpoint)
+        try bad.send("let me in", wait: false)
+        #expect(try poller.poll(timeout: 500) == 0, "the handshake fails, so nothing arrives")
+    }
+}
