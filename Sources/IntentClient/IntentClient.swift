@@ -14,7 +14,7 @@ public final class IntentClient {
 
     /// Connects to the host at `endpoint`. For ipc endpoints, fails at once if no host
     /// has created the socket file.
-    public init(endpoint: String, timeout: Duration = .seconds(30)) throws {
+    public init(endpoint: String, timeout: Duration = .seconds(60)) throws {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
             throw ClientError.notRunning(endpoint)
         }

@@ -89,7 +89,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     case .rejected(let code, let reason):
                         log.error("the host rejected this extension (\(code)): \(reason)")
                         exit(ExtensionLauncherStatus.rejected)
-                    case .request(let id, let stage, _, let body):
+                    case .request(let id, let stage, let intent, let body):
+                        log.debug("request \(id): \(stage) \(intent)")
                         let bytes = body.bytes
                         let dispatcher = self.dispatcher
                         let replies = self.replies

@@ -26,6 +26,8 @@ public final class Host: Sendable {
         let catalog = try Catalog(directory: catalogDirectory)
         log.info("catalog: \(catalog.domains.map(\.name).joined(separator: ", ")) from \(catalogDirectory.path)")
 
+        let launcher = ExtensionLauncher(config: config) { [mailbox] pid in mailbox.post(.processExited(pid)) }
+        let executables = try launcher.resolveAll()
         let mailbox = self.mailbox
         let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox))
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
@@ -53,10 +55,9 @@ public final class Host: Sendable {
         var iterator = events.makeAsyncIterator()
         if case .failed(let why)? = await iterator.next() { throw ConfigurationError(why) }
 
-        let launcher = ExtensionLauncher(config: config) { pid in mailbox.post(.processExited(pid)) }
         var launchError: (any Error)?
         do {
-            try launcher.launchAll()
+            try launcher.launch(executables)
             log.info("ready")
         } catch {
             launchError = error

@@ -24,7 +24,7 @@ struct Connection: ParsableArguments {
     var endpoint: String?
 
     @Option(help: "Seconds to wait for an answer.")
-    var timeout: Double = 30
+    var timeout: Double = 60
 
     func client() throws -> IntentClient {
         let endpoint = endpoint ?? StateDirectory(explicit: stateDirectory).clientEndpoint

@@ -38,6 +38,32 @@ struct MessagingEndToEndTests {
         #expect(host.hostLog.contains("rejected the registration of BadChat"))
     }
 
+    @Test("Another bundle claiming a served app is rejected, and two instances of one extension share the load")
+    func appTakenAndInstancesShareLoad() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let debug = ["INTENTD_LOG_LEVEL": "debug"]
+        let first = try host.startExtension(environment: debug)
+        try host.waitFor(["MonkeyChat"])
+        let copycat = try host.startExtension("MonkeyChat", ["--manifest", Products.fixtures.appendingPathComponent("CopyCat.plist").path])
+        TestHost.reap(copycat)
+        #expect(copycat.terminationStatus == 78)
+        let status = try host.ctl("status", "--json")
+        #expect(status.json?["rejected"]?.arrayValue?.first?["code"] == "appTaken")
+        #expect(status.json?["rejected"]?.arrayValue?.first?["reason"]?.stringValue?.contains("com.monkeychat.intents") == true)
+
+        let second = try host.startExtension(environment: debug)
+        let both = try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.instances == 2 }
+        #expect(Set(both.extensions.first?.processIdentifiers ?? []) == [Int(first.processIdentifier), Int(second.processIdentifier)])
+        for _ in 0..<4 {
+            #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=tree").status == 0)
+        }
+        // Each instance logs the requests it answers; round robin gives both of them work.
+        let logs = [0, 2].map { (try? String(contentsOf: host.state.appendingPathComponent("MonkeyChat-\($0).log"), encoding: .utf8)) ?? "" }
+        let handled = logs.map { $0.components(separatedBy: "handle SearchForMessages").count - 1 }
+        #expect(handled == [2, 2], "\(handled)")
+    }
+
     @Test("While locked, SendMessage is refused and never reaches MonkeyChat's store")
     func lockedSendMessageIsRefusedAndNeverArrives() throws {
         let host = try TestHost()

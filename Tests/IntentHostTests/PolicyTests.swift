@@ -21,8 +21,8 @@ struct PolicyTests {
 
     @Test("A registration is accepted when every rule holds")
     func acceptsAGoodRegistration() {
-        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, servingBundle: nil) == nil)
-        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, servingBundle: "com.monkeychat.intents") == nil,
+        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, serving: nil) == nil)
+        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, serving: monkeyChat()) == nil,
             "another instance of the same extension is welcome")
     }
 
@@ -32,24 +32,30 @@ struct PolicyTests {
         (monkeyChat(supported: [], restricted: []), .invalidManifest),
     ])
     func rejectsBrokenRegistrations(registration: Registration, code: Rejection.Code) {
-        #expect(RegistrationPolicy.check(registration, catalog: catalog, servingBundle: nil)?.0 == code)
+        #expect(RegistrationPolicy.check(registration, catalog: catalog, serving: nil)?.0 == code)
     }
 
     @Test("A second bundle identifier for a served app is refused")
     func appTakenByAnotherBundle() {
-        let rejection = RegistrationPolicy.check(monkeyChat("com.copycat.intents"), catalog: catalog, servingBundle: "com.monkeychat.intents")
+        let rejection = RegistrationPolicy.check(monkeyChat("com.copycat.intents"), catalog: catalog, serving: monkeyChat())
         #expect(rejection?.0 == .appTaken)
         #expect(rejection?.1.contains("com.monkeychat.intents") == true)
+    }
+
+    @Test("A new instance of a served app must declare the same intents as the running ones")
+    func instancesMustAgree() {
+        let other = monkeyChat(supported: ["SendMessage", "SearchForMessages", "SetMessageAttribute"])
+        #expect(RegistrationPolicy.check(other, catalog: catalog, serving: monkeyChat())?.0 == .invalidManifest)
     }
 
     @Test("More than three alternative names, or another protocol version, is refused")
     func limitsAreEnforced() {
         var many = monkeyChat()
         many.alternativeAppNames = (1...4).map { AlternativeAppName(name: "Chat \($0)") }
-        #expect(RegistrationPolicy.check(many, catalog: catalog, servingBundle: nil)?.0 == .invalidManifest)
+        #expect(RegistrationPolicy.check(many, catalog: catalog, serving: nil)?.0 == .invalidManifest)
         var future = monkeyChat()
         future.protocolVersion = 2
-        #expect(RegistrationPolicy.check(future, catalog: catalog, servingBundle: nil)?.0 == .unsupportedVersion)
+        #expect(RegistrationPolicy.check(future, catalog: catalog, serving: nil)?.0 == .unsupportedVersion)
     }
 
     @Test("Admission checks the app, then the intent, then the lock")

@@ -54,6 +54,20 @@ struct CatalogTests {
         }
     }
 
+    @Test("Dates must be ISO 8601, numbers finite, places named or located")
+    func stricterTypes() throws {
+        let search = try #require(catalog.intent("SearchForMessages"))
+        #expect(try search.coerce(["dateTime": "2026-11-22T09:30:00Z"])["dateTime"] == "2026-11-22T09:30:00Z")
+        #expect(try search.coerce(["dateTime": "2026-11-22"])["dateTime"] == "2026-11-22")
+        #expect(throws: ParameterError.self) { try search.coerce(["dateTime": "next tuesday-ish"]) }
+        let number = ParameterDefinition(name: "n", type: .number, prompt: "")
+        #expect(throws: ParameterError.self) { try number.coerce("nan") }
+        #expect(throws: ParameterError.self) { try number.coerce("inf") }
+        let place = ParameterDefinition(name: "p", type: .location, prompt: "")
+        #expect(try place.coerce(["latitude": 1, "longitude": 2]) == ["latitude": 1, "longitude": 2])
+        #expect(throws: ParameterError.self) { try place.coerce(["colour": "red"]) }
+    }
+
     @Test("The MonkeyChat manifest reads as a registration, SiriKit names normalised")
     func manifestParses() throws {
         let manifest = try Manifest(contentsOf: Self.root.appendingPathComponent("Extensions/Messaging/Manifest/Info.plist"))

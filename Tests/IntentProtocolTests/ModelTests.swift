@@ -39,6 +39,15 @@ struct ModelTests {
         }
     }
 
+    @Test("A registration needs only its identity and supported intents, and SiriKit names are normalised")
+    func minimalRegistration() throws {
+        let json = #"{"protocolVersion":1,"bundleIdentifier":"b","appName":"A","intentsSupported":["INSendMessageIntent"]}"#
+        let registration = try JSON.decode(Registration.self, from: Array(json.utf8)).normalized()
+        #expect(registration.intentsSupported == ["SendMessage"])
+        #expect(registration.intentsRestrictedWhileLocked.isEmpty)
+        #expect(registration.alternativeAppNames.isEmpty)
+    }
+
     @Test("Whole numbers encode without a fraction")
     func wholeNumbersStayWhole() throws {
         #expect(String(decoding: try JSON.encode(JSONValue.number(3)), as: UTF8.self) == "3")

@@ -69,6 +69,7 @@ struct WireTests {
         ([Array("intentd/1".utf8), [0x10], [0, 0, 0, 0, 0, 0, 0, 1], [], [65], []], "the app name"),
         ([Array("intentd/1".utf8), [0x11], [0, 0, 0, 0, 0, 0, 0, 1], [65], [65], [4], []], "a stage is one byte"),
         ([Array("intentd/1".utf8), [0x01], []], "not sent by clients"),
+        ([Array("intentd/1".utf8), [0x15], [0, 0, 0, 0, 0, 0, 0, 1], [2]], "LOCK takes one byte"),
     ] as [([[UInt8]], String)])
     func malformedFramesAreExplained(parts: [[UInt8]], says: String) {
         do {

@@ -23,6 +23,10 @@ final class Broker {
     private var nextHeartbeat: ContinuousClock.Instant
     private var running = true
     private var malformed = 0
+    /// Set by `stop`: new work is refused, work in flight may finish until then.
+    private var drainDeadline: ContinuousClock.Instant?
+    private var activeLifecycles = 0
+    static let drainGrace = Duration.seconds(2)
 
     init(
         config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
@@ -57,7 +61,8 @@ final class Broker {
         do {
             try socket.bind(endpoint)
         } catch {
-            throw ConfigurationError("cannot listen on \(endpoint): \(error) (is another intentd using this state directory?)")
+            let hint = error.code == EADDRINUSE ? " (is another intentd using this state directory or port?)" : ""
+            throw ConfigurationError("cannot listen on \(endpoint): \(String(cString: zmq_strerror(error.code)))\(hint)")
         }
     }
 
@@ -89,7 +94,7 @@ final class Broker {
         let extensionIndex = poller.add(extensions)
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
-        while running {
+        while running && !drained {
             do {
                 try poller.poll(timeout: millisecondsUntilNextTimer())
                 if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
@@ -103,6 +108,14 @@ final class Broker {
             }
         }
         for entry in pending.removeAll() { fail(entry.origin, .shuttingDown, "the host is shutting down") }
+        // Give the last answers a moment to leave before the sockets close.
+        try? clients.set(ZMQ_LINGER, Int32(500))
+    }
+
+    /// Whether a requested stop may happen now: nothing in flight, or the grace is over.
+    private var drained: Bool {
+        guard let drainDeadline else { return false }
+        return (pending.count == 0 && activeLifecycles == 0) || clock.now >= drainDeadline
     }
 
     /// Takes up to a batch of messages from a ready socket without blocking.
@@ -116,6 +129,7 @@ final class Broker {
     private func millisecondsUntilNextTimer() -> Int {
         var next = nextHeartbeat
         if let deadline = pending.nextDeadline, deadline < next { next = deadline }
+        if let drainDeadline, drainDeadline < next { next = drainDeadline }
         let wait = clock.now.duration(to: next)
         if wait <= .zero { return 0 }
         let (seconds, attoseconds) = wait.components
@@ -144,8 +158,6 @@ final class Broker {
 
     private func handleExtension(_ frames: [Message]) {
         guard let routingID = frames.first?.bytes else { return }
-        let now = clock.now
-        let known = registry.heard(from: routingID, at: now)
         if Wire.size(frames.dropFirst()) > config.maxMessageBytes {
             noteMalformed("an extension sent \(Wire.size(frames.dropFirst())) bytes, over the limit")
             return
@@ -157,6 +169,7 @@ final class Broker {
             noteMalformed("from an extension: \(error)")
             return
         }
+        let known = registry.heard(from: routingID, at: clock.now)
         if !known, case .disconnect = message { return }
         if !known, !message.isRegister {
             // A host restart forgets every extension: ask it to register again.
@@ -182,15 +195,14 @@ final class Broker {
     private func register(_ routingID: [UInt8], _ body: Message) {
         let registration: Registration
         do {
-            registration = try JSON.decode(Registration.self, from: body.bytes)
+            registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
         } catch {
             reject(routingID, Registration(bundleIdentifier: "?", appName: "?", intentsSupported: []),
                 .invalidManifest, "the registration body is not valid: \(error)")
             return
         }
-        let serving = registry.apps[registration.appName.lowercased()]
-            .flatMap { $0.instances == [routingID] ? nil : $0.registration.bundleIdentifier }
-        if let (code, reason) = RegistrationPolicy.check(registration, catalog: catalog, servingBundle: serving) {
+        let serving = registry.serving(registration.appName, except: routingID)
+        if let (code, reason) = RegistrationPolicy.check(registration, catalog: catalog, serving: serving) {
             reject(routingID, registration, code, reason)
             return
         }
@@ -211,7 +223,7 @@ final class Broker {
         registry.reject(Rejection(
             code: code, reason: reason, bundleIdentifier: registration.bundleIdentifier,
             appName: registration.appName, time: time))
-        registry.remove(routingID)
+        drop(routingID, because: "its new registration was rejected")
         log.warning("rejected the registration of \(registration.appName) (\(registration.bundleIdentifier)): \(reason)")
         sendToExtension(routingID, HostToExtension.rejected(code: code.rawValue, reason: reason).frames)
     }
@@ -254,6 +266,15 @@ final class Broker {
             sendError(routingID, Wire.bestEffortRequestID(body), error.code, error.description)
             return
         }
+        if drainDeadline != nil {
+            switch message {
+            case .stage(let id, _, _, _, _), .submit(let id, _, _, _):
+                sendError(routingID, id, .shuttingDown, "intentd is shutting down; try again when it is back")
+                return
+            case .status, .lock:
+                break
+            }
+        }
         switch message {
         case .status(let id):
             answer(routingID, id, registry.status(locked: lock.locked))
@@ -273,10 +294,12 @@ final class Broker {
             switch admit(app, intent) {
             case .failure(let refusal):
                 let name = registry.app(named: app)?.registration.appName ?? app
+                let session = (try? JSON.decode(Submission.self, from: body.bytes))?.sessionId ?? UUID().uuidString
                 answer(routingID, id, Outcome(
-                    outcome: .refused, code: refusal.code.rawValue, app: name, intent: intent,
-                    sessionId: "", message: refusal.message))
+                    outcome: .refused, code: refusal.code.rawValue, app: name,
+                    intent: catalog.intent(intent)?.name ?? intent, sessionId: session, message: refusal.message))
             case .success(let (entry, definition)):
+                activeLifecycles += 1
                 startLifecycle(LifecycleJob(
                     routingID: routingID, requestID: id, app: entry.registration.appName,
                     intent: definition, body: body.bytes))
@@ -338,13 +361,17 @@ final class Broker {
                 forward(to: entry, intent: definition.name, stage: stage, body: Message(bytes: body), origin: .driver(reply))
             }
         case .answer(let routingID, let requestID, let body):
+            activeLifecycles -= 1
             send(clients, to: routingID, HostToClient.result(requestID, body: Message(bytes: body)).frames)
         case .processExited(let pid):
             for instance in registry.instances.values where instance.registration.processIdentifier == Int(pid) {
                 drop(instance.routingID, because: "its process \(pid) exited")
             }
         case .stop:
-            running = false
+            if drainDeadline == nil {
+                drainDeadline = clock.now + Self.drainGrace
+                log.info("stopping: refusing new requests, finishing \(pending.count + activeLifecycles) in flight")
+            }
         }
     }
 

@@ -16,7 +16,7 @@ struct AppEntry {
     var instances: [[UInt8]] = []
     var next = 0
 
-    var key: String { registration.appName.lowercased() }
+    var key: String { ExtensionRegistry.fold(registration.appName) }
 }
 
 /// Who is registered: instances by routing id, apps by name, and recent rejections.
@@ -37,7 +37,7 @@ struct ExtensionRegistry {
             routingID: routingID, id: "\(registration.bundleIdentifier)#\(counter)",
             registration: registration, lastHeard: now, lastSent: now)
         instances[routingID] = instance
-        let key = registration.appName.lowercased()
+        let key = Self.fold(registration.appName)
         var entry = apps[key] ?? AppEntry(registration: registration)
         entry.registration = registration
         entry.instances.append(routingID)
@@ -53,7 +53,7 @@ struct ExtensionRegistry {
     @discardableResult
     mutating func remove(_ routingID: [UInt8]) -> ExtensionInstance? {
         guard let instance = instances.removeValue(forKey: routingID) else { return nil }
-        let key = instance.registration.appName.lowercased()
+        let key = Self.fold(instance.registration.appName)
         if var entry = apps[key] {
             entry.instances.removeAll { $0 == routingID }
             if entry.instances.isEmpty {
@@ -88,6 +88,12 @@ struct ExtensionRegistry {
     /// ignoring case, spaces and punctuation.
     func app(named name: String) -> AppEntry? {
         names[Self.fold(name)].flatMap { apps[$0] }
+    }
+
+    /// The registration already serving the app `name`, from instances other than `routingID`.
+    func serving(_ name: String, except routingID: [UInt8]) -> Registration? {
+        guard let entry = apps[Self.fold(name)], entry.instances.contains(where: { $0 != routingID }) else { return nil }
+        return entry.registration
     }
 
     /// The next instance of the app, round robin.

@@ -41,8 +41,10 @@ public struct HostConfiguration: Sendable {
         let file: File
         do {
             file = try JSON.decode(File.self, from: Array(try Data(contentsOf: url)))
+        } catch let error as ProtocolError {
+            throw ConfigurationError("the config file \(url.path): \(error)")
         } catch {
-            throw ConfigurationError("\(url.path): \(error)")
+            throw ConfigurationError("cannot read the config file \(url.path): \(describeFileError(error))")
         }
         if let value = file.extensions { extensions = value }
         if let value = file.executables { executables.merge(value) { _, new in new } }

@@ -47,9 +47,13 @@ final class ExtensionLauncher: Sendable {
         return url
     }
 
-    /// Starts every configured extension; fails before starting any if one is unknown.
-    func launchAll() throws {
-        let executables = try config.extensions.map { ($0, try executable(for: $0)) }
+    /// Finds every configured extension's executable; fails if one is unknown or missing.
+    func resolveAll() throws -> [(String, URL)] {
+        try config.extensions.map { ($0, try executable(for: $0)) }
+    }
+
+    /// Starts the extensions `resolveAll` found.
+    func launch(_ executables: [(String, URL)]) throws {
         for (name, url) in executables { try launch(name, url, backoff: .seconds(1)) }
     }
 

@@ -86,9 +86,9 @@ struct LifecycleDriver: Sendable {
         switch await call(stage, run.request(resolving: nil), &run) {
         case .failure(let end): return .failure(end)
         case .success(let body):
-            guard let response = try? JSON.decode(IntentResponse.self, from: body) else {
-                let error = (try? JSON.decode(ErrorReply.self, from: body))?.error ?? "an unreadable \(stage) reply"
-                return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app): \(error)")))
+            let response: IntentResponse
+            do { response = try JSON.decode(IntentResponse.self, from: body) } catch {
+                return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
             }
             guard run.intent.responseCode(response.code) != nil else {
                 return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
@@ -109,7 +109,7 @@ struct LifecycleDriver: Sendable {
         case .reply(let message):
             let bytes = message.bytes
             if let error = try? JSON.decode(ErrorReply.self, from: bytes) {
-                return .failure(Ended(run.end(.failure, "failure", "\(run.app) reported an error: \(error.error)")))
+                return .failure(Ended(run.end(.failure, ErrorCode.extensionError.rawValue, "\(run.app) reported an error: \(error.error)")))
             }
             return .success(bytes)
         }

@@ -8,9 +8,9 @@ enum RegistrationPolicy {
     static let maximumAlternativeNames = 3
 
     /// Returns why `registration` must be refused, or `nil` to accept it.
-    /// `servingBundle` is the bundle id of the live extension that already serves the app.
+    /// `serving` is the registration of the live instances that already serve the app.
     static func check(
-        _ registration: Registration, catalog: Catalog, servingBundle: String?
+        _ registration: Registration, catalog: Catalog, serving: Registration?
     ) -> (Rejection.Code, String)? {
         let r = registration
         if r.protocolVersion != Wire.version {
@@ -36,8 +36,14 @@ enum RegistrationPolicy {
             return (.restrictedNotSupported,
                 "IntentsRestrictedWhileLocked lists \(notSupported.joined(separator: ", ")), which IntentsSupported does not; every restricted intent must also be supported")
         }
-        if let serving = servingBundle, serving != r.bundleIdentifier {
-            return (.appTaken, "the app \"\(r.appName)\" is already served by \(serving)")
+        if let serving, serving.bundleIdentifier != r.bundleIdentifier {
+            return (.appTaken, "the app \"\(r.appName)\" is already served by \(serving.bundleIdentifier)")
+        }
+        if let serving, Set(serving.intentsSupported) != Set(r.intentsSupported)
+            || Set(serving.intentsRestrictedWhileLocked) != Set(r.intentsRestrictedWhileLocked)
+        {
+            return (.invalidManifest,
+                "running instances of \(r.bundleIdentifier) declare other intents; stop them before starting this version")
         }
         return nil
     }

@@ -17,7 +17,13 @@ public struct Catalog: Sendable {
 
     /// Loads every `*.json` file in `directory`.
     public init(directory: URL) throws {
-        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        let names: [URL]
+        do {
+            names = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+        } catch {
+            throw CatalogError("cannot read the catalog directory \(directory.path): \(describeFileError(error))")
+        }
+        let files = names
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         guard !files.isEmpty else { throw CatalogError("no domain files (*.json) in \(directory.path)") }
@@ -25,8 +31,10 @@ public struct Catalog: Sendable {
             let domain: Domain
             do {
                 domain = try JSON.decode(Domain.self, from: Array(try Data(contentsOf: file)))
+            } catch let error as ProtocolError {
+                throw CatalogError("\(file.path): \(error)")
             } catch {
-                throw CatalogError("\(file.lastPathComponent): \(error)")
+                throw CatalogError("cannot read \(file.path): \(describeFileError(error))")
             }
             try add(domain)
         }

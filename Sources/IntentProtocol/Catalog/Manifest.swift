@@ -12,7 +12,7 @@ public struct Manifest: Sendable, Hashable {
     public init(contentsOf url: URL) throws {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ManifestError("cannot read the manifest at \(url.path): \(error.localizedDescription)")
+            throw ManifestError("cannot read the manifest at \(url.path): \(describeFileError(error))")
         }
         try self.init(data: data, source: url.lastPathComponent)
     }

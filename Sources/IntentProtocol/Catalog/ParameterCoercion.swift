@@ -22,7 +22,15 @@ extension ParameterDefinition {
 
     private func coerceElement(_ value: JSONValue) throws(ParameterError) -> JSONValue {
         switch (type, value) {
-        case (.string, .string), (.dateTime, .string), (.number, .number), (.boolean, .bool):
+        case (.string, .string), (.boolean, .bool):
+            return value
+        case (.number, .number(let n)):
+            guard n.isFinite else { throw ParameterError(parameter: name, "expects a finite number") }
+            return value
+        case (.dateTime, .string(let text)):
+            guard Self.isISO8601(text) else {
+                throw ParameterError(parameter: name, "expects an ISO 8601 date or date and time, such as 2026-11-22T09:30:00Z, got \"\(text)\"")
+            }
             return value
         case (.person, .string(let name)):
             return .object(["displayName": .string(name)])
@@ -30,7 +38,12 @@ extension ParameterDefinition {
             return value
         case (.location, .string(let name)):
             return .object(["name": .string(name)])
-        case (.location, .object):
+        case (.location, .object(let object)):
+            let hasName = object["name"]?.stringValue != nil
+            let hasPoint = object["latitude"]?.numberValue != nil && object["longitude"]?.numberValue != nil
+            guard hasName || hasPoint else {
+                throw ParameterError(parameter: name, "expects a place with a name, or a latitude and a longitude")
+            }
             return value
         case (.integer, .number(let n)) where n.rounded() == n:
             return value
@@ -40,7 +53,7 @@ extension ParameterDefinition {
             }
             return .number(Double(n))
         case (.number, .string(let text)):
-            guard let n = Double(text.trimmingCharacters(in: .whitespaces)) else {
+            guard let n = Double(text.trimmingCharacters(in: .whitespaces)), n.isFinite else {
                 throw ParameterError(parameter: name, "expects a number, got \"\(text)\"")
             }
             return .number(n)
@@ -59,6 +72,16 @@ extension ParameterDefinition {
         default:
             throw ParameterError(parameter: name, "expects a \(type.rawValue), got \(JSON.pretty(value))")
         }
+    }
+
+    /// Whether `text` is an ISO 8601 date (2026-11-22) or date and time (2026-11-22T09:30:00Z).
+    static func isISO8601(_ text: String) -> Bool {
+        let full = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate]
+        return full.date(from: text) != nil || fractional.date(from: text) != nil || day.date(from: text) != nil
     }
 }
 

@@ -32,6 +32,29 @@ public struct Registration: Sendable, Hashable, Codable {
         self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
         self.processIdentifier = processIdentifier
     }
+
+    /// Decodes a registration; only the bundle identifier, the app name and the supported
+    /// intents are required, the rest default to empty.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        protocolVersion = try c.decode(Int.self, forKey: .protocolVersion)
+        bundleIdentifier = try c.decode(String.self, forKey: .bundleIdentifier)
+        appName = try c.decode(String.self, forKey: .appName)
+        alternativeAppNames = try c.decodeIfPresent([AlternativeAppName].self, forKey: .alternativeAppNames) ?? []
+        usageDescription = try c.decodeIfPresent(String.self, forKey: .usageDescription) ?? ""
+        intentsSupported = try c.decode([String].self, forKey: .intentsSupported)
+        intentsRestrictedWhileLocked = try c.decodeIfPresent([String].self, forKey: .intentsRestrictedWhileLocked) ?? []
+        processIdentifier = try c.decodeIfPresent(Int.self, forKey: .processIdentifier)
+    }
+
+    /// The same registration with SiriKit class names (`INSendMessageIntent`) turned into
+    /// catalog names (`SendMessage`).
+    public func normalized() -> Registration {
+        var copy = self
+        copy.intentsSupported = intentsSupported.map(Catalog.canonicalIntentName)
+        copy.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked.map(Catalog.canonicalIntentName)
+        return copy
+    }
 }
 
 /// Another name for an app, with an optional hint of how it sounds.

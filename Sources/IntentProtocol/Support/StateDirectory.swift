@@ -38,7 +38,17 @@ public struct StateDirectory: Sendable, Hashable {
 
     /// Creates `directory` (and its parents) readable by this user only.
     public static func create(_ directory: URL) throws {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw StateDirectoryError(description: "cannot create \(directory.path): \(describeFileError(error))")
+        }
     }
+}
+
+/// A state or sandbox directory that cannot be made.
+public struct StateDirectoryError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong.
+    public let description: String
 }

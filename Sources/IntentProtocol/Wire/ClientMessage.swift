@@ -31,8 +31,9 @@ public enum ClientMessage {
             self = .status(try Wire.requestID(rest[f]))
         case .lock:
             try Wire.expect(2, rest, command)
-            guard rest[f + 1].count == 1 else { throw .malformedFrames("LOCK takes one byte: 1 lock, 0 unlock") }
-            self = .lock(try Wire.requestID(rest[f]), rest[f + 1].withUnsafeBytes { $0[0] } != 0)
+            let byte = rest[f + 1].count == 1 ? rest[f + 1].withUnsafeBytes { $0[0] } : 0xFF
+            guard byte <= 1 else { throw .malformedFrames("LOCK takes one byte: 1 lock, 0 unlock") }
+            self = .lock(try Wire.requestID(rest[f]), byte == 1)
         default:
             throw .malformedFrames("\(command) is not sent by clients")
         }

@@ -58,6 +58,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case extensionTimeout
     /// The extension answered with a body the host could not use.
     case invalidReply
+    /// The extension answered with an error instead of a result.
+    case extensionError
     /// The host is shutting down.
     case shuttingDown
 }

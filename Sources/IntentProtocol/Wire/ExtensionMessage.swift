@@ -23,8 +23,10 @@ public enum ExtensionMessage {
             try Wire.expect(2, rest, command)
             self = .reply(try Wire.requestID(rest[f]), body: rest[f + 1])
         case .heartbeat:
+            try Wire.expect(0, rest, command)
             self = .heartbeat
         case .disconnect:
+            guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the command") }
             self = .disconnect
         default:
             throw .malformedFrames("\(command) is not sent by extensions")
@@ -72,8 +74,10 @@ public enum HostToExtension {
                 try Wire.requestID(rest[f]), try Wire.stage(rest[f + 1]),
                 intent: try Wire.name(rest[f + 2], "the intent name"), body: rest[f + 3])
         case .heartbeat:
+            try Wire.expect(0, rest, command)
             self = .heartbeat
         case .disconnect:
+            guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the command") }
             self = .disconnect(reason: rest.first?.string ?? "")
         default:
             throw .malformedFrames("\(command) is not sent to extensions")

@@ -69,11 +69,12 @@ final class TestHost {
 
     /// Starts an extension by hand, connected to this host.
     @discardableResult
-    func startExtension(_ name: String = "MonkeyChat", _ arguments: [String] = []) throws -> Process {
+    func startExtension(_ name: String = "MonkeyChat", _ arguments: [String] = [], environment: [String: String] = [:]) throws -> Process {
         let output = state.appendingPathComponent("\(name)-\(extensions.count).log")
         let p = try Self.launch(
             Products.url(name), arguments, output: output,
-            environment: ["INTENTD_STATE_DIR": state.path, "INTENTD_EXTENSION_ENDPOINT": extensionEndpoint])
+            environment: ["INTENTD_STATE_DIR": state.path, "INTENTD_EXTENSION_ENDPOINT": extensionEndpoint]
+                .merging(environment) { _, new in new })
         extensions.append(p)
         return p
     }
