@@ -10,11 +10,13 @@ let package = Package(
         .executable(name: "intentd", targets: ["intentd"]),
         .executable(name: "intentctl", targets: ["intentctl"]),
         .executable(name: "MonkeyChat", targets: ["MonkeyChat"]),
+        .executable(name: "IntentBench", targets: ["IntentBench"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // libzmq 4.3, found through pkg-config.
@@ -29,13 +31,21 @@ let package = Package(
         .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
         // The client library behind intentctl.
         .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        // The load generator behind `intentctl bench`.
+        .target(
+            name: "LoadTest",
+            dependencies: ["ZeroMQ", "IntentProtocol", .product(name: "Histogram", package: "hdrhistogram-swift")],
+            swiftSettings: strict),
         .executableTarget(
             name: "intentd",
             dependencies: ["IntentHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
         .executableTarget(
             name: "intentctl",
-            dependencies: ["IntentClient", "IntentProtocol", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "IntentClient", "IntentProtocol", "LoadTest",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         // Extensions: one executable each, with its manifest beside the sources.
         .executableTarget(
@@ -44,9 +54,16 @@ let package = Package(
             path: "Extensions/Messaging",
             resources: [.copy("Manifest")],
             swiftSettings: strict),
+        .executableTarget(
+            name: "IntentBench",
+            dependencies: ["IntentExtensionKit"],
+            path: "Extensions/Bench",
+            resources: [.copy("Manifest")],
+            swiftSettings: strict),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: strict),
         .testTarget(name: "IntentProtocolTests", dependencies: ["IntentProtocol"], swiftSettings: strict),
         .testTarget(name: "IntentHostTests", dependencies: ["IntentHost", "IntentProtocol"], swiftSettings: strict),
+        .testTarget(name: "LoadTestTests", dependencies: ["LoadTest"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],

@@ -116,7 +116,7 @@ struct ExtensionRegistry {
                 instances: entry.instances.count,
                 processIdentifiers: entry.instances.compactMap { instances[$0]?.registration.processIdentifier })
         }
-        return HostStatus(locked: locked, extensions: entries, rejected: rejections)
+        return HostStatus(locked: locked, extensions: entries, rejected: rejections, processIdentifier: Int(getpid()))
     }
 
     /// Lower case, letters and digits only: "Monkey Chat" and "monkeychat" are one name.

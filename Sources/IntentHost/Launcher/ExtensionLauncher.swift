@@ -48,8 +48,19 @@ final class ExtensionLauncher: Sendable {
     }
 
     /// Finds every configured extension's executable; fails if one is unknown or missing.
+    /// `bench:4` asks for four instances of `bench`, named `bench#1` to `bench#4`.
     func resolveAll() throws -> [(String, URL)] {
-        try config.extensions.map { ($0, try executable(for: $0)) }
+        var result: [(String, URL)] = []
+        for entry in config.extensions {
+            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
+            let name = parts[0]
+            guard let count = parts.count == 2 ? Int(parts[1]) : 1, (1...64).contains(count) else {
+                throw ConfigurationError("\"\(entry)\": write NAME or NAME:COUNT with COUNT from 1 to 64")
+            }
+            let url = try executable(for: name)
+            for i in 1...count { result.append((count == 1 ? name : "\(name)#\(i)", url)) }
+        }
+        return result
     }
 
     /// Starts the extensions `resolveAll` found.

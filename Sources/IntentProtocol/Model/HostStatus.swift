@@ -6,12 +6,15 @@ public struct HostStatus: Sendable, Hashable, Codable {
     public var extensions: [ExtensionStatus]
     /// Recent registrations the host refused, newest last.
     public var rejected: [Rejection]
+    /// The host's own process id.
+    public var processIdentifier: Int?
 
     /// Creates a status.
-    public init(locked: Bool, extensions: [ExtensionStatus], rejected: [Rejection]) {
+    public init(locked: Bool, extensions: [ExtensionStatus], rejected: [Rejection], processIdentifier: Int? = nil) {
         self.locked = locked
         self.extensions = extensions
         self.rejected = rejected
+        self.processIdentifier = processIdentifier
     }
 }
 

@@ -1,0 +1,76 @@
+import Foundation
+import IntentProtocol
+
+/// An `intentd` started by a tool (such as `intentctl bench --start-host`) in its own
+/// state directory, stopped when the tool is done.
+public final class HostProcess {
+    /// The running process.
+    public let process: Process
+    /// Its state directory.
+    public let state: StateDirectory
+    /// Its client endpoint.
+    public let clientEndpoint: String
+    private let removeState: Bool
+
+    /// Starts intentd (found beside the running executable) with `extensions`, over ipc
+    /// or over tcp on loopback, and waits until `apps` and every launched instance have registered.
+    public init(extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil) throws {
+        let dir = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("intentd-bench-\(getpid())").path
+        removeState = stateDirectory == nil
+        state = StateDirectory(explicit: dir)
+        try StateDirectory.create(state.url)
+        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ",")]
+        if tcp {
+            let port = Int.random(in: 20_000...59_000)
+            clientEndpoint = "tcp://127.0.0.1:\(port)"
+            arguments += ["--client-endpoint", clientEndpoint, "--extension-endpoint", "tcp://127.0.0.1:\(port + 1)"]
+        } else {
+            clientEndpoint = state.clientEndpoint
+        }
+        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process = Process()
+        process.executableURL = me.deletingLastPathComponent().appendingPathComponent("intentd")
+        process.arguments = arguments
+        let logFile = log ?? state.url.appendingPathComponent("intentd.log")
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: logFile)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            guard process.isRunning else {
+                throw ClientError.malformed("intentd exited at start; see \(logFile.path)")
+            }
+            if let client = try? IntentClient(endpoint: clientEndpoint, timeout: .seconds(1)),
+                let status = try? client.status()
+            {
+                let registered = Set(status.extensions.map { $0.appName.lowercased() })
+                let instances = status.extensions.reduce(0) { $0 + $1.instances }
+                if apps.allSatisfy({ registered.contains($0.lowercased()) }) && instances >= Self.count(extensions) {
+                    return
+                }
+            }
+            usleep(100_000)
+        }
+        stop()
+        throw ClientError.timeout(clientEndpoint, .seconds(30))
+    }
+
+    /// How many extension instances `bench:4,messaging` asks for.
+    static func count(_ extensions: [String]) -> Int {
+        extensions.reduce(0) { $0 + (Int($1.split(separator: ":").dropFirst().first ?? "1") ?? 1) }
+    }
+
+    /// Stops the host (and so its extensions).
+    public func stop() {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        if removeState { try? FileManager.default.removeItem(at: state.url) }
+    }
+
+    deinit { stop() }
+}

@@ -1,0 +1,150 @@
+import Histogram
+
+/// One answer to a request: its id, and the kind of error if it failed.
+public struct Completion: Sendable, Equatable {
+    /// The request id.
+    public var id: UInt64
+    /// `nil` for success; otherwise an error kind such as `requiresUnlock` or `timeout`.
+    public var error: String?
+
+    /// Creates a completion.
+    public init(id: UInt64, error: String? = nil) {
+        self.id = id
+        self.error = error
+    }
+}
+
+/// Where a load test's requests go: the real host over ZeroMQ, or a simulation in tests.
+public protocol BenchTransport {
+    /// Monotonic time in nanoseconds.
+    func now() -> UInt64
+    /// Sends request `id` of the plan's mix entry `entry`.
+    mutating func send(id: UInt64, entry: Int) throws
+    /// Waits up to `timeout` nanoseconds for answers and appends them to `completions`.
+    mutating func receive(timeout: UInt64, into completions: inout [Completion]) throws
+}
+
+/// How far a run has got, for the progress line.
+public struct BenchProgress: Sendable {
+    /// Nanoseconds since the measured run began.
+    public var elapsed: UInt64
+    /// Requests answered so far.
+    public var completed: Int
+    /// Of those, failures.
+    public var errors: Int
+}
+
+/// Runs a plan against a transport: closed loop or open loop, bounded by a count or a
+/// duration, with a warm-up first. Latencies go into an HDR histogram in microseconds.
+public struct BenchEngine<Transport: BenchTransport> {
+    /// The transport, available again after the run.
+    public var transport: Transport
+    private let plan: BenchPlan
+    private var nextID: UInt64 = 1
+
+    /// Prepares a run of `plan` over `transport`.
+    public init(plan: BenchPlan, transport: Transport) {
+        self.plan = plan
+        self.transport = transport
+    }
+
+    /// Warms up, then runs the plan; `progress` is called about twice a second.
+    public mutating func run(progress: ((BenchProgress) -> Void)? = nil) throws -> BenchResult {
+        try warmUp()
+        return try measure(progress: progress)
+    }
+
+    /// Sends the plan's warm-up requests, closed loop, and forgets their figures.
+    public mutating func warmUp() throws {
+        try plan.validate()
+        guard plan.warmup > 0 else { return }
+        var warm = plan
+        warm.requests = plan.warmup
+        warm.duration = nil
+        if case .closed = plan.load {} else { warm.load = .closed(concurrency: 1) }
+        _ = try measure(warm, progress: nil)
+    }
+
+    /// Runs the plan itself; `progress` is called about twice a second.
+    public mutating func measure(progress: ((BenchProgress) -> Void)? = nil) throws -> BenchResult {
+        try plan.validate()
+        return try measure(plan, progress: progress)
+    }
+
+    private mutating func measure(_ plan: BenchPlan, progress: ((BenchProgress) -> Void)?) throws -> BenchResult {
+        var result = BenchResult(plan: plan)
+        var outstanding: [UInt64: (start: UInt64, entry: Int)] = [:]
+        var cycle = WeightedCycle(plan.mix.map(\.weight))
+        var completions: [Completion] = []
+        completions.reserveCapacity(1024)
+        let timeout = UInt64(plan.timeout / .nanoseconds(1))
+        let start = transport.now()
+        let stopSending = plan.duration.map { start + UInt64($0 / .nanoseconds(1)) }
+        var nextProgress = start + 500_000_000
+        var nextTimeoutScan = start + 100_000_000
+
+        func mayStart(_ now: UInt64) -> Bool {
+            (plan.requests.map { result.sent < $0 } ?? true) && (stopSending.map { now < $0 } ?? true)
+        }
+        func send(startingAt startTime: UInt64) throws {
+            let entry = cycle.next()
+            let id = nextID
+            nextID &+= 1
+            try transport.send(id: id, entry: entry)
+            outstanding[id] = (startTime, entry)
+            result.sent += 1
+            result.sentByEntry[entry] += 1
+        }
+
+        while true {
+            var now = transport.now()
+            var wait: UInt64 = 10_000_000
+            switch plan.load {
+            case .closed(let concurrency):
+                while outstanding.count < concurrency && mayStart(now) { try send(startingAt: now) }
+            case .open(let rate, let maxOutstanding):
+                let interval = 1e9 / rate
+                func due(_ i: Int) -> UInt64 { start + UInt64(Double(i) * interval) }
+                // Every request keeps the time it was due: if sending falls behind, the
+                // delay counts against latency instead of disappearing.
+                while mayStart(now) && due(result.sent) <= now && outstanding.count < maxOutstanding {
+                    try send(startingAt: due(result.sent))
+                }
+                if mayStart(now) && outstanding.count < maxOutstanding {
+                    wait = due(result.sent) > now ? due(result.sent) - now : 0
+                }
+            }
+            if !mayStart(now) && outstanding.isEmpty { break }
+            if let stopSending, now < stopSending { wait = min(wait, stopSending - now) }
+
+            try transport.receive(timeout: wait, into: &completions)
+            now = transport.now()
+            for completion in completions {
+                guard let request = outstanding.removeValue(forKey: completion.id) else { continue }
+                result.completed += 1
+                if let error = completion.error {
+                    result.errors[error, default: 0] += 1
+                } else {
+                    result.succeeded += 1
+                    _ = result.histogram.record(max(1, (now &- request.start) / 1000))
+                }
+            }
+            completions.removeAll(keepingCapacity: true)
+
+            if now >= nextTimeoutScan {
+                nextTimeoutScan = now + 100_000_000
+                for (id, request) in outstanding where now &- request.start > timeout {
+                    outstanding[id] = nil
+                    result.completed += 1
+                    result.errors["timeout", default: 0] += 1
+                }
+            }
+            if let progress, now >= nextProgress {
+                nextProgress = now + 500_000_000
+                progress(BenchProgress(elapsed: now - start, completed: result.completed, errors: result.errorCount))
+            }
+        }
+        result.elapsedNanoseconds = transport.now() - start
+        return result
+    }
+}

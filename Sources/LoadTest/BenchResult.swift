@@ -1,0 +1,70 @@
+import Histogram
+
+/// What a run measured.
+public struct BenchResult: Sendable {
+    /// The plan that ran.
+    public let plan: BenchPlan
+    /// Requests sent, answered, and answered with success.
+    public var sent = 0, completed = 0, succeeded = 0
+    /// Failures by kind.
+    public var errors: [String: Int] = [:]
+    /// Requests sent per mix entry, in mix order.
+    public var sentByEntry: [Int]
+    /// How long the measured run took.
+    public var elapsedNanoseconds: UInt64 = 0
+    /// Latencies of successful requests, in microseconds.
+    public var histogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+
+    init(plan: BenchPlan) {
+        self.plan = plan
+        sentByEntry = Array(repeating: 0, count: plan.mix.count)
+    }
+
+    /// All failures together.
+    public var errorCount: Int { errors.values.reduce(0, +) }
+
+    /// Completed requests per second.
+    public var requestsPerSecond: Double {
+        elapsedNanoseconds == 0 ? 0 : Double(completed) / (Double(elapsedNanoseconds) / 1e9)
+    }
+
+    /// The latency at `percentile` (0 to 100), in microseconds.
+    public func latency(_ percentile: Double) -> UInt64 {
+        histogram.totalCount == 0 ? 0 : histogram.valueAtPercentile(percentile)
+    }
+
+    /// The summary as plain values, for JSON.
+    public var summary: Summary {
+        Summary(
+            mode: plan.mode.rawValue, load: plan.load.description, mix: plan.mix.map(\.label),
+            sent: sent, completed: completed, succeeded: succeeded, errors: errors,
+            sentByEntry: Dictionary(uniqueKeysWithValues: zip(plan.mix.map(\.label), sentByEntry)),
+            seconds: Double(elapsedNanoseconds) / 1e9, requestsPerSecond: requestsPerSecond,
+            latencyMicroseconds: [
+                "p50": latency(50), "p90": latency(90), "p99": latency(99), "p99.9": latency(99.9),
+                "max": histogram.totalCount == 0 ? 0 : histogram.max,
+            ])
+    }
+
+    /// A run's figures as plain values.
+    public struct Summary: Codable, Sendable {
+        public var mode: String
+        public var load: String
+        public var mix: [String]
+        public var sent, completed, succeeded: Int
+        public var errors: [String: Int]
+        public var sentByEntry: [String: Int]
+        public var seconds: Double
+        public var requestsPerSecond: Double
+        public var latencyMicroseconds: [String: UInt64]
+    }
+}
+
+extension BenchPlan.Load: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .closed(let c): "closed loop, \(c) outstanding"
+        case .open(let rate, _): "open loop, \(Int(rate))/s"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Builds and runs the C reference broker (`zmq-broker-limit.c`) with the same transport,
+/// window and message size as our run, so the two can be compared as ratios.
+public struct ReferenceRun: Sendable {
+    /// What the reference client printed.
+    public struct Result: Codable, Sendable {
+        public var count: Int
+        public var window: Int
+        public var size: Int
+        public var seconds: Double
+        public var per_second: Double
+        public var p50_us: Double
+        public var p99_us: Double
+        public var p999_us: Double
+    }
+
+    /// The C source file.
+    public let source: URL
+
+    /// Uses the reference at `source`.
+    public init(source: URL) { self.source = source }
+
+    /// Compiles the reference (with `cc -O2 ... -lzmq`) into a temporary directory.
+    func compile(into directory: URL) throws -> URL {
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw BenchError("no reference at \(source.path)")
+        }
+        let binary = directory.appendingPathComponent("zmq-broker-limit")
+        let status = try run("/usr/bin/env", ["cc", "-O2", source.path, "-lzmq", "-o", binary.path], wait: true)
+        guard status.terminationStatus == 0 else { throw BenchError("cc could not build \(source.path)") }
+        return binary
+    }
+
+    /// Runs broker, one echo worker and the client; `tcp` picks loopback ports, else ipc.
+    public func run(count: Int, window: Int, size: Int, tcp: Bool) throws -> Result {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-reference-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let binary = try compile(into: directory)
+        let (front, back): (String, String)
+        if tcp {
+            let port = Int.random(in: 20_000...59_000)
+            (front, back) = ("tcp://127.0.0.1:\(port)", "tcp://127.0.0.1:\(port + 1)")
+        } else {
+            (front, back) = ("ipc://\(directory.path)/front.sock", "ipc://\(directory.path)/back.sock")
+        }
+        let broker = try run(binary.path, ["broker", front, back], wait: false)
+        let worker = try run(binary.path, ["worker", back], wait: false)
+        defer {
+            for p in [broker, worker] where p.isRunning { p.terminate() }
+            broker.waitUntilExit()
+            worker.waitUntilExit()
+        }
+        usleep(300_000)
+        let output = Pipe()
+        let client = Process()
+        client.executableURL = binary
+        client.arguments = ["client", front, String(count), String(window), String(size)]
+        client.standardOutput = output
+        try client.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        client.waitUntilExit()
+        guard client.terminationStatus == 0, let line = String(data: data, encoding: .utf8)?.split(separator: "\n").last,
+            let result = try? JSONDecoder().decode(Result.self, from: Data(line.utf8))
+        else { throw BenchError("the reference client failed: \(String(decoding: data, as: UTF8.self))") }
+        return result
+    }
+
+    private func run(_ path: String, _ arguments: [String], wait: Bool) throws -> Process {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: path)
+        p.arguments = arguments
+        try p.run()
+        if wait { p.waitUntilExit() }
+        return p
+    }
+}

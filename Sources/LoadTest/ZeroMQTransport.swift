@@ -1,0 +1,108 @@
+import Foundation
+import IntentProtocol
+import ZeroMQ
+
+/// The real transport: a DEALER socket to the host's client endpoint, many requests in
+/// flight, replies classified with a light scan instead of a full JSON decode so the load
+/// generator spends its CPU on sending.
+public struct ZeroMQTransport: BenchTransport {
+    private let socket: Socket
+    private let mode: BenchPlan.Mode
+    private let requests: [(app: String, intent: String, body: [UInt8])]
+    private var poller = Poller()
+
+    /// Connects to `endpoint` and prepares one request body per mix entry, about `plan.size` bytes.
+    public init(endpoint: String, plan: BenchPlan) throws {
+        socket = try Socket(try Context(), .dealer)
+        try socket.setHighWaterMark(0)
+        try socket.connect(endpoint)
+        poller.add(socket)
+        mode = plan.mode
+        requests = try plan.mix.map { ($0.app, $0.intent, try Self.body(for: $0.intent, mode: plan.mode, size: plan.size)) }
+    }
+
+    public func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+    public mutating func send(id: UInt64, entry: Int) throws {
+        let r = requests[entry]
+        let body = Message(bytes: r.body)
+        let message: ClientMessage = switch mode {
+        case .handle: .stage(RequestID(id), app: r.app, intent: r.intent, .handle, body: body)
+        case .lifecycle: .submit(RequestID(id), app: r.app, intent: r.intent, body: body)
+        }
+        try socket.send(frames: message.frames)
+    }
+
+    public mutating func receive(timeout: UInt64, into completions: inout [Completion]) throws {
+        let milliseconds = Int((timeout + 999_999) / 1_000_000)
+        guard try poller.poll(timeout: milliseconds) > 0 else { return }
+        while let frames = try socket.receiveFrames(wait: false) {
+            guard let reply = try? HostToClient(frames: frames[...]) else { continue }
+            switch reply {
+            case .error(let id, let code, _):
+                completions.append(Completion(id: id.value, error: code))
+            case .result(let id, let body):
+                completions.append(Completion(id: id.value, error: body.withUnsafeBytes { Self.failure(in: $0, mode: mode) }))
+            }
+        }
+    }
+
+    /// The error kind a reply body reports, or `nil` for success.
+    static func failure(in body: UnsafeRawBufferPointer, mode: BenchPlan.Mode) -> String? {
+        switch mode {
+        case .handle:
+            guard let code = JSONScan.firstString(forKey: "code", in: body) else {
+                return JSONScan.firstString(forKey: "error", in: body) != nil ? "extensionError" : "invalidReply"
+            }
+            return code == "success" || code == "inProgress" ? nil : code
+        case .lifecycle:
+            if JSONScan.firstString(forKey: "outcome", in: body) == "success" { return nil }
+            return JSONScan.firstString(forKey: "code", in: body) ?? "invalidReply"
+        }
+    }
+
+    /// A request body of about `size` bytes for `intent`: the message content is padded.
+    static func body(for intent: String, mode: BenchPlan.Mode, size: Int) throws -> [UInt8] {
+        func parameters(_ content: String) -> [String: JSONValue] {
+            switch intent {
+            case "SendMessage":
+                mode == .handle
+                    ? ["recipients": [["displayName": "Coco", "identifier": "c-coco"]], "content": .string(content)]
+                    : ["recipients": "Coco", "content": .string(content)]
+            case "SearchForMessages": ["searchTerms": ["bananas"]]
+            default: [:]
+            }
+        }
+        func encode(_ content: String) throws -> [UInt8] {
+            switch mode {
+            case .handle:
+                try JSON.encode(StageRequest(sessionId: "bench", language: "en", intent: intent, parameters: parameters(content)))
+            case .lifecycle:
+                try JSON.encode(Submission(parameters: parameters(content), sessionId: "bench"))
+            }
+        }
+        let bare = try encode("x")
+        guard intent == "SendMessage", bare.count < size else { return bare }
+        return try encode(String(repeating: "x", count: size - bare.count + 1))
+    }
+}
+
+/// Reads one string member out of compact JSON without decoding the whole document.
+/// Meant for bodies this project writes (sorted keys, top-level members first).
+enum JSONScan {
+    static func firstString(forKey key: String, in body: UnsafeRawBufferPointer) -> String? {
+        let needle = Array("\"\(key)\":\"".utf8)
+        guard body.count > needle.count else { return nil }
+        var i = 0
+        while i <= body.count - needle.count {
+            if body[i] == needle[0], (0..<needle.count).allSatisfy({ body[i + $0] == needle[$0] }) {
+                let start = i + needle.count
+                var end = start
+                while end < body.count, body[end] != UInt8(ascii: "\"") { end += 1 }
+                return String(decoding: UnsafeRawBufferPointer(rebasing: body[start..<end]), as: UTF8.self)
+            }
+            i += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import IntentProtocol
+import LoadTest
+
+/// A load test's figures, as a table or as JSON, with ratios to the reference when run.
+struct BenchReport {
+    let result: BenchResult
+    let processes: [ProcessUsage]
+    let reference: ReferenceRun.Result?
+    let transport: String
+
+    struct JSONForm: Encodable {
+        var transport: String
+        var result: BenchResult.Summary
+        var processes: [ProcessUsage]
+        var reference: ReferenceRun.Result?
+        var ratios: [String: Double]?
+    }
+
+    var ratios: [String: Double]? {
+        guard let r = reference, r.per_second > 0, r.p50_us > 0 else { return nil }
+        return [
+            "throughput": result.requestsPerSecond / r.per_second,
+            "p50": Double(result.latency(50)) / r.p50_us,
+            "p99": Double(result.latency(99)) / r.p99_us,
+        ]
+    }
+
+    var json: JSONForm {
+        JSONForm(transport: transport, result: result.summary, processes: processes, reference: reference, ratios: ratios)
+    }
+
+    var text: String {
+        let s = result.summary
+        func n(_ v: Double) -> String { v >= 100 ? String(format: "%.0f", v) : String(format: "%.1f", v) }
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
+        var lines = [
+            "intentd bench: \(s.mode), \(s.load), \(transport), mix \(s.mix.joined(separator: ", "))",
+            "  requests     \(s.completed) answered of \(s.sent) sent in \(String(format: "%.2f", s.seconds)) s",
+            "  throughput   \(n(s.requestsPerSecond)) requests/s",
+            "  latency µs   p50 \(result.latency(50))  p90 \(result.latency(90))  p99 \(result.latency(99))  p99.9 \(result.latency(99.9))  max \(s.latencyMicroseconds["max"] ?? 0)",
+            "  errors       " + (s.errors.isEmpty ? "none" : s.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
+        ]
+        if s.mix.count > 1 {
+            lines.append("  sent by kind " + s.sentByEntry.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        }
+        for p in processes {
+            lines.append("  \(p.name.padding(toLength: 12, withPad: " ", startingAt: 0)) cpu \(String(format: "%.2f", p.cpuSeconds)) s, rss \(mib(p.residentBytesAtStart)) → \(mib(p.residentBytesAtEnd)), peak \(mib(p.peakResidentBytes))")
+        }
+        if let r = reference, let ratios {
+            lines.append("  reference    C broker: \(n(r.per_second)) requests/s, p50 \(r.p50_us) µs, p99 \(r.p99_us) µs (window \(r.window), \(r.size) bytes)")
+            lines.append(String(format: "  ratio        throughput %.2f of the reference, p50 %.2f×, p99 %.2f×", ratios["throughput"] ?? 0, ratios["p50"] ?? 0, ratios["p99"] ?? 0))
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import LoadTest
+
+@Suite("Load generator")
+struct BenchEngineTests {
+    func plan(_ configure: (inout BenchPlan) -> Void) -> BenchPlan {
+        var plan = BenchPlan()
+        plan.warmup = 0
+        plan.mix = [.init(app: "A", intent: "I", weight: 3), .init(app: "B", intent: "I", weight: 1)]
+        configure(&plan)
+        return plan
+    }
+
+    @Test("The counts add up: every request sent is answered once, by kind, and measured once")
+    func countsAddUp() throws {
+        var engine = BenchEngine(plan: plan { $0.requests = 1000; $0.load = .closed(concurrency: 8) }, transport: SimulatedTransport())
+        let result = try engine.run()
+        #expect(result.sent == 1000)
+        #expect(result.completed == 1000)
+        #expect(result.succeeded + result.errorCount == result.completed)
+        #expect(result.sentByEntry == [750, 250])
+        #expect(result.histogram.totalCount == UInt64(result.succeeded))
+    }
+
+    @Test("Errors are counted by kind, and unanswered requests as timeouts")
+    func errorsAreCounted() throws {
+        var transport = SimulatedTransport()
+        transport.failing = [1: "requiresUnlock"]
+        transport.dropEvery = 100
+        var engine = BenchEngine(plan: plan { $0.requests = 1000; $0.load = .closed(concurrency: 4); $0.timeout = .seconds(1) }, transport: transport)
+        let result = try engine.run()
+        #expect(result.errors["timeout"] == 10)
+        #expect(result.errors["requiresUnlock", default: 0] + result.errors["timeout", default: 0] + result.succeeded == 1000)
+        #expect(result.errors["requiresUnlock", default: 0] >= 245)
+        #expect(result.completed == result.sent)
+    }
+
+    @Test("Open loop: latency counts from when a request was due, not when it was sent")
+    func openLoopIsCorrectedForCoordinatedOmission() throws {
+        var transport = SimulatedTransport()
+        transport.service = 100_000  // 10% busy at 1000/s, so the backlog drains quickly after the stall
+        transport.pause = (transport.clock + 100_000_000)..<(transport.clock + 300_000_000)  // 200 ms stall
+        var engine = BenchEngine(plan: plan { $0.requests = 1000; $0.load = .open(rate: 1000, maxOutstanding: 10_000) }, transport: transport)
+        let result = try engine.run()
+        #expect(result.succeeded == 1000)
+        // The ~200 requests due during the stall were sent late; counted from their due
+        // time they waited up to 200 ms. Counted from their send time they would all be ~1 ms.
+        let slow = result.histogram.count(within: 100_000...1_000_000)
+        #expect(slow >= 90, "\(slow) requests over 100 ms")
+        #expect(result.latency(100) >= 190_000)
+        #expect(result.latency(50) < 10_000, "requests outside the stall stay fast")
+    }
+
+    @Test("Closed loop measures from the send, as it should: a stall shows as one slow batch")
+    func closedLoopMeasuresFromSend() throws {
+        var transport = SimulatedTransport()
+        transport.pause = (transport.clock + 100_000_000)..<(transport.clock + 300_000_000)
+        var engine = BenchEngine(plan: plan { $0.requests = 1000; $0.load = .closed(concurrency: 1) }, transport: transport)
+        let result = try engine.run()
+        #expect(result.histogram.count(within: 100_000...1_000_000) <= 1)
+    }
+
+    @Test("A run bounded by duration stops on its own, having sent what was due")
+    func durationBoundedRunStops() throws {
+        var engine = BenchEngine(plan: plan { $0.duration = .seconds(2); $0.load = .open(rate: 500, maxOutstanding: 100) }, transport: SimulatedTransport())
+        let result = try engine.run()
+        #expect(result.sent == 1000)
+        #expect(result.completed == 1000)
+        #expect(result.elapsedNanoseconds >= 2_000_000_000)
+    }
+
+    @Test("A run bounded by a count stops on its own, and warm-up requests are not counted")
+    func countBoundedRunStops() throws {
+        var engine = BenchEngine(plan: plan { $0.requests = 50; $0.warmup = 20; $0.load = .closed(concurrency: 3) }, transport: SimulatedTransport())
+        let result = try engine.run()
+        #expect(result.sent == 50)
+        #expect(result.histogram.totalCount == 50)
+    }
+
+    @Test("A plan with no bound, or no rate, is refused")
+    func unboundedPlansAreRefused() {
+        #expect(throws: BenchError.self) { try plan { $0.requests = nil }.validate() }
+        #expect(throws: BenchError.self) { try plan { $0.requests = 10; $0.load = .open(rate: 0, maxOutstanding: 1) }.validate() }
+    }
+
+    @Test("The mix parses App.Intent=weight and is served in exact proportion")
+    func mixParsesAndCycles() throws {
+        let mix = try BenchPlan.parseMix("Bench.SendMessage=5, MonkeyChat.SearchForMessages")
+        #expect(mix == [.init(app: "Bench", intent: "SendMessage", weight: 5), .init(app: "MonkeyChat", intent: "SearchForMessages", weight: 1)])
+        #expect(throws: BenchError.self) { try BenchPlan.parseMix("NoDot=1") }
+        #expect(throws: BenchError.self) { try BenchPlan.parseMix("A.B=0") }
+        var cycle = WeightedCycle([5, 1])
+        let picks = (0..<60).map { _ in cycle.next() }
+        #expect(picks.filter { $0 == 1 }.count == 10)
+    }
+}
+
+@Suite("Load generator transport and charts")
+struct TransportTests {
+    @Test("Replies are classified from their code without a full decode")
+    func repliesAreClassified() {
+        func classify(_ text: String, _ mode: BenchPlan.Mode) -> String? {
+            Array(text.utf8).withUnsafeBytes { ZeroMQTransport.failure(in: $0, mode: mode) }
+        }
+        #expect(classify(#"{"code":"success","response":{}}"#, .handle) == nil)
+        #expect(classify(#"{"code":"failureRequiringAppLaunch"}"#, .handle) == "failureRequiringAppLaunch")
+        #expect(classify(#"{"error":"boom"}"#, .handle) == "extensionError")
+        #expect(classify(#"{"app":"A","code":"success","outcome":"success"}"#, .lifecycle) == nil)
+        #expect(classify(#"{"app":"A","code":"requiresUnlock","outcome":"refused"}"#, .lifecycle) == "requiresUnlock")
+    }
+
+    @Test("Request bodies are padded to about the asked size")
+    func bodiesArePadded() throws {
+        let body = try ZeroMQTransport.body(for: "SendMessage", mode: .handle, size: 256)
+        #expect((256...260).contains(body.count))
+        #expect(try ZeroMQTransport.body(for: "SendMessage", mode: .lifecycle, size: 512).count >= 512)
+    }
+
+    @Test("The latency chart is an SVG with one line per run and markers for the reference")
+    func chartIsSVG() throws {
+        var engine = BenchEngine(plan: { var p = BenchPlan(); p.warmup = 0; p.requests = 100; return p }(), transport: SimulatedTransport())
+        let result = try engine.run()
+        let svg = LatencyPlot(title: "t", series: [
+            .init(label: "run", histogram: result.histogram),
+            .init(label: "ref", points: [(50, 100), (99, 200)], markersOnly: true),
+        ]).svg()
+        #expect(svg.hasPrefix("<svg"))
+        #expect(svg.contains("<polyline"))
+        #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
+    }
+}
