@@ -47,6 +47,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         let socketIndex = poller.add(socket)
         poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
         let registerBody = try JSON.encode(registration)
+        var frames: [Message] = []
 
         func register() throws {
             try socket.send(frames: ExtensionMessage.register(body: Message(bytes: registerBody)).frames)
@@ -70,10 +71,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             let now = clock.now
             if poller.isReadable(socketIndex) {
                 for _ in 0..<512 {
-                    guard let frames = try socket.receiveFrames(wait: false) else { break }
+                    guard let count = try socket.receiveFrames(into: &frames, wait: false) else { break }
                     lastHeard = now
                     let message: HostToExtension
-                    do { message = try HostToExtension(frames: frames[...]) } catch {
+                    do { message = try HostToExtension(frames: frames[..<count]) } catch {
                         log.warning("ignored a message from the host: \(error)")
                         continue
                     }
@@ -94,7 +95,13 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         let bytes = body.bytes
                         let dispatcher = self.dispatcher
                         let replies = self.replies
-                        Task { replies.post((id, await dispatcher.reply(stage: stage, body: bytes))) }
+                        let connectionThread = pthread_self()
+                        // The handler starts here and runs inline until it first suspends; a
+                        // handler that never does answers without any thread hop or wake-up.
+                        Task.immediate {
+                            let reply = await dispatcher.reply(stage: stage, body: bytes)
+                            replies.post((id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
+                        }
                     case .heartbeat:
                         break
                     case .disconnect(let reason):
@@ -104,7 +111,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                 }
             }
             for (id, body) in replies.drain() {
-                try socket.send(frames: ExtensionMessage.reply(id, body: Message(bytes: body)).frames)
+                try DirectFrames.reply(socket, id: id, body: Message(bytes: body))
                 lastSent = now
             }
             if let parentPID, getppid() != parentPID {

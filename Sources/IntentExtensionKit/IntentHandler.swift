@@ -1,5 +1,9 @@
 /// Handles one kind of intent, shaped like SiriKit's handling protocols: one resolver per
 /// parameter, then confirm, then handle. All of it is async.
+///
+/// Each call starts on the extension's connection thread and runs there until it first
+/// suspends, so a quick answer costs no thread hop. Do not block: await slow work, or run
+/// it in a `Task`, so heartbeats and other requests keep flowing.
 public protocol IntentHandler: Sendable {
     /// One resolver per parameter name. A parameter without one resolves to success with
     /// the value given, or to needsValue when it is missing and required.

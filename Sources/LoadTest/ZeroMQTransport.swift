@@ -10,6 +10,7 @@ public struct ZeroMQTransport: BenchTransport {
     private let mode: BenchPlan.Mode
     private let requests: [(app: String, intent: String, body: [UInt8])]
     private var poller = Poller()
+    private var frames: [Message] = []
 
     /// Connects to `endpoint` and prepares one request body per mix entry, about `plan.size` bytes.
     public init(endpoint: String, plan: BenchPlan) throws {
@@ -25,19 +26,16 @@ public struct ZeroMQTransport: BenchTransport {
 
     public mutating func send(id: UInt64, entry: Int) throws {
         let r = requests[entry]
-        let body = Message(bytes: r.body)
-        let message: ClientMessage = switch mode {
-        case .handle: .stage(RequestID(id), app: r.app, intent: r.intent, .handle, body: body)
-        case .lifecycle: .submit(RequestID(id), app: r.app, intent: r.intent, body: body)
-        }
-        try socket.send(frames: message.frames)
+        try DirectFrames.clientRequest(
+            socket, id: RequestID(id), app: r.app, intent: r.intent, stage: mode == .handle ? .handle : nil,
+            body: Message(bytes: r.body))
     }
 
     public mutating func receive(timeout: UInt64, into completions: inout [Completion]) throws {
         let milliseconds = Int((timeout + 999_999) / 1_000_000)
         guard try poller.poll(timeout: milliseconds) > 0 else { return }
-        while let frames = try socket.receiveFrames(wait: false) {
-            guard let reply = try? HostToClient(frames: frames[...]) else { continue }
+        while let count = try socket.receiveFrames(into: &frames, wait: false) {
+            guard let reply = try? HostToClient(frames: frames[..<count]) else { continue }
             switch reply {
             case .error(let id, let code, _):
                 completions.append(Completion(id: id.value, error: code))

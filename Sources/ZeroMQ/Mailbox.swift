@@ -12,13 +12,14 @@ public final class Mailbox<Item: Sendable>: Sendable {
         wakeup = try Wakeup()
     }
 
-    /// Queues `item` and wakes the draining thread if it may be asleep.
-    public func post(_ item: sending Item) {
+    /// Queues `item` and wakes the draining thread if it may be asleep. Pass
+    /// `wake: false` only from the draining thread itself, which will drain before it sleeps.
+    public func post(_ item: sending Item, wake: Bool = true) {
         let wasEmpty = queue.withLock { queue in
             queue.append(item)
             return queue.count == 1
         }
-        if wasEmpty { wakeup.signal() }
+        if wasEmpty && wake { wakeup.signal() }
     }
 
     /// Takes every queued item, oldest first.

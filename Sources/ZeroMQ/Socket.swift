@@ -74,10 +74,23 @@ public final class Socket {
         try withBytes(bytes) { (raw) throws(ZMQError) in try send(bytes: raw, more: more, wait: wait) }
     }
 
-    /// Sends one frame holding the UTF-8 bytes of `string`.
+    /// Sends one frame holding the UTF-8 bytes of `string`, without an intermediate array.
     @discardableResult
     public func send(_ string: String, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
-        try withBytes(Array(string.utf8)) { (raw) throws(ZMQError) in try send(bytes: raw, more: more, wait: wait) }
+        var string = string
+        let result: Result<Bool, ZMQError> = string.withUTF8 { utf8 in
+            Result { () throws(ZMQError) in try send(bytes: UnsafeRawBufferPointer(utf8), more: more, wait: wait) }
+        }
+        return try result.get()
+    }
+
+    /// Sends one frame holding `value` as 8 bytes, big-endian (a request id).
+    @discardableResult
+    public func send(bigEndian value: UInt64, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
+        var big = value.bigEndian
+        return try Swift.withUnsafeBytes(of: &big) { (raw) throws(ZMQError) -> Bool in
+            try send(bytes: raw, more: more, wait: wait)
+        }
     }
 
     /// Sends every frame as one multipart message. Once the first frame is accepted the
@@ -115,6 +128,25 @@ public final class Socket {
             last = next
         }
         return frames
+    }
+
+    /// Receives every frame of one multipart message into `frames`, reusing the messages
+    /// already there (libzmq releases their old content) and adding more as needed.
+    /// Returns the frame count, or `nil` if `wait` is false and none is queued.
+    /// Frames past the count keep stale content: use only `frames[..<count]`.
+    public func receiveFrames(into frames: inout [Message], wait: Bool = true) throws(ZMQError) -> Int? {
+        var count = 0
+        var flags = wait ? 0 : ZMQ_DONTWAIT
+        repeat {
+            if count == frames.count { frames.append(Message()) }
+            let frame = frames[count]
+            guard try retrying("zmq_msg_recv", { Int(zmq_msg_recv(frame.pointer, handle, flags)) }) != nil else {
+                return count == 0 ? nil : count
+            }
+            count += 1
+            flags = 0
+        } while frames[count - 1].hasMore
+        return count
     }
 
     // MARK: Options

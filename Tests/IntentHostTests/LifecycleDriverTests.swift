@@ -28,7 +28,7 @@ final class ScriptedExtension: StageSender {
         case .confirm: confirm
         case .handle: handle
         }
-        return .reply(Message(bytes: (try? JSON.encode(reply)) ?? []))
+        return .reply((try? JSON.encode(reply)) ?? [])
     }
 }
 

@@ -23,6 +23,7 @@ final class Broker {
     private var nextHeartbeat: ContinuousClock.Instant
     private var running = true
     private var malformed = 0
+    private var scratch: [Message] = []
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
     private var activeLifecycles = 0
@@ -118,11 +119,12 @@ final class Broker {
         return (pending.count == 0 && activeLifecycles == 0) || clock.now >= drainDeadline
     }
 
-    /// Takes up to a batch of messages from a ready socket without blocking.
-    private func drain(_ socket: Socket, _ handle: ([Message]) -> Void) throws {
+    /// Takes up to a batch of messages from a ready socket without blocking, into frames
+    /// reused from one message to the next.
+    private func drain(_ socket: Socket, _ handle: (ArraySlice<Message>) -> Void) throws {
         for _ in 0..<512 {
-            guard let frames = try socket.receiveFrames(wait: false) else { return }
-            handle(frames)
+            guard let count = try socket.receiveFrames(into: &scratch, wait: false) else { return }
+            handle(scratch[..<count])
         }
     }
 
@@ -156,7 +158,7 @@ final class Broker {
 
     // MARK: Extensions
 
-    private func handleExtension(_ frames: [Message]) {
+    private func handleExtension(_ frames: ArraySlice<Message>) {
         guard let routingID = frames.first?.bytes else { return }
         if Wire.size(frames.dropFirst()) > config.maxMessageBytes {
             noteMalformed("an extension sent \(Wire.size(frames.dropFirst())) bytes, over the limit")
@@ -249,7 +251,7 @@ final class Broker {
 
     // MARK: Clients
 
-    private func handleClient(_ frames: [Message]) {
+    private func handleClient(_ frames: ArraySlice<Message>) {
         guard let routingID = frames.first?.bytes else { return }
         let body = frames.dropFirst()
         let size = Wire.size(body)
@@ -326,9 +328,12 @@ final class Broker {
     private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Message, origin: Origin) {
         while let instance = registry.nextInstance(of: entry.key) {
             let id = pending.insert(origin, instance: instance, deadline: clock.now + config.requestTimeout)
-            if sendToExtension(instance, HostToExtension.request(id, stage, intent: intent, body: body).frames) {
+            let sent = (try? DirectFrames.request(extensions, to: instance, id: id, stage: stage, intent: intent, body: body)) ?? false
+            if sent {
+                registry.sent(to: instance, at: clock.now)
                 return
             }
+            drop(instance, because: "it cannot be reached")
             _ = pending.take(id, from: instance)
         }
         fail(origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
@@ -337,9 +342,9 @@ final class Broker {
     private func deliver(_ body: Message, to origin: Origin) {
         switch origin {
         case .client(let routingID, let requestID):
-            send(clients, to: routingID, HostToClient.result(requestID, body: body).frames)
+            _ = try? DirectFrames.result(clients, to: routingID, id: requestID, body: body)
         case .driver(let reply):
-            reply(.reply(body))
+            reply(.reply(body.bytes))
         }
     }
 

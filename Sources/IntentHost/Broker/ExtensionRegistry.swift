@@ -121,7 +121,17 @@ struct ExtensionRegistry {
 
     /// Lower case, letters and digits only: "Monkey Chat" and "monkeychat" are one name.
     static func fold(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        var ascii: [UInt8] = []
+        ascii.reserveCapacity(name.utf8.count)
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): ascii.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): ascii.append(byte + 32)
+            case 0x80...: return String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+            default: continue
+            }
+        }
+        return String(decoding: ascii, as: UTF8.self)
     }
 }
 

@@ -4,7 +4,7 @@ import ZeroMQ
 /// What the broker returns to the lifecycle driver for one stage.
 enum StageReply: Sendable {
     /// The extension's reply body.
-    case reply(Message)
+    case reply([UInt8])
     /// The host refused by policy; nothing reached an extension.
     case refused(ErrorCode, String)
     /// The extension could not answer.

@@ -106,8 +106,7 @@ struct LifecycleDriver: Sendable {
             return .failure(Ended(run.end(.refused, code.rawValue, message)))
         case .failed(let code, let message):
             return .failure(Ended(run.end(.failure, code.rawValue, message)))
-        case .reply(let message):
-            let bytes = message.bytes
+        case .reply(let bytes):
             if let error = try? JSON.decode(ErrorReply.self, from: bytes) {
                 return .failure(Ended(run.end(.failure, ErrorCode.extensionError.rawValue, "\(run.app) reported an error: \(error.error)")))
             }

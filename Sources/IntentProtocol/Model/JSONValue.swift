@@ -63,12 +63,19 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 extension JSONValue {
     /// Converts any `Encodable` value to a `JSONValue`.
     public init(encoding value: some Encodable) throws {
-        self = try JSON.decode(JSONValue.self, from: JSON.encode(value))
+        if let convertible = value as? any JSONConvertible {
+            self = convertible.json
+        } else {
+            self = try JSON.decode(JSONValue.self, from: JSON.encode(value))
+        }
     }
 
     /// Converts this value to a `Decodable` type.
     public func decode<T: Decodable>(as type: T.Type = T.self) throws -> T {
-        try JSON.decode(type, from: JSON.encode(self))
+        if let convertible = type as? any JSONConvertible.Type, let value = try convertible.init(json: self) as? T {
+            return value
+        }
+        return try JSON.decode(type, from: serialized())
     }
 }
 
@@ -76,6 +83,7 @@ extension JSONValue {
 public enum JSON {
     /// Encodes `value` as UTF-8 JSON bytes.
     public static func encode(_ value: some Encodable) throws -> [UInt8] {
+        if let convertible = value as? any JSONConvertible { return convertible.json.serialized() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value))
@@ -91,6 +99,10 @@ public enum JSON {
 
     /// Decodes `type` from UTF-8 JSON bytes, with an error that says what was wrong.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
+        if let convertible = type as? any JSONConvertible.Type {
+            let json = try (bytes as? [UInt8]).map { (array) throws(ProtocolError) in try JSONValue.parse(array) } ?? JSONValue.parse(bytes)
+            if let value = try convertible.init(json: json) as? T { return value }
+        }
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let error as DecodingError {

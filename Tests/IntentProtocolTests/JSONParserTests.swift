@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+@testable import IntentProtocol
+
+@Suite("JSON parser and writer")
+struct JSONParserTests {
+    func parse(_ text: String) throws -> JSONValue { try JSONValue.parse(Array(text.utf8)) }
+
+    @Test("Documents parse to the values Foundation's decoder gives", arguments: [
+        #"{"a":[1,2.5,-3e2,true,false,null],"b":{"c":"d"},"e":""}"#,
+        #"  [ "x" , { } , [ ] , 0 , -0.5 ]  "#,
+        #""caf\u00e9 \ud83d\ude00 \"q\" \\ \/ \n\t""#,
+        #"{"k":"héllo wörld","n":123456789012}"#,
+    ])
+    func agreesWithFoundation(text: String) throws {
+        let ours = try parse(text)
+        let foundation = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        #expect(ours == foundation)
+    }
+
+    @Test("Malformed documents are refused with where and what", arguments: [
+        "", "{", "[1,]", "{\"a\":1,}", "01", "1.", "-", "+1", "tru", "nul", "\"abc", "\"a\u{01}b\"",
+        #""\x""#, #""\ud800""#, #""\udc00x""#, "{\"a\" 1}", "[1 2]", "1 2", "NaN", "1e999", "{1:2}",
+    ])
+    func refusesMalformed(text: String) {
+        do {
+            _ = try parse(text)
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect("\(error)".contains("at byte"))
+        }
+    }
+
+    @Test("Invalid UTF-8 inside a string is refused")
+    func refusesInvalidUTF8() {
+        #expect(throws: ProtocolError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }
+    }
+
+    @Test("Nesting deeper than the limit is refused instead of exhausting the stack")
+    func depthIsLimited() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        do {
+            _ = try parse(deep)
+            Issue.record("accepted 100,000 levels")
+        } catch {
+            #expect("\(error)".contains("nested deeper"))
+        }
+        let fine = String(repeating: "[", count: 100) + String(repeating: "]", count: 100)
+        #expect(throws: Never.self) { try parse(fine) }
+    }
+
+    @Test("Written JSON reads back the same, with sorted keys and escapes")
+    func writerRoundTrips() throws {
+        let value: JSONValue = ["z": 1, "a": ["q\"\\\n\u{01}", .number(2.5), -7, true, nil], "m": ["é": "😀"]]
+        let text = String(decoding: value.serialized(), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"a":["q\"\\\n\u0001",2.5,-7,true,null],"m""#))
+        #expect(try parse(text) == value)
+        #expect(String(decoding: JSONValue.number(.nan).serialized(), as: UTF8.self) == "null")
+    }
+
+    @Test("Routing bodies convert both ways and name what is missing")
+    func bodiesConvert() throws {
+        let request = StageRequest(sessionId: "s", language: "en", intent: "SendMessage", parameters: ["content": "hi"], parameter: "content", required: true)
+        #expect(try JSON.decode(StageRequest.self, from: try JSON.encode(request)) == request)
+        let outcome = Outcome(outcome: .needsUserInput, code: "disambiguation", app: "A", intent: "I", sessionId: "s",
+            resolutions: [ParameterResolution(parameter: "p", results: [.disambiguation(["x", "y"]), .unsupported(reason: "noAccount")])],
+            response: IntentResponse(code: "ready", response: ["k": 1]), message: "m")
+        #expect(try JSON.decode(Outcome.self, from: try JSON.encode(outcome)) == outcome)
+        do {
+            _ = try JSON.decode(StageRequest.self, from: Array(#"{"sessionId":"s","language":"en","parameters":{}}"#.utf8))
+            Issue.record("accepted a request without an intent")
+        } catch {
+            #expect("\(error)".contains("request.intent is missing"))
+        }
+    }
+}
