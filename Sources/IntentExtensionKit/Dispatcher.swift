@@ -7,17 +7,17 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
     /// The reply body for a request: a `ResolveReply`, an `IntentResponse` or an `ErrorReply`.
     func reply(stage: Stage, body: [UInt8]) async -> [UInt8] {
         do {
-            let request = try JSON.decode(StageRequest.self, from: body)
+            let request = try StageRequest(json: JSONValue.parse(body))
             let intent = Intent(
                 name: request.intent, parameters: request.parameters, sessionId: request.sessionId,
                 language: request.language)
             guard let handler = `extension`.handler(for: intent) else {
-                return encode(ErrorReply(error: "this extension has no handler for \(intent.name)"))
+                return ErrorReply(error: "this extension has no handler for \(intent.name)").json.serialized()
             }
             switch stage {
             case .resolve:
                 guard let parameter = request.parameter else {
-                    return encode(ErrorReply(error: "a resolve request must name its parameter"))
+                    return ErrorReply(error: "a resolve request must name its parameter").json.serialized()
                 }
                 let results: [ResolutionResult]
                 if let resolver = handler.resolvers[parameter] {
@@ -25,14 +25,14 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
                 } else {
                     results = Self.defaultResolution(intent[parameter], required: request.required ?? false)
                 }
-                return encode(ResolveReply(results: results.map(Self.checked)))
+                return ResolveReply(results: results.map(Self.checked)).json.serialized()
             case .confirm:
-                return encode(try await handler.confirm(intent))
+                return try await handler.confirm(intent).json.serialized()
             case .handle:
-                return encode(try await handler.handle(intent))
+                return try await handler.handle(intent).json.serialized()
             }
         } catch {
-            return encode(ErrorReply(error: "\(error)"))
+            return ErrorReply(error: "\(error)").json.serialized()
         }
     }
 
@@ -52,7 +52,4 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
         return result
     }
 
-    private func encode(_ value: some Encodable) -> [UInt8] {
-        (try? JSON.encode(value)) ?? Array(#"{"error":"the reply could not be encoded"}"#.utf8)
-    }
 }

@@ -73,6 +73,10 @@ public final class Message: @unchecked Sendable {
 
     /// The payload as UTF-8 text, or `nil` if it is not valid UTF-8.
     public var string: String? {
-        withUnsafeBytes { String(validating: $0.bindMemory(to: UInt8.self), as: UTF8.self) }
+        withUnsafeBytes { raw in
+            // ASCII, the usual case for names, needs no validation.
+            if !raw.contains(where: { $0 >= 0x80 }) { return String(decoding: raw, as: UTF8.self) }
+            return String(validating: raw.bindMemory(to: UInt8.self), as: UTF8.self)
+        }
     }
 }

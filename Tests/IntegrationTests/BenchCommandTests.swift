@@ -22,7 +22,7 @@ struct BenchCommandTests {
         #expect(result["errors"]?["unknownApp"] == 100)
         #expect(result["sentByEntry"]?["Bench.SendMessage"] == 300)
         let processes = run.json?["processes"]?.arrayValue ?? []
-        #expect(processes.compactMap { $0["name"]?.stringValue }.sorted() == ["Bench #1", "Bench #2", "intentd"])
+        #expect(processes.compactMap { $0["name"]?.stringValue }.sorted() == ["Bench #1", "Bench #2", "intentd", "load (intentctl)"])
         #expect(processes.allSatisfy { ($0["peakResidentBytes"]?.numberValue ?? 0) > 0 })
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         #expect(svg.contains("<polyline"))

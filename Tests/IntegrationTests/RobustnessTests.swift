@@ -19,19 +19,20 @@ struct RobustnessTests {
         try raw.connect(host.clientEndpoint)
         let fakeExtension = try Socket(context, .dealer)
         try fakeExtension.connect(host.extensionEndpoint)
+        let sig = Array("intentd/1".utf8)
         let id = RequestID(42).bytes
+        let app = Array("MonkeyChat".utf8), intent = Array("SendMessage".utf8)
         let bursts: [[[UInt8]]] = [
-            [[0xFF, 0x00, 0x13]],                                              // not our protocol
-            [Array("intentd/1".utf8)],                                         // no command
-            [Array("intentd/1".utf8), [0x99]],                                 // unknown command
-            [Array("intentd/1".utf8), [0x10], [1, 2, 3]],                      // SUBMIT with a short request id
-            [Array("intentd/1".utf8), [0x10], id, Array("MonkeyChat".utf8)],   // SUBMIT missing frames
-            [Array("intentd/1".utf8), [0x11], id, Array("MonkeyChat".utf8), Array("SendMessage".utf8), [9], []],  // bad stage
-            [Array("intentd/1".utf8), [0x10], id, [0xC3, 0x28], Array("SendMessage".utf8), []],  // app not UTF-8
-            [Array("intentd/1".utf8), [0x10], id, Array("MonkeyChat".utf8), Array("SendMessage".utf8), Array("{not json".utf8)],
-            [Array("intentd/1".utf8), [0x05], id, Array("{}".utf8)],           // a reply sent to the client endpoint
-            [Array("intentd/1".utf8), [0x10], id, Array("MonkeyChat".utf8), Array("SendMessage".utf8),
-             [UInt8](repeating: 0x41, count: 2 << 20)],                        // 2 MiB: over the limit
+            [[0xFF, 0x00, 0x13]],                                  // not our protocol
+            [sig],                                                 // no command
+            [sig + [0x99]],                                        // unknown command
+            [sig + [0x10, 1, 2, 3]],                               // SUBMIT with a short request id
+            [sig + [0x10] + id, app],                              // SUBMIT missing frames
+            [sig + [0x11] + id + [9], app, intent, []],            // bad stage
+            [sig + [0x10] + id, [0xC3, 0x28], intent, []],         // app not UTF-8
+            [sig + [0x10] + id, app, intent, Array("{not json".utf8)],
+            [sig + [0x05] + id, Array("{}".utf8)],                 // a reply sent to the client endpoint
+            [sig + [0x10] + id, app, intent, [UInt8](repeating: 0x41, count: 2 << 20)],  // 2 MiB: over the limit
         ]
         for _ in 0..<20 {
             for frames in bursts {
@@ -40,7 +41,7 @@ struct RobustnessTests {
             }
         }
         // Bodies that parse as frames but not as JSON, on the extension side too.
-        try fakeExtension.send(frames: [Array("intentd/1".utf8), [0x01], Array("{\"appName\": 3}".utf8)].map { Message(bytes: $0) })
+        try fakeExtension.send(frames: [sig + [0x01], Array("{\"appName\": 3}".utf8)].map { Message(bytes: $0) })
 
         // The host answers the malformed client messages it can with ERROR frames.
         var errors: [String: Int] = [:]

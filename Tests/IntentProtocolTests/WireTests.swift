@@ -59,17 +59,20 @@ struct WireTests {
         #expect([UInt8](repeating: 0, count: 7).withUnsafeBytes { RequestID(bytes: $0) } == nil)
     }
 
+    static func header(_ command: UInt8, _ rest: [UInt8] = []) -> [UInt8] { Array("intentd/1".utf8) + [command] + rest }
+    static let id1: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 1]
+
     @Test("Malformed frames are reported with what is wrong", arguments: [
-        ([[0x00]], "at least 2 frames"),
-        ([Array("intentd/2".utf8), [0x10]], "signature"),
-        ([Array("intentd/1".utf8), [0x10, 0x10]], "command byte"),
-        ([Array("intentd/1".utf8), [0x77]], "command byte"),
-        ([Array("intentd/1".utf8), [0x10], [1, 2]], "takes 4 frames"),
-        ([Array("intentd/1".utf8), [0x10], [1, 2], [65], [65], []], "exactly 8 bytes"),
-        ([Array("intentd/1".utf8), [0x10], [0, 0, 0, 0, 0, 0, 0, 1], [], [65], []], "the app name"),
-        ([Array("intentd/1".utf8), [0x11], [0, 0, 0, 0, 0, 0, 0, 1], [65], [65], [4], []], "a stage is one byte"),
-        ([Array("intentd/1".utf8), [0x01], []], "not sent by clients"),
-        ([Array("intentd/1".utf8), [0x15], [0, 0, 0, 0, 0, 0, 0, 1], [2]], "LOCK takes one byte"),
+        ([[0x00]], "signature"),
+        ([Array("intentd/2".utf8) + [0x10]], "signature"),
+        ([header(0x77)], "not a known command"),
+        ([header(0x10, [1, 2])], "header is 18 bytes"),
+        ([header(0x10, id1)], "takes 3 frames"),
+        ([header(0x10, id1), [], [65], []], "the app name"),
+        ([header(0x11, id1 + [4]), [65], [65], []], "the stage byte"),
+        ([header(0x01), []], "not sent by clients"),
+        ([header(0x15, id1 + [2])], "the LOCK byte"),
+        ([header(0x14, id1), [1]], "takes 0 frames"),
     ] as [([[UInt8]], String)])
     func malformedFramesAreExplained(parts: [[UInt8]], says: String) {
         do {
@@ -81,9 +84,17 @@ struct WireTests {
         }
     }
 
-    @Test("The request id of a broken message is recovered when frame 2 holds one")
+    @Test("The request id of a broken message is recovered when its header holds one")
     func bestEffortRequestID() {
-        #expect(Wire.bestEffortRequestID(frames([sig, [0x10], [0, 0, 0, 0, 0, 0, 0, 5]])) == RequestID(5))
+        #expect(Wire.bestEffortRequestID(frames([Self.header(0x10, [0, 0, 0, 0, 0, 0, 0, 5]), [1]])) == RequestID(5))
         #expect(Wire.bestEffortRequestID(frames([sig])) == RequestID(0))
+    }
+
+    @Test("A header is one frame: signature, command, request id and flag")
+    func headerLayout() {
+        let frames = ClientMessage.stage(RequestID(0x0102), app: "A", intent: "I", .handle, body: Message(string: "{}")).frames
+        #expect(frames.count == 4)
+        #expect(frames[0].bytes == Self.header(0x11, [0, 0, 0, 0, 0, 0, 1, 2, 3]))
+        #expect(HostToExtension.heartbeat.frames.map(\.bytes) == [Self.header(0x06)])
     }
 }

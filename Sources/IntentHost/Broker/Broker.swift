@@ -24,6 +24,8 @@ final class Broker {
     private var running = true
     private var malformed = 0
     private var scratch: [Message] = []
+    private var routes: [RouteKey: Route] = [:]
+    private var routesGeneration = -1
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
     private var activeLifecycles = 0
@@ -309,8 +311,23 @@ final class Broker {
         }
     }
 
+    /// Admits (app, intent): from the route cache when nothing has registered or left since,
+    /// else through `Admission`, whose answer is cached when it admits.
     private func admit(_ app: String, _ intent: String) -> Result<(AppEntry, IntentDefinition), Refusal> {
-        Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock)
+        if routesGeneration != registry.generation {
+            routes.removeAll(keepingCapacity: true)
+            routesGeneration = registry.generation
+        }
+        let key = RouteKey(app: app, intent: intent)
+        if let route = routes[key] {
+            if route.restricted && lock.locked {
+                return Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock)
+            }
+            return .success((route.app, route.intent))
+        }
+        let result = Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock)
+        if case .success(let (entry, definition)) = result { routes[key] = Route(app: entry, intent: definition) }
+        return result
     }
 
     private func answer(_ routingID: [UInt8], _ id: RequestID, _ value: some Encodable) {

@@ -1,22 +1,35 @@
 import Foundation
 import IntentProtocol
 
-/// One registered extension process, known by its routing id.
-struct ExtensionInstance {
+/// One registered extension process, known by its routing id. A reference type so the
+/// per-message bookkeeping (last heard, last sent) updates in place.
+final class ExtensionInstance {
     let routingID: [UInt8]
     let id: String
     let registration: Registration
     var lastHeard: ContinuousClock.Instant
     var lastSent: ContinuousClock.Instant
+
+    init(routingID: [UInt8], id: String, registration: Registration, lastHeard: ContinuousClock.Instant, lastSent: ContinuousClock.Instant) {
+        self.routingID = routingID
+        self.id = id
+        self.registration = registration
+        self.lastHeard = lastHeard
+        self.lastSent = lastSent
+    }
 }
 
-/// The apps served, and the instances serving each.
-struct AppEntry {
+/// An app served, and the instances serving it, used in turn.
+final class AppEntry {
     var registration: Registration
     var instances: [[UInt8]] = []
     var next = 0
+    let key: String
 
-    var key: String { ExtensionRegistry.fold(registration.appName) }
+    init(registration: Registration) {
+        self.registration = registration
+        key = ExtensionRegistry.fold(registration.appName)
+    }
 }
 
 /// Who is registered: instances by routing id, apps by name, and recent rejections.
@@ -27,6 +40,8 @@ struct ExtensionRegistry {
     private(set) var rejections: [Rejection] = []
     private var names: [String: String] = [:]
     private var counter = 0
+    /// Changes whenever an instance comes or goes, so cached routes know they are stale.
+    private(set) var generation = 0
     static let rejectionsKept = 50
 
     /// Adds or replaces the instance at `routingID`.
@@ -38,10 +53,11 @@ struct ExtensionRegistry {
             registration: registration, lastHeard: now, lastSent: now)
         instances[routingID] = instance
         let key = Self.fold(registration.appName)
-        var entry = apps[key] ?? AppEntry(registration: registration)
+        let entry = apps[key] ?? AppEntry(registration: registration)
         entry.registration = registration
         entry.instances.append(routingID)
         apps[key] = entry
+        generation &+= 1
         for name in [registration.appName, registration.bundleIdentifier] + registration.alternativeAppNames.map(\.name) {
             let folded = Self.fold(name)
             if names[folded] == nil || names[folded] == key { names[folded] = key }
@@ -54,15 +70,14 @@ struct ExtensionRegistry {
     mutating func remove(_ routingID: [UInt8]) -> ExtensionInstance? {
         guard let instance = instances.removeValue(forKey: routingID) else { return nil }
         let key = Self.fold(instance.registration.appName)
-        if var entry = apps[key] {
+        if let entry = apps[key] {
             entry.instances.removeAll { $0 == routingID }
             if entry.instances.isEmpty {
                 apps[key] = nil
                 names = names.filter { $0.value != key }
-            } else {
-                apps[key] = entry
             }
         }
+        generation &+= 1
         return instance
     }
 
@@ -74,13 +89,13 @@ struct ExtensionRegistry {
 
     /// Notes traffic from an instance; returns false if it is not registered.
     mutating func heard(from routingID: [UInt8], at now: ContinuousClock.Instant) -> Bool {
-        guard instances[routingID] != nil else { return false }
-        instances[routingID]?.lastHeard = now
+        guard let instance = instances[routingID] else { return false }
+        instance.lastHeard = now
         return true
     }
 
     /// Notes traffic to an instance.
-    mutating func sent(to routingID: [UInt8], at now: ContinuousClock.Instant) {
+    func sent(to routingID: [UInt8], at now: ContinuousClock.Instant) {
         instances[routingID]?.lastSent = now
     }
 
@@ -97,11 +112,10 @@ struct ExtensionRegistry {
     }
 
     /// The next instance of the app, round robin.
-    mutating func nextInstance(of appKey: String) -> [UInt8]? {
-        guard var entry = apps[appKey], !entry.instances.isEmpty else { return nil }
+    func nextInstance(of appKey: String) -> [UInt8]? {
+        guard let entry = apps[appKey], !entry.instances.isEmpty else { return nil }
         let routingID = entry.instances[entry.next % entry.instances.count]
         entry.next &+= 1
-        apps[appKey] = entry
         return routingID
     }
 

@@ -35,3 +35,23 @@ enum Admission {
         return .success((entry, definition))
     }
 }
+
+/// An admitted (app, intent) pair, cached by the broker until any registration changes.
+/// Only the lock is checked again on each request.
+final class Route {
+    let app: AppEntry
+    let intent: IntentDefinition
+    let restricted: Bool
+
+    init(app: AppEntry, intent: IntentDefinition) {
+        self.app = app
+        self.intent = intent
+        restricted = app.registration.intentsRestrictedWhileLocked.contains(intent.name)
+    }
+}
+
+/// The key of a cached route: the names exactly as the client sent them.
+struct RouteKey: Hashable {
+    let app: String
+    let intent: String
+}

@@ -13,29 +13,28 @@ public enum ClientMessage {
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
-        let (command, rest) = try Wire.header(frames)
+        let (header, rest) = try Wire.header(frames)
         let f = rest.startIndex
-        switch command {
+        switch header.command {
         case .submit:
-            try Wire.expect(4, rest, command)
+            try Wire.expect(3, rest, header.command)
             self = .submit(
-                try Wire.requestID(rest[f]), app: try Wire.name(rest[f + 1], "the app name"),
-                intent: try Wire.name(rest[f + 2], "the intent name"), body: rest[f + 3])
+                header.id, app: try Wire.name(rest[f], "the app name"),
+                intent: try Wire.name(rest[f + 1], "the intent name"), body: rest[f + 2])
         case .stage:
-            try Wire.expect(5, rest, command)
+            try Wire.expect(3, rest, header.command)
             self = .stage(
-                try Wire.requestID(rest[f]), app: try Wire.name(rest[f + 1], "the app name"),
-                intent: try Wire.name(rest[f + 2], "the intent name"), try Wire.stage(rest[f + 3]), body: rest[f + 4])
+                header.id, app: try Wire.name(rest[f], "the app name"),
+                intent: try Wire.name(rest[f + 1], "the intent name"), try Wire.stage(header.flag), body: rest[f + 2])
         case .status:
-            try Wire.expect(1, rest, command)
-            self = .status(try Wire.requestID(rest[f]))
+            try Wire.expect(0, rest, header.command)
+            self = .status(header.id)
         case .lock:
-            try Wire.expect(2, rest, command)
-            let byte = rest[f + 1].count == 1 ? rest[f + 1].withUnsafeBytes { $0[0] } : 0xFF
-            guard byte <= 1 else { throw .malformedFrames("LOCK takes one byte: 1 lock, 0 unlock") }
-            self = .lock(try Wire.requestID(rest[f]), byte == 1)
+            try Wire.expect(0, rest, header.command)
+            guard header.flag <= 1 else { throw .malformedFrames("the LOCK byte must be 1 lock or 0 unlock") }
+            self = .lock(header.id, header.flag == 1)
         default:
-            throw .malformedFrames("\(command) is not sent by clients")
+            throw .malformedFrames("\(header.command) is not sent by clients")
         }
     }
 
@@ -50,16 +49,13 @@ public enum ClientMessage {
     public var frames: [Message] {
         switch self {
         case .submit(let id, let app, let intent, let body):
-            Wire.start(.submit) + [Message(bytes: id.bytes), Message(string: app), Message(string: intent), body]
+            [Wire.start(.submit, id: id), Message(string: app), Message(string: intent), body]
         case .stage(let id, let app, let intent, let stage, let body):
-            Wire.start(.stage) + [
-                Message(bytes: id.bytes), Message(string: app), Message(string: intent),
-                Message(bytes: [stage.rawValue]), body,
-            ]
+            [Wire.start(.stage, id: id, flag: stage.rawValue), Message(string: app), Message(string: intent), body]
         case .status(let id):
-            Wire.start(.status) + [Message(bytes: id.bytes)]
+            [Wire.start(.status, id: id)]
         case .lock(let id, let locked):
-            Wire.start(.lock) + [Message(bytes: id.bytes), Message(bytes: [locked ? 1 : 0])]
+            [Wire.start(.lock, id: id, flag: locked ? 1 : 0)]
         }
     }
 }
@@ -74,17 +70,17 @@ public enum HostToClient {
 
     /// Parses the frames as received by the client's DEALER socket.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
-        let (command, rest) = try Wire.header(frames)
+        let (header, rest) = try Wire.header(frames)
         let f = rest.startIndex
-        switch command {
+        switch header.command {
         case .result:
-            try Wire.expect(2, rest, command)
-            self = .result(try Wire.requestID(rest[f]), body: rest[f + 1])
+            try Wire.expect(1, rest, header.command)
+            self = .result(header.id, body: rest[f])
         case .error:
-            try Wire.expect(3, rest, command)
-            self = .error(try Wire.requestID(rest[f]), code: rest[f + 1].string ?? "", message: rest[f + 2].string ?? "")
+            try Wire.expect(2, rest, header.command)
+            self = .error(header.id, code: rest[f].string ?? "", message: rest[f + 1].string ?? "")
         default:
-            throw .malformedFrames("\(command) is not sent to clients")
+            throw .malformedFrames("\(header.command) is not sent to clients")
         }
     }
 
@@ -98,10 +94,8 @@ public enum HostToClient {
     /// The frames to send, without a routing id.
     public var frames: [Message] {
         switch self {
-        case .result(let id, let body):
-            Wire.start(.result) + [Message(bytes: id.bytes), body]
-        case .error(let id, let code, let message):
-            Wire.start(.error) + [Message(bytes: id.bytes), Message(string: code), Message(string: message)]
+        case .result(let id, let body): [Wire.start(.result, id: id), body]
+        case .error(let id, let code, let message): [Wire.start(.error, id: id), Message(string: code), Message(string: message)]
         }
     }
 }

@@ -13,33 +13,32 @@ public enum ExtensionMessage {
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
-        let (command, rest) = try Wire.header(frames)
-        let f = rest.startIndex
-        switch command {
+        let (header, rest) = try Wire.header(frames)
+        switch header.command {
         case .register:
-            try Wire.expect(1, rest, command)
-            self = .register(body: rest[f])
+            try Wire.expect(1, rest, header.command)
+            self = .register(body: rest[rest.startIndex])
         case .reply:
-            try Wire.expect(2, rest, command)
-            self = .reply(try Wire.requestID(rest[f]), body: rest[f + 1])
+            try Wire.expect(1, rest, header.command)
+            self = .reply(header.id, body: rest[rest.startIndex])
         case .heartbeat:
-            try Wire.expect(0, rest, command)
+            try Wire.expect(0, rest, header.command)
             self = .heartbeat
         case .disconnect:
-            guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the command") }
+            guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the header") }
             self = .disconnect
         default:
-            throw .malformedFrames("\(command) is not sent by extensions")
+            throw .malformedFrames("\(header.command) is not sent by extensions")
         }
     }
 
     /// The frames to send, without a routing id.
     public var frames: [Message] {
         switch self {
-        case .register(let body): Wire.start(.register) + [body]
-        case .reply(let id, let body): Wire.start(.reply) + [Message(bytes: id.bytes), body]
-        case .heartbeat: Wire.start(.heartbeat)
-        case .disconnect: Wire.start(.disconnect)
+        case .register(let body): [Wire.start(.register), body]
+        case .reply(let id, let body): [Wire.start(.reply, id: id), body]
+        case .heartbeat: [Wire.start(.heartbeat)]
+        case .disconnect: [Wire.start(.disconnect)]
         }
     }
 }
@@ -59,44 +58,38 @@ public enum HostToExtension {
 
     /// Parses the frames as received by the extension's DEALER socket.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
-        let (command, rest) = try Wire.header(frames)
+        let (header, rest) = try Wire.header(frames)
         let f = rest.startIndex
-        switch command {
+        switch header.command {
         case .registered:
-            try Wire.expect(1, rest, command)
+            try Wire.expect(1, rest, header.command)
             self = .registered(body: rest[f])
         case .rejected:
-            try Wire.expect(2, rest, command)
+            try Wire.expect(2, rest, header.command)
             self = .rejected(code: rest[f].string ?? "", reason: rest[f + 1].string ?? "")
         case .request:
-            try Wire.expect(4, rest, command)
-            self = .request(
-                try Wire.requestID(rest[f]), try Wire.stage(rest[f + 1]),
-                intent: try Wire.name(rest[f + 2], "the intent name"), body: rest[f + 3])
+            try Wire.expect(2, rest, header.command)
+            self = .request(header.id, try Wire.stage(header.flag), intent: try Wire.name(rest[f], "the intent name"), body: rest[f + 1])
         case .heartbeat:
-            try Wire.expect(0, rest, command)
+            try Wire.expect(0, rest, header.command)
             self = .heartbeat
         case .disconnect:
-            guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the command") }
+            guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the header") }
             self = .disconnect(reason: rest.first?.string ?? "")
         default:
-            throw .malformedFrames("\(command) is not sent to extensions")
+            throw .malformedFrames("\(header.command) is not sent to extensions")
         }
     }
 
     /// The frames to send, without a routing id.
     public var frames: [Message] {
         switch self {
-        case .registered(let body):
-            Wire.start(.registered) + [body]
-        case .rejected(let code, let reason):
-            Wire.start(.rejected) + [Message(string: code), Message(string: reason)]
+        case .registered(let body): [Wire.start(.registered), body]
+        case .rejected(let code, let reason): [Wire.start(.rejected), Message(string: code), Message(string: reason)]
         case .request(let id, let stage, let intent, let body):
-            Wire.start(.request) + [Message(bytes: id.bytes), Message(bytes: [stage.rawValue]), Message(string: intent), body]
-        case .heartbeat:
-            Wire.start(.heartbeat)
-        case .disconnect(let reason):
-            Wire.start(.disconnect) + [Message(string: reason)]
+            [Wire.start(.request, id: id, flag: stage.rawValue), Message(string: intent), body]
+        case .heartbeat: [Wire.start(.heartbeat)]
+        case .disconnect(let reason): [Wire.start(.disconnect), Message(string: reason)]
         }
     }
 }

@@ -1,8 +1,12 @@
 import ZeroMQ
 
 /// Constants of wire protocol version 1. `Protocols/wire.md` is the normative text.
+///
+/// Every message starts with one header frame: the signature `intentd/1`, one command
+/// byte, then (for commands that carry them) an 8-byte big-endian request id and one
+/// flag byte (the stage, or the lock state). Names and the JSON body follow as frames.
 public enum Wire {
-    /// Frame 0 of every message: the protocol name and version.
+    /// The start of every header frame: the protocol name and version.
     public static let signature = "intentd/1"
     /// The protocol version this build speaks.
     public static let version = 1
@@ -12,39 +16,77 @@ public enum Wire {
     public static let maxNameBytes = 256
 
     static let signatureBytes = Array(signature.utf8)
+    static let signatureCount = 9
 
-    /// Splits off and checks the signature and command frames.
-    static func header(_ frames: ArraySlice<Message>) throws(ProtocolError) -> (Command, ArraySlice<Message>) {
-        guard frames.count >= 2 else { throw .malformedFrames("expected at least 2 frames, got \(frames.count)") }
-        let first = frames[frames.startIndex]
-        let isSignature = first.withUnsafeBytes { $0.elementsEqual(signatureBytes) }
-        guard isSignature else {
-            throw .malformedFrames("frame 0 must be the signature \"\(signature)\"")
+    /// Whether a command's header carries a request id.
+    static func hasID(_ command: Command) -> Bool {
+        switch command {
+        case .register, .registered, .rejected, .heartbeat, .disconnect: false
+        default: true
         }
-        let commandFrame = frames[frames.startIndex + 1]
-        guard commandFrame.count == 1, let command = Command(rawValue: commandFrame.withUnsafeBytes { $0[0] }) else {
-            throw .malformedFrames("frame 1 is not a known command byte")
-        }
-        return (command, frames.dropFirst(2))
     }
 
-    /// The signature and command frames that start a message.
-    static func start(_ command: Command) -> [Message] {
-        [Message(bytes: signatureBytes), Message(bytes: [command.rawValue])]
+    /// Whether a command's header carries a flag byte (stage or lock state).
+    static func hasFlag(_ command: Command) -> Bool {
+        command == .request || command == .stage || command == .lock
     }
 
-    /// Checks the frame count after the command.
+    /// The header frame's length for a command.
+    static func headerCount(_ command: Command) -> Int {
+        signatureCount + 1 + (hasID(command) ? 8 : 0) + (hasFlag(command) ? 1 : 0)
+    }
+
+    /// A parsed header frame.
+    struct Header {
+        let command: Command
+        let id: RequestID
+        let flag: UInt8
+    }
+
+    /// Parses the header frame and returns it with the frames that follow.
+    static func header(_ frames: ArraySlice<Message>) throws(ProtocolError) -> (Header, ArraySlice<Message>) {
+        guard let first = frames.first else { throw .malformedFrames("no frames") }
+        let header = try first.withUnsafeBytes { (raw) throws(ProtocolError) -> Header in
+            guard raw.count > signatureCount, raw.prefix(signatureCount).elementsEqual(signatureBytes) else {
+                throw .malformedFrames("frame 0 must start with the signature \"\(signature)\"")
+            }
+            guard let command = Command(rawValue: raw[signatureCount]) else {
+                throw .malformedFrames("byte 9 of frame 0 is not a known command")
+            }
+            guard raw.count == headerCount(command) else {
+                throw .malformedFrames("the \(command) header is \(headerCount(command)) bytes, not \(raw.count)")
+            }
+            var id: UInt64 = 0
+            if hasID(command) { for i in 10..<18 { id = id << 8 | UInt64(raw[i]) } }
+            return Header(command: command, id: RequestID(id), flag: hasFlag(command) ? raw[raw.count - 1] : 0)
+        }
+        return (header, frames.dropFirst())
+    }
+
+    /// Calls `body` with the header frame's bytes, built on the stack.
+    static func withHeader<R>(_ command: Command, id: RequestID = RequestID(0), flag: UInt8 = 0, _ body: (UnsafeRawBufferPointer) throws(ZMQError) -> R) throws(ZMQError) -> R {
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        return try withUnsafeMutableBytes(of: &buffer) { (raw) throws(ZMQError) -> R in
+            for (i, byte) in signatureBytes.enumerated() { raw[i] = byte }
+            raw[signatureCount] = command.rawValue
+            if hasID(command) { for i in 0..<8 { raw[10 + i] = UInt8(truncatingIfNeeded: id.value >> (56 - 8 * i)) } }
+            let count = headerCount(command)
+            if hasFlag(command) { raw[count - 1] = flag }
+            return try body(UnsafeRawBufferPointer(rebasing: raw[..<count]))
+        }
+    }
+
+    /// The header frame as a message.
+    static func start(_ command: Command, id: RequestID = RequestID(0), flag: UInt8 = 0) -> Message {
+        // Building on the stack cannot fail; the closure throws nothing.
+        (try? withHeader(command, id: id, flag: flag) { Message($0) }) ?? Message()
+    }
+
+    /// Checks the frame count after the header.
     static func expect(_ count: Int, _ frames: ArraySlice<Message>, _ command: Command) throws(ProtocolError) {
         guard frames.count == count else {
-            throw .malformedFrames("\(command) takes \(count) frames after the command, got \(frames.count)")
+            throw .malformedFrames("\(command) takes \(count) frames after the header, got \(frames.count)")
         }
-    }
-
-    static func requestID(_ frame: Message) throws(ProtocolError) -> RequestID {
-        guard let id = frame.withUnsafeBytes({ RequestID(bytes: $0) }) else {
-            throw .malformedFrames("a request id is exactly 8 bytes")
-        }
-        return id
     }
 
     static func name(_ frame: Message, _ what: String) throws(ProtocolError) -> String {
@@ -54,9 +96,9 @@ public enum Wire {
         return name
     }
 
-    static func stage(_ frame: Message) throws(ProtocolError) -> Stage {
-        guard frame.count == 1, let stage = Stage(rawValue: frame.withUnsafeBytes { $0[0] }) else {
-            throw .malformedFrames("a stage is one byte: 1 resolve, 2 confirm, 3 handle")
+    static func stage(_ flag: UInt8) throws(ProtocolError) -> Stage {
+        guard let stage = Stage(rawValue: flag) else {
+            throw .malformedFrames("the stage byte must be 1 resolve, 2 confirm or 3 handle")
         }
         return stage
     }
@@ -66,10 +108,12 @@ public enum Wire {
         frames.reduce(0) { $0 + $1.count }
     }
 
-    /// The request id of a client message that failed to parse, if frame 2 holds one.
+    /// The request id of a client message that failed to parse, if its header holds one.
     public static func bestEffortRequestID(_ frames: ArraySlice<Message>) -> RequestID {
-        let index = frames.startIndex + 2
-        guard frames.indices.contains(index) else { return RequestID(0) }
-        return frames[index].withUnsafeBytes { RequestID(bytes: $0) } ?? RequestID(0)
+        guard let first = frames.first else { return RequestID(0) }
+        return first.withUnsafeBytes { raw in
+            guard raw.count >= 18, raw.prefix(signatureCount).elementsEqual(signatureBytes) else { return RequestID(0) }
+            return RequestID(bytes: UnsafeRawBufferPointer(rebasing: raw[10..<18])) ?? RequestID(0)
+        }
     }
 }

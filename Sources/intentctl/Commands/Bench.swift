@@ -105,6 +105,7 @@ struct Bench: ParsableCommand {
     /// The host and its extensions, by pid and name.
     static func processes(_ status: HostStatus) -> [(pid: Int, name: String)] {
         var list: [(Int, String)] = status.processIdentifier.map { [($0, "intentd")] } ?? []
+        list.append((Int(getpid()), "load (intentctl)"))
         for e in status.extensions {
             for (i, pid) in e.processIdentifiers.enumerated() {
                 list.append((pid, e.processIdentifiers.count == 1 ? e.appName : "\(e.appName) #\(i + 1)"))

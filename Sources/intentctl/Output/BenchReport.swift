@@ -45,7 +45,7 @@ struct BenchReport {
             lines.append("  sent by kind " + s.sentByEntry.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }
         for p in processes {
-            lines.append("  \(p.name.padding(toLength: 12, withPad: " ", startingAt: 0)) cpu \(String(format: "%.2f", p.cpuSeconds)) s, rss \(mib(p.residentBytesAtStart)) → \(mib(p.residentBytesAtEnd)), peak \(mib(p.peakResidentBytes))")
+            lines.append("  \(p.name.padding(toLength: 17, withPad: " ", startingAt: 0)) cpu \(String(format: "%.2f", p.cpuSeconds)) s, rss \(mib(p.residentBytesAtStart)) → \(mib(p.residentBytesAtEnd)), peak \(mib(p.peakResidentBytes))")
         }
         if let r = reference, let ratios {
             lines.append("  reference    C broker: \(n(r.per_second)) requests/s, p50 \(r.p50_us) µs, p99 \(r.p99_us) µs (window \(r.window), \(r.size) bytes)")
