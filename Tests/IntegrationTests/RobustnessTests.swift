@@ -106,6 +106,26 @@ struct RobustnessTests {
         #expect(host.hostLog.contains("restarting"))
     }
 
+    @Test("Stopping the host answers a request still in flight with shuttingDown instead of silence")
+    func stoppingAnswersInFlightRequests() throws {
+        let host = try TestHost(["--request-timeout", "30000"])
+        defer { host.stop(); host.removeState() }
+        let ext = try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+        kill(ext.processIdentifier, SIGSTOP)
+        defer { kill(ext.processIdentifier, SIGCONT) }
+        let hostPID = try #require(host.process?.processIdentifier)
+        Thread.detachNewThread {
+            usleep(500_000)
+            kill(hostPID, SIGTERM)
+        }
+        let started = ContinuousClock.now
+        let outcome = try host.client(timeout: .seconds(20)).submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
+        #expect(outcome.outcome == .failure)
+        #expect(outcome.code == "shuttingDown")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
     @Test("An extension started before the host registers once the host comes up")
     func extensionStartedFirstRegistersLater() throws {
         let host = try TestHost(start: false)

@@ -115,6 +115,19 @@ struct RegistryTests {
         }
     }
 
+    @Test("An app's own name wins over another app's alternative name")
+    func ownNameWins() {
+        var registry = ExtensionRegistry()
+        var squatter = monkeyChat("com.squat.intents")
+        squatter.appName = "Squat"
+        squatter.alternativeAppNames = [AlternativeAppName(name: "List-o-Mat")]
+        _ = registry.add(squatter, routingID: [1], now: .now)
+        var lists = monkeyChat("com.listomat.intents")
+        lists.appName = "List-o-Mat"
+        _ = registry.add(lists, routingID: [2], now: .now)
+        #expect(registry.app(named: "ListOMat")?.registration.appName == "List-o-Mat")
+    }
+
     @Test("Only the most recent rejections are kept")
     func rejectionsAreBounded() {
         var registry = ExtensionRegistry()

@@ -60,6 +60,12 @@ struct CatalogTests {
         #expect(try search.coerce(["dateTime": "2026-11-22T09:30:00Z"])["dateTime"] == "2026-11-22T09:30:00Z")
         #expect(try search.coerce(["dateTime": "2026-11-22"])["dateTime"] == "2026-11-22")
         #expect(throws: ParameterError.self) { try search.coerce(["dateTime": "next tuesday-ish"]) }
+        for bad in ["2026-11-22junk", " 2026-11-22", "2026-11-22T09:30:00", "2026-02-30", "2026-11-22T25:00:00Z", "2026-13-01"] {
+            #expect(throws: ParameterError.self, "\(bad)") { try search.coerce(["dateTime": .string(bad)]) }
+        }
+        for good in ["2024-02-29", "2026-11-22T09:30:00.250+01:00", "2026-11-22T23:59:60Z"] {
+            #expect(throws: Never.self, "\(good)") { try search.coerce(["dateTime": .string(good)]) }
+        }
         let number = ParameterDefinition(name: "n", type: .number, prompt: "")
         #expect(throws: ParameterError.self) { try number.coerce("nan") }
         #expect(throws: ParameterError.self) { try number.coerce("inf") }

@@ -29,6 +29,8 @@ final class Broker {
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
     private var activeLifecycles = 0
+    /// Set once the loop has ended: stage requests from lifecycles fail at once.
+    private var finishing = false
     static let drainGrace = Duration.seconds(2)
 
     init(
@@ -110,7 +112,17 @@ final class Broker {
                 log.error("broker: \(error)")
             }
         }
+        // Whatever is still waiting fails now; lifecycles that were mid-way get their
+        // failure back and answer their clients before the sockets close.
+        finishing = true
         for entry in pending.removeAll() { fail(entry.origin, .shuttingDown, "the host is shutting down") }
+        let last = clock.now + .milliseconds(500)
+        var mailboxOnly = Poller()
+        mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
+        while activeLifecycles > 0 && clock.now < last {
+            _ = try? mailboxOnly.poll(timeout: 50)
+            for command in mailbox.drain() { handle(command) }
+        }
         // Give the last answers a moment to leave before the sockets close.
         try? clients.set(ZMQ_LINGER, Int32(500))
     }
@@ -377,6 +389,10 @@ final class Broker {
     private func handle(_ command: BrokerCommand) {
         switch command {
         case .stage(let app, let intent, let stage, let body, let reply):
+            if finishing {
+                reply(.failed(.shuttingDown, "the host is shutting down"))
+                return
+            }
             switch admit(app, intent) {
             case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
             case .success(let (entry, definition)):

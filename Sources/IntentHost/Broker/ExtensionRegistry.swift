@@ -58,9 +58,11 @@ struct ExtensionRegistry {
         entry.instances.append(routingID)
         apps[key] = entry
         generation &+= 1
-        for name in [registration.appName, registration.bundleIdentifier] + registration.alternativeAppNames.map(\.name) {
+        // An app's own name is always its own; other names go to whoever claimed them first.
+        names[key] = key
+        for name in [registration.bundleIdentifier] + registration.alternativeAppNames.map(\.name) {
             let folded = Self.fold(name)
-            if names[folded] == nil || names[folded] == key { names[folded] = key }
+            if names[folded] == nil { names[folded] = key }
         }
         return instance
     }
