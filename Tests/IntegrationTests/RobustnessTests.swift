@@ -126,6 +126,30 @@ struct RobustnessTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
+    @Test("A request to an instance whose connection just died is answered once, by the next instance or with a failure")
+    func deadConnectionIsAnsweredOnce() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let first = try host.startExtension()
+        let second = try host.startExtension()
+        try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.instances == 2 }
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        usleep(200_000)
+        let client = try host.client()
+        for _ in 0..<4 {
+            let outcome = try client.submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
+            #expect(outcome.outcome == .success, "the live instance takes over")
+        }
+        kill(second.processIdentifier, SIGKILL)
+        second.waitUntilExit()
+        usleep(200_000)
+        let outcome = try client.submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
+        #expect(outcome.code == "extensionUnavailable" || outcome.code == "unknownApp")
+        #expect(try client.status().extensions.isEmpty)
+        #expect(host.process?.isRunning == true)
+    }
+
     @Test("An extension started before the host registers once the host comes up")
     func extensionStartedFirstRegistersLater() throws {
         let host = try TestHost(start: false)

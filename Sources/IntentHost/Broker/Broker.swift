@@ -14,6 +14,7 @@ final class Broker {
     private let catalog: Catalog
     private let config: HostConfiguration
     private let startLifecycle: @Sendable (LifecycleJob) -> Void
+    private let executor: BrokerExecutor
     private let log = Log("intentd")
     private let clock = ContinuousClock()
 
@@ -35,8 +36,9 @@ final class Broker {
 
     init(
         config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
-        startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
+        executor: BrokerExecutor, startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
     ) throws {
+        self.executor = executor
         self.config = config
         self.catalog = catalog
         self.mailbox = mailbox
@@ -98,13 +100,21 @@ final class Broker {
         let clientIndex = poller.add(clients)
         let extensionIndex = poller.add(extensions)
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
+        executor.adoptCurrentThread()
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
         while running && !drained {
             do {
                 try poller.poll(timeout: millisecondsUntilNextTimer())
                 if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
                 if poller.isReadable(clientIndex) { try drain(clients, handleClient) }
-                if poller.isReadable(mailboxIndex) { for command in mailbox.drain() { handle(command) } }
+                // Jobs run here may post more work without waking anyone: drain until empty.
+                if poller.isReadable(mailboxIndex) || pendingLocalWork {
+                    var commands = mailbox.drain()
+                    while !commands.isEmpty {
+                        for command in commands { handle(command) }
+                        commands = mailbox.drain()
+                    }
+                }
                 runTimers()
             } catch let error as ZMQError where error.isTerminated {
                 running = false
@@ -127,6 +137,9 @@ final class Broker {
         try? clients.set(ZMQ_LINGER, Int32(500))
     }
 
+    /// Mail posted from this thread does not signal the wakeup, so look before sleeping.
+    private var pendingLocalWork: Bool { mailbox.hasItems }
+
     /// Whether a requested stop may happen now: nothing in flight, or the grace is over.
     private var drained: Bool {
         guard let drainDeadline else { return false }
@@ -143,6 +156,7 @@ final class Broker {
     }
 
     private func millisecondsUntilNextTimer() -> Int {
+        if pendingLocalWork { return 0 }
         var next = nextHeartbeat
         if let deadline = pending.nextDeadline, deadline < next { next = deadline }
         if let drainDeadline, drainDeadline < next { next = drainDeadline }
@@ -362,8 +376,9 @@ final class Broker {
                 registry.sent(to: instance, at: clock.now)
                 return
             }
-            drop(instance, because: "it cannot be reached")
+            // Take the request back first, so dropping the instance does not fail it too.
             _ = pending.take(id, from: instance)
+            drop(instance, because: "it cannot be reached")
         }
         fail(origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
     }
@@ -405,6 +420,8 @@ final class Broker {
             for instance in registry.instances.values where instance.registration.processIdentifier == Int(pid) {
                 drop(instance.routingID, because: "its process \(pid) exited")
             }
+        case .run(let job):
+            job.runSynchronously(on: executor.asUnownedTaskExecutor())
         case .stop:
             if drainDeadline == nil {
                 drainDeadline = clock.now + Self.drainGrace
