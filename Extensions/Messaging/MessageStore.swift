@@ -10,11 +10,15 @@ final class MessageStore: Sendable {
     /// The user, as the sender of the messages they send.
     static let me = Person(displayName: "Me", identifier: "me")
 
-    private let database: DatabaseQueue
+    private let database: DatabasePool
 
-    /// Opens (or creates and seeds) the store in `directory`.
+    /// Opens (or creates and seeds) the store in `directory`. Write-ahead logging: each
+    /// message costs one synced append, and searches never wait for a send.
     init(directory: URL) throws {
-        database = try DatabaseQueue(path: directory.appendingPathComponent("monkeychat.sqlite").path)
+        // Several instances may share the sandbox: wait for each other's writes.
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        database = try DatabasePool(path: directory.appendingPathComponent("monkeychat.sqlite").path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
             try db.create(table: Contact.databaseTableName) { t in
