@@ -29,9 +29,11 @@ public final class Host: Sendable {
         let launcher = ExtensionLauncher(config: config) { [mailbox] pid in mailbox.post(.processExited(pid)) }
         let executables = try launcher.resolveAll()
         let mailbox = self.mailbox
-        let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox))
+        let executor = BrokerExecutor(mailbox: mailbox)
+        let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox, executor: executor))
+        // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
-            Task {
+            Task(executorPreference: executor) {
                 let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body)
                 let body = (try? JSON.encode(outcome)) ?? []
                 mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
@@ -43,7 +45,7 @@ public final class Host: Sendable {
             do {
                 let broker = try Broker(
                     config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
-                    startLifecycle: startLifecycle)
+                    executor: executor, startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()
             } catch {

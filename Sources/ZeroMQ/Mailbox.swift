@@ -22,6 +22,9 @@ public final class Mailbox<Item: Sendable>: Sendable {
         if wasEmpty && wake { wakeup.signal() }
     }
 
+    /// Whether anything is queued (for the draining thread, before it sleeps).
+    public var hasItems: Bool { queue.withLock { !$0.isEmpty } }
+
     /// Takes every queued item, oldest first.
     public func drain() -> [Item] {
         wakeup.drain()

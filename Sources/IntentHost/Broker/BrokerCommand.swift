@@ -10,6 +10,8 @@ enum BrokerCommand: Sendable {
     case processExited(Int32)
     /// Close the sockets and return from `run`.
     case stop
+    /// Run a task's job on the broker thread (see `BrokerExecutor`).
+    case run(UnownedJob)
 }
 
 /// A SUBMIT the broker admitted, handed to the lifecycle driver.

@@ -10,9 +10,13 @@ protocol StageSender: Sendable {
 struct BrokerStageSender: StageSender {
     let mailbox: Mailbox<BrokerCommand>
 
+    let executor: BrokerExecutor
+
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
         await withCheckedContinuation { continuation in
-            mailbox.post(.stage(app: app, intent: intent, stage: stage, body: body) { continuation.resume(returning: $0) })
+            mailbox.post(
+                .stage(app: app, intent: intent, stage: stage, body: body) { continuation.resume(returning: $0) },
+                wake: !executor.isOnBrokerThread)
         }
     }
 }

@@ -273,6 +273,16 @@ struct JSONWriter {
 
     private mutating func write(string: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Fast path: copy the whole string when nothing in it needs escaping.
+        let copied: Bool? = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if copied == true {
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
