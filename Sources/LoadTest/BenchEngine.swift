@@ -83,8 +83,13 @@ public struct BenchEngine<Transport: BenchTransport> {
         var nextProgress = start + 500_000_000
         var nextTimeoutScan = start + 100_000_000
 
+        /// Whether another request may start: closed loop until the clock passes the stop,
+        /// open loop while the next request is due before it.
         func mayStart(_ now: UInt64) -> Bool {
-            (plan.requests.map { result.sent < $0 } ?? true) && (stopSending.map { now < $0 } ?? true)
+            guard plan.requests.map({ result.sent < $0 }) ?? true else { return false }
+            guard let stopSending else { return true }
+            if case .open(let rate, _) = plan.load { return start + UInt64(Double(result.sent) * (1e9 / rate)) < stopSending }
+            return now < stopSending
         }
         func send(startingAt startTime: UInt64) throws {
             let entry = cycle.next()
@@ -115,7 +120,7 @@ public struct BenchEngine<Transport: BenchTransport> {
                 }
             }
             if !mayStart(now) && outstanding.isEmpty { break }
-            if let stopSending, now < stopSending { wait = min(wait, stopSending - now) }
+            if case .closed = plan.load, let stopSending, now < stopSending { wait = min(wait, stopSending - now) }
 
             try transport.receive(timeout: wait, into: &completions)
             now = transport.now()
