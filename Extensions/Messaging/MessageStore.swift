@@ -4,6 +4,7 @@ import IntentExtensionKit
 
 /// MonkeyChat's data: its address book and its messages, in one SQLite database in the
 /// extension's sandbox, so both survive restarts and crashes (every write is a transaction).
+/// Every call is async: the database works on its own threads, never the connection's.
 final class MessageStore: Sendable {
     /// The most messages one search returns.
     static let searchLimit = 50
@@ -47,8 +48,8 @@ final class MessageStore: Sendable {
 
     /// The contacts a person may mean: by identifier, then an exact name or screen name,
     /// then every contact whose name contains what was said.
-    func contacts(matching person: Person) throws -> [Contact] {
-        try database.read { db in
+    func contacts(matching person: Person) async throws -> [Contact] {
+        try await database.read { db in
             if let id = person.identifier, let contact = try Contact.fetchOne(db, key: id) { return [contact] }
             let said = person.displayName.trimmingCharacters(in: .whitespaces).lowercased()
             guard !said.isEmpty else { return [] }
@@ -62,11 +63,11 @@ final class MessageStore: Sendable {
     // MARK: Messages
 
     /// Stores a message from the user to `recipients` and returns it.
-    func send(_ content: String, to recipients: [Person], group: String?) throws -> ChatMessage {
+    func send(_ content: String, to recipients: [Person], group: String?) async throws -> ChatMessage {
         let message = ChatMessage(
             identifier: UUID().uuidString, content: content, sender: Self.me, recipients: recipients,
             groupName: group, dateSent: Date().formatted(.iso8601), read: true, flagged: false, played: false)
-        try database.write { db in try message.insert(db) }
+        try await database.write { db in try message.insert(db) }
         return message
     }
 
@@ -81,8 +82,8 @@ final class MessageStore: Sendable {
     }
 
     /// The messages matching every given field, oldest first.
-    func search(_ query: Query) throws -> [ChatMessage] {
-        let all = try database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
+    func search(_ query: Query) async throws -> [ChatMessage] {
+        let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {
             wanted.isEmpty || wanted.contains { w in names(people).contains { $0.contains(w.lowercased()) } }
@@ -98,16 +99,16 @@ final class MessageStore: Sendable {
     }
 
     /// The identifiers that name no stored message.
-    func missing(_ identifiers: [String]) throws -> [String] {
-        try database.read { db in
+    func missing(_ identifiers: [String]) async throws -> [String] {
+        try await database.read { db in
             try identifiers.filter { try ChatMessage.fetchOne(db, key: $0) == nil }
         }
     }
 
     /// Sets an attribute (read, unread, flagged, unflagged, played) on messages; false if
     /// any of them is missing, in which case none is changed.
-    func set(_ attribute: String, on identifiers: [String]) throws -> Bool {
-        try database.write { db in
+    func set(_ attribute: String, on identifiers: [String]) async throws -> Bool {
+        try await database.write { db in
             var messages: [ChatMessage] = []
             for id in identifiers {
                 guard let message = try ChatMessage.fetchOne(db, key: id) else { return false }

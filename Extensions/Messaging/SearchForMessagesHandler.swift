@@ -13,7 +13,7 @@ struct SearchForMessagesHandler: IntentHandler {
             attributes: intent.strings("attributes"),
             identifiers: intent.strings("identifiers"),
             groups: intent.strings("groupNames"))
-        let found = try store.search(query)
+        let found = try await store.search(query)
         if found.count > MessageStore.searchLimit {
             return IntentResponse(code: "failureMessageTooManyResults", response: ["count": .number(Double(found.count))])
         }

@@ -13,14 +13,16 @@ struct SendMessageHandler: IntentHandler {
     func resolveRecipients(_ intent: Intent) async throws -> [ResolutionResult] {
         let recipients = intent.persons("recipients")
         if recipients.isEmpty { return [.needsValue] }
-        return try recipients.map { recipient in
-            let matches = try store.contacts(matching: recipient)
+        var results: [ResolutionResult] = []
+        for recipient in recipients {
+            let matches = try await store.contacts(matching: recipient)
             switch matches.count {
-            case 0: return .unsupported
-            case 1: return .success(matches[0].person)
-            default: return .disambiguation(matches.map(\.person))
+            case 0: results.append(.unsupported)
+            case 1: results.append(.success(matches[0].person))
+            default: results.append(.disambiguation(matches.map(\.person)))
             }
         }
+        return results
     }
 
     func resolveContent(_ intent: Intent) async throws -> ResolutionResult {
@@ -35,7 +37,7 @@ struct SendMessageHandler: IntentHandler {
         guard !recipients.isEmpty, let content = intent.string("content") else {
             return IntentResponse(code: "failure")
         }
-        let message = try store.send(content, to: recipients, group: intent.string("groupName"))
+        let message = try await store.send(content, to: recipients, group: intent.string("groupName"))
         return IntentResponse(
             code: "success", response: ["message": try JSONValue(encoding: message)],
             userActivity: ["activityType": "SendMessage", "identifier": .string(message.identifier)])

@@ -6,7 +6,7 @@ struct SetMessageAttributeHandler: IntentHandler {
 
     func confirm(_ intent: Intent) async throws -> IntentResponse {
         let identifiers = intent.strings("identifiers")
-        let missing = try store.missing(identifiers)
+        let missing = try await store.missing(identifiers)
         return missing.isEmpty
             ? IntentResponse(code: "ready")
             : IntentResponse(code: "failureMessageNotFound", response: ["missing": .array(missing.map { .string($0) })])
@@ -14,7 +14,7 @@ struct SetMessageAttributeHandler: IntentHandler {
 
     func handle(_ intent: Intent) async throws -> IntentResponse {
         guard let attribute = intent.string("attribute") else { return IntentResponse(code: "failure") }
-        let changed = try store.set(attribute, on: intent.strings("identifiers"))
+        let changed = try await store.set(attribute, on: intent.strings("identifiers"))
         return changed
             ? IntentResponse(code: "success")
             : IntentResponse(code: "failureMessageAttributeNotSet")
