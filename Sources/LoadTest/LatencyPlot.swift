@@ -61,7 +61,7 @@ public struct LatencyPlot {
             <line x1="\(left)" y1="\(top)" x2="\(left)" y2="\(top + plotH)" stroke="black"/>
 
             """
-        for (p, label) in [(0.0, "0%"), (90.0, "90%"), (99.0, "99%"), (99.9, "99.9%"), (99.99, "99.99%"), (99.999, "99.999%")] {
+        for (p, label) in [(0.0, "0%"), (50.0, "50%"), (90.0, "90%"), (99.0, "99%"), (99.9, "99.9%"), (99.99, "99.99%"), (99.999, "99.999%")] {
             svg += "<line x1=\"\(px(p))\" y1=\"\(top)\" x2=\"\(px(p))\" y2=\"\(top + plotH)\" stroke=\"#ddd\"/>"
             svg += "<text x=\"\(px(p))\" y=\"\(top + plotH + 18)\" text-anchor=\"middle\">\(label)</text>\n"
         }
