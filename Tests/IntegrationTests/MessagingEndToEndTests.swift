@@ -66,10 +66,8 @@ struct MessagingEndToEndTests {
 
     @Test("While locked, SendMessage is refused and never reaches MonkeyChat's store")
     func lockedSendMessageIsRefusedAndNeverArrives() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
         #expect(try host.ctl("lock").status == 0)
 
         let content = "locked bananas \(UUID().uuidString)"
@@ -116,10 +114,8 @@ struct MessagingEndToEndTests {
 
     @Test("\"Bobo\" yields a disambiguation between the three Bobos")
     func boboIsADisambiguation() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
 
         let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo", "content=hi", "--json")
         #expect(sent.status == 3)
@@ -136,10 +132,8 @@ struct MessagingEndToEndTests {
 
     @Test("Empty content yields needsValue with the catalog's prompt")
     func emptyContentNeedsAValue() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
 
         let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Coco", "content=", "--json")
         #expect(sent.status == 3)
@@ -151,10 +145,8 @@ struct MessagingEndToEndTests {
 
     @Test("An unknown app and an unknown intent give clear errors")
     func unknownAppAndIntentAreRefusedClearly() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
 
         let app = try host.ctl("send", "NoSuchApp", "SendMessage", "content=x", "--json")
         #expect(app.status == 4)
@@ -176,10 +168,8 @@ struct MessagingEndToEndTests {
 
     @Test("Apps are found by alternative name, ignoring case and spaces, and SiriKit intent names work")
     func appsAreFoundByAlternativeNames() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
 
         let sent = try host.ctl("send", "monkey chat", "INSearchForMessagesIntent", "searchTerms=bananas", "--json")
         #expect(sent.status == 0)
@@ -189,10 +179,8 @@ struct MessagingEndToEndTests {
 
     @Test("SetMessageAttribute marks a stored message, and a missing one fails with its code")
     func setMessageAttributeWorksOnStoredMessages() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
 
         let marked = try host.ctl("send", "MonkeyChat", "SetMessageAttribute", "identifiers=m-welcome-1", "attribute=flagged", "--json")
         #expect(marked.status == 0)

@@ -9,10 +9,8 @@ import ZeroMQ
 struct RobustnessTests {
     @Test("A burst of malformed frames from raw sockets leaves the host serving the next valid request")
     func malformedBurstLeavesHostServing() throws {
-        let host = try TestHost()
+        let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
 
         let context = try Context()
         let raw = try Socket(context, .dealer)

@@ -43,6 +43,14 @@ final class TestHost {
 
     deinit { stop() }
 
+    /// A host with one MonkeyChat started by hand beside it, registered and ready.
+    static func withMonkeyChat(_ arguments: [String] = []) throws -> TestHost {
+        let host = try TestHost(arguments)
+        try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+        return host
+    }
+
     var log: URL { state.appendingPathComponent("intentd.log") }
     var clientEndpoint: String { StateDirectory(explicit: state.path).clientEndpoint }
     var extensionEndpoint: String { StateDirectory(explicit: state.path).extensionEndpoint }
