@@ -20,28 +20,37 @@ final class MessageStore: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
         database = try DatabasePool(path: directory.appendingPathComponent("monkeychat.sqlite").path, configuration: configuration)
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
-            try db.create(table: Contact.databaseTableName) { t in
-                t.primaryKey("identifier", .text)
-                t.column("displayName", .text).notNull()
-                t.column("screenName", .text).notNull().unique()
+        // Instances starting together may race to create the schema: check and create it
+        // in one transaction that holds the write lock from its start.
+        try database.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                guard try Int.fetchOne(db, sql: "PRAGMA user_version") == 0 else { return .commit }
+                try Self.createSchema(db)
+                try db.execute(sql: "PRAGMA user_version = 1")
+                return .commit
             }
-            try db.create(table: ChatMessage.databaseTableName) { t in
-                t.primaryKey("identifier", .text)
-                t.column("content", .text).notNull()
-                t.column("sender", .text).notNull()
-                t.column("recipients", .text).notNull()
-                t.column("groupName", .text)
-                t.column("dateSent", .text).notNull()
-                t.column("read", .boolean).notNull()
-                t.column("flagged", .boolean).notNull()
-                t.column("played", .boolean).notNull()
-            }
-            for contact in Contact.addressBook { try contact.insert(db) }
-            for message in ChatMessage.welcome { try message.insert(db) }
         }
-        try migrator.migrate(database)
+    }
+
+    private static func createSchema(_ db: Database) throws {
+        try db.create(table: Contact.databaseTableName) { t in
+            t.primaryKey("identifier", .text)
+            t.column("displayName", .text).notNull()
+            t.column("screenName", .text).notNull().unique()
+        }
+        try db.create(table: ChatMessage.databaseTableName) { t in
+            t.primaryKey("identifier", .text)
+            t.column("content", .text).notNull()
+            t.column("sender", .text).notNull()
+            t.column("recipients", .text).notNull()
+            t.column("groupName", .text)
+            t.column("dateSent", .text).notNull()
+            t.column("read", .boolean).notNull()
+            t.column("flagged", .boolean).notNull()
+            t.column("played", .boolean).notNull()
+        }
+        for contact in Contact.addressBook { try contact.insert(db) }
+        for message in ChatMessage.welcome { try message.insert(db) }
     }
 
     // MARK: Contacts
