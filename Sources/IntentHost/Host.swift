@@ -20,11 +20,11 @@ public final class Host: Sendable {
     public func run() async throws {
         let config = configuration
         try StateDirectory.create(config.stateDirectory.url)
-        guard let catalogDirectory = config.catalogDirectory ?? Catalog.locate() else {
+        guard let directories = config.catalogDirectories.isEmpty ? Catalog.locate().map({ [$0] }) : config.catalogDirectories else {
             throw ConfigurationError("cannot find the domain catalog; pass --catalog DIR (the Protocols/domains folder)")
         }
-        let catalog = try Catalog(directory: catalogDirectory)
-        log.info("catalog: \(catalog.domains.map(\.name).joined(separator: ", ")) from \(catalogDirectory.path)")
+        let catalog = try Catalog(directories: directories)
+        log.info("catalog: \(catalog.domains.map(\.name).joined(separator: ", ")) from \(directories.map(\.path).joined(separator: ", "))")
 
         let launcher = ExtensionLauncher(config: config) { [mailbox] pid in mailbox.post(.processExited(pid)) }
         let executables = try launcher.resolveAll()

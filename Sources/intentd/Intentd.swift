@@ -29,8 +29,8 @@ struct Intentd: AsyncParsableCommand {
     @Option(help: "The extension endpoint (default ipc://STATE/extensions.sock).")
     var extensionEndpoint: String?
 
-    @Option(help: "The domain catalog directory (default: Protocols/domains, found automatically).")
-    var catalog: String?
+    @Option(help: "A domain catalog directory; repeat to add more (default: Protocols/domains, found automatically).")
+    var catalog: [String] = []
 
     @Option(help: "Milliseconds an extension has to answer one stage.")
     var requestTimeout: Int?
@@ -50,7 +50,7 @@ struct Intentd: AsyncParsableCommand {
         }
         if let clientEndpoint { configuration.clientEndpoint = clientEndpoint }
         if let extensionEndpoint { configuration.extensionEndpoint = extensionEndpoint }
-        if let catalog { configuration.catalogDirectory = URL(fileURLWithPath: catalog) }
+        if !catalog.isEmpty { configuration.catalogDirectories = catalog.map { URL(fileURLWithPath: $0) } }
         if let requestTimeout { configuration.requestTimeout = .milliseconds(requestTimeout) }
         if let heartbeat { configuration.heartbeatInterval = .milliseconds(heartbeat) }
         if locked { configuration.startLocked = true }

@@ -9,8 +9,9 @@ public struct HostConfiguration: Sendable {
     public var clientEndpoint: String
     /// Where extensions connect (`ipc://STATE/extensions.sock` by default).
     public var extensionEndpoint: String
-    /// Where the domain catalog's JSON files are; found automatically when `nil`.
-    public var catalogDirectory: URL?
+    /// Where the domain catalog's JSON files are; found automatically when empty. Every
+    /// directory given is loaded: a domain is added by adding a file.
+    public var catalogDirectories: [URL] = []
     /// The extensions to launch as child processes, by name (`messaging`).
     public var extensions: [String] = []
     /// Extension names mapped to executables: a file name found beside `intentd`, or a path.
@@ -50,8 +51,8 @@ public struct HostConfiguration: Sendable {
         if let value = file.executables { executables.merge(value) { _, new in new } }
         if let value = file.clientEndpoint { clientEndpoint = value }
         if let value = file.extensionEndpoint { extensionEndpoint = value }
-        if let value = file.catalogDirectory {
-            catalogDirectory = URL(fileURLWithPath: value, relativeTo: url.deletingLastPathComponent())
+        if let value = file.catalogDirectories {
+            catalogDirectories = value.map { URL(fileURLWithPath: $0, relativeTo: url.deletingLastPathComponent()) }
         }
         if let value = file.requestTimeoutMilliseconds { requestTimeout = .milliseconds(value) }
         if let value = file.heartbeatMilliseconds { heartbeatInterval = .milliseconds(value) }
@@ -66,7 +67,7 @@ public struct HostConfiguration: Sendable {
         var executables: [String: String]?
         var clientEndpoint: String?
         var extensionEndpoint: String?
-        var catalogDirectory: String?
+        var catalogDirectories: [String]?
         var requestTimeoutMilliseconds: Int?
         var heartbeatMilliseconds: Int?
         var liveness: Int?

@@ -15,6 +15,13 @@ public struct Catalog: Sendable {
         for domain in domains { try add(domain) }
     }
 
+    /// Loads every `*.json` file in each directory, in order.
+    public init(directories: [URL]) throws {
+        for directory in directories {
+            for domain in try Catalog(directory: directory).domains { try add(domain) }
+        }
+    }
+
     /// Loads every `*.json` file in `directory`.
     public init(directory: URL) throws {
         let names: [URL]

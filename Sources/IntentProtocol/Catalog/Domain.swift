@@ -6,6 +6,8 @@ public struct Domain: Sendable, Hashable, Codable {
     public var description: String
     /// The intents, each with its parameters and response codes.
     public var intents: [IntentDefinition]
+    /// Named value lists used in responses, such as `ridePhase`, with SiriKit's numbers.
+    public var enums: [String: [ResponseCode]]?
 }
 
 /// One intent: its parameters in resolution order and its response codes.
