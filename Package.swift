@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "intentctl", targets: ["intentctl"]),
         .executable(name: "MonkeyChat", targets: ["MonkeyChat"]),
         .executable(name: "IntentBench", targets: ["IntentBench"]),
+        .executable(name: "ListOMat", targets: ["ListOMat"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
     ],
     dependencies: [
@@ -31,6 +32,11 @@ let package = Package(
         .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
         // The client library behind intentctl.
         .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        // Storage shared by this project's extensions: their SQLite database in the sandbox.
+        .target(
+            name: "ExtensionStorage",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         // The load generator behind `intentctl bench`.
         .target(
             name: "LoadTest",
@@ -50,8 +56,14 @@ let package = Package(
         // Extensions: one executable each, with its manifest beside the sources.
         .executableTarget(
             name: "MonkeyChat",
-            dependencies: ["IntentExtensionKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentExtensionKit", "ExtensionStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Extensions/Messaging",
+            resources: [.copy("Manifest")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "ListOMat",
+            dependencies: ["IntentExtensionKit", "ExtensionStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Extensions/Lists",
             resources: [.copy("Manifest")],
             swiftSettings: strict),
         .executableTarget(

@@ -1,3 +1,4 @@
+import ExtensionStorage
 import Foundation
 import GRDB
 import IntentExtensionKit
@@ -16,20 +17,7 @@ final class MessageStore: Sendable {
     /// Opens (or creates and seeds) the store in `directory`. Write-ahead logging: each
     /// message costs one synced append, and searches never wait for a send.
     init(directory: URL) throws {
-        // Several instances may share the sandbox: wait for each other's writes.
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        database = try DatabasePool(path: directory.appendingPathComponent("monkeychat.sqlite").path, configuration: configuration)
-        // Instances starting together may race to create the schema: check and create it
-        // in one transaction that holds the write lock from its start.
-        try database.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                guard try Int.fetchOne(db, sql: "PRAGMA user_version") == 0 else { return .commit }
-                try Self.createSchema(db)
-                try db.execute(sql: "PRAGMA user_version = 1")
-                return .commit
-            }
-        }
+        database = try SandboxDatabase.open("monkeychat.sqlite", in: directory, createSchema: Self.createSchema)
     }
 
     private static func createSchema(_ db: Database) throws {

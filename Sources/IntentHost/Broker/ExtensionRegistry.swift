@@ -60,7 +60,8 @@ struct ExtensionRegistry {
         generation &+= 1
         // An app's own name is always its own; other names go to whoever claimed them first.
         names[key] = key
-        for name in [registration.bundleIdentifier] + registration.alternativeAppNames.map(\.name) {
+        let alternatives = registration.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) }
+        for name in [registration.bundleIdentifier] + alternatives {
             let folded = Self.fold(name)
             if names[folded] == nil { names[folded] = key }
         }
@@ -101,8 +102,8 @@ struct ExtensionRegistry {
         instances[routingID]?.lastSent = now
     }
 
-    /// The app a user or program named: its name, an alternative name or its bundle id,
-    /// ignoring case, spaces and punctuation.
+    /// The app a user or program named: its name, an alternative name or how one is
+    /// pronounced, or its bundle id, ignoring case, spaces and punctuation.
     func app(named name: String) -> AppEntry? {
         names[Self.fold(name)].flatMap { apps[$0] }
     }

@@ -28,7 +28,7 @@ public struct HostConfiguration: Sendable {
     public var startLocked = false
 
     /// The extensions that ship with intentd.
-    public static let builtInExtensions = ["messaging": "MonkeyChat", "bench": "IntentBench"]
+    public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "bench": "IntentBench"]
 
     /// A configuration with default endpoints inside `stateDirectory`.
     public init(stateDirectory: StateDirectory) {

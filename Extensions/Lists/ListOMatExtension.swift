@@ -1,0 +1,50 @@
+import Foundation
+import IntentExtensionKit
+
+/// List-o-Mat's Intents extension: task lists, tasks and notes.
+@main
+struct ListOMatExtension: IntentExtension {
+    static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
+
+    let store: NotebookStore
+
+    init(context: ExtensionContext) async throws {
+        store = try NotebookStore(directory: context.sandboxDirectory)
+    }
+
+    func handler(for intent: Intent) -> (any IntentHandler)? {
+        switch intent.name {
+        case "CreateTaskList": CreateTaskListHandler(store: store)
+        case "AddTasks": AddTasksHandler(store: store)
+        case "SetTaskAttribute": SetTaskAttributeHandler(store: store)
+        case "SearchForNotebookItems": SearchForNotebookItemsHandler(store: store)
+        case "CreateNote": CreateNoteHandler(store: store)
+        case "AppendToNote": AppendToNoteHandler(store: store)
+        case "SnoozeTasks": SnoozeTasksHandler(store: store)
+        case "DeleteTasks": DeleteTasksHandler(store: store)
+        default: nil
+        }
+    }
+}
+
+/// Resolves a spoken title against the titles the store knows.
+func resolveTitle(_ said: String?, among titles: [String], required: Bool = true) -> ResolutionResult {
+    guard let said, !said.trimmingCharacters(in: .whitespaces).isEmpty else { return required ? .needsValue : .notRequired }
+    switch TitleMatcher.match(said, in: titles) {
+    case .exact(let title): return .success(title)
+    case .one(let title): return .confirmationRequired(.string(title))
+    case .several(let titles): return .disambiguation(titles.map { .string($0) })
+    case .none: return .unsupported
+    }
+}
+
+/// "rice, onions and olives" is three items.
+func splitItems(_ titles: [String]) -> [String] {
+    titles.flatMap { title in
+        title.replacingOccurrences(of: " and ", with: ",").replacingOccurrences(of: " & ", with: ",")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+}
+
+/// Encodes a record for a response.
+func json(_ value: some Encodable) -> JSONValue { (try? JSONValue(encoding: value)) ?? .null }

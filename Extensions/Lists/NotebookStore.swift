@@ -1,0 +1,197 @@
+import ExtensionStorage
+import Foundation
+import GRDB
+import IntentExtensionKit
+
+/// List-o-Mat's data: task lists, their tasks, and notes, in SQLite in the extension's
+/// sandbox (write-ahead log, one transaction per change), so they survive restarts and
+/// crashes mid-write. Every call is async: the database works on its own threads.
+final class NotebookStore: Sendable {
+    private let database: DatabasePool
+
+    init(directory: URL) throws {
+        database = try SandboxDatabase.open("listomat.sqlite", in: directory) { db in
+            try db.create(table: TaskList.databaseTableName) { t in
+                t.primaryKey("identifier", .text)
+                t.column("title", .text).notNull()
+                t.column("groupName", .text)
+                t.column("created", .text).notNull()
+            }
+            try db.create(table: TaskItem.databaseTableName) { t in
+                t.primaryKey("identifier", .text)
+                t.column("list", .text).notNull().references(TaskList.databaseTableName, onDelete: .cascade)
+                t.column("title", .text).notNull()
+                t.column("status", .text).notNull()
+                t.column("priority", .text).notNull()
+                t.column("reminder", .text)
+                t.column("created", .text).notNull()
+            }
+            try db.create(table: Note.databaseTableName) { t in
+                t.primaryKey("identifier", .text)
+                t.column("title", .text).notNull()
+                t.column("content", .text).notNull()
+                t.column("groupName", .text)
+                t.column("created", .text).notNull()
+            }
+        }
+    }
+
+    static func now() -> String { Date().formatted(.iso8601) }
+
+    // MARK: Reading
+
+    func listTitles() async throws -> [String] {
+        try await database.read { db in try TaskList.order(Column("title")).fetchAll(db).map(\.title) }
+    }
+
+    func noteTitles() async throws -> [String] {
+        try await database.read { db in try Note.order(Column("title")).fetchAll(db).map(\.title) }
+    }
+
+    func taskTitles() async throws -> [String] {
+        try await database.read { db in try TaskItem.order(Column("title")).fetchAll(db).map(\.title) }
+    }
+
+    func list(titled title: String) async throws -> TaskList? {
+        try await database.read { db in try TaskList.filter(Column("title") == title).fetchOne(db) }
+    }
+
+    /// Lists with their tasks, for search results.
+    func lists(titled titles: [String]?) async throws -> [JSONValue] {
+        try await database.read { db in
+            let lists = try TaskList.order(Column("title")).fetchAll(db).filter { titles?.contains($0.title) ?? true }
+            return try lists.map { list in
+                let tasks = try TaskItem.filter(Column("list") == list.identifier).order(Column("created")).fetchAll(db)
+                var json = try JSONValue(encoding: list)
+                if case .object(var members) = json {
+                    members["tasks"] = try JSONValue(encoding: tasks)
+                    json = .object(members)
+                }
+                return json
+            }
+        }
+    }
+
+    func tasks(titled titles: [String]?, status: String?) async throws -> [TaskItem] {
+        try await database.read { db in
+            try TaskItem.order(Column("created")).fetchAll(db)
+                .filter { titles?.contains($0.title) ?? true }
+                .filter { status == nil || $0.status == status }
+        }
+    }
+
+    func notes(titled titles: [String]?, containing content: String?) async throws -> [Note] {
+        try await database.read { db in
+            try Note.order(Column("title")).fetchAll(db)
+                .filter { titles?.contains($0.title) ?? true }
+                .filter { note in content.map { note.content.localizedCaseInsensitiveContains($0) } ?? true }
+        }
+    }
+
+    // MARK: Writing
+
+    func createList(_ title: String, tasks: [String], group: String?) async throws -> TaskList {
+        try await database.write { db in
+            let list = TaskList(identifier: UUID().uuidString, title: title, groupName: group, created: Self.now())
+            try list.insert(db)
+            for task in tasks { try TaskItem.new(task, in: list).insert(db) }
+            return list
+        }
+    }
+
+    /// Adds tasks to the list titled `title`; returns them, or nil if the list is gone.
+    func addTasks(_ titles: [String], toList title: String, priority: String?, reminder: String?) async throws -> [TaskItem]? {
+        try await database.write { db in
+            guard let list = try TaskList.filter(Column("title") == title).fetchOne(db) else { return nil }
+            return try titles.map { t in
+                var task = TaskItem.new(t, in: list)
+                task.priority = priority ?? "notFlagged"
+                task.reminder = reminder
+                try task.insert(db)
+                return task
+            }
+        }
+    }
+
+    /// Changes the first task titled `title`; returns it, or nil if there is none.
+    func updateTask(_ title: String, _ change: @escaping @Sendable (inout TaskItem) -> Void) async throws -> TaskItem? {
+        try await database.write { db in
+            guard var task = try TaskItem.filter(Column("title") == title).order(Column("created")).fetchOne(db) else { return nil }
+            change(&task)
+            try task.update(db)
+            return task
+        }
+    }
+
+    func snooze(_ titles: [String]?, until time: String) async throws -> [TaskItem] {
+        try await database.write { db in
+            var changed: [TaskItem] = []
+            for var task in try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db) where titles?.contains(task.title) ?? true {
+                task.reminder = time
+                try task.update(db)
+                changed.append(task)
+            }
+            return changed
+        }
+    }
+
+    /// Deletes tasks from the list titled `list` (all of them when `titles` is nil).
+    func deleteTasks(_ titles: [String]?, fromList list: String) async throws -> [TaskItem]? {
+        try await database.write { db in
+            guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
+            let tasks = try TaskItem.filter(Column("list") == found.identifier).fetchAll(db).filter { titles?.contains($0.title) ?? true }
+            for task in tasks { try task.delete(db) }
+            return tasks
+        }
+    }
+
+    func createNote(_ title: String, content: String, group: String?) async throws -> Note {
+        try await database.write { db in
+            let note = Note(identifier: UUID().uuidString, title: title, content: content, groupName: group, created: Self.now())
+            try note.insert(db)
+            return note
+        }
+    }
+
+    func append(_ content: String, toNote title: String) async throws -> Note? {
+        try await database.write { db in
+            guard var note = try Note.filter(Column("title") == title).fetchOne(db) else { return nil }
+            note.content = note.content.isEmpty ? content : note.content + "\n" + content
+            try note.update(db)
+            return note
+        }
+    }
+}
+
+struct TaskList: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "taskList"
+    var identifier: String
+    var title: String
+    var groupName: String?
+    var created: String
+}
+
+struct TaskItem: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "task"
+    var identifier: String
+    var list: String
+    var title: String
+    var status: String
+    var priority: String
+    var reminder: String?
+    var created: String
+
+    static func new(_ title: String, in list: TaskList) -> TaskItem {
+        TaskItem(identifier: UUID().uuidString, list: list.identifier, title: title, status: "notCompleted",
+            priority: "notFlagged", reminder: nil, created: NotebookStore.now())
+    }
+}
+
+struct Note: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "note"
+    var identifier: String
+    var title: String
+    var content: String
+    var groupName: String?
+    var created: String
+}

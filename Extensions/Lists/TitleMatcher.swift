@@ -1,0 +1,105 @@
+import IntentExtensionKit
+
+/// Matches what the user said against the titles the app knows, as the seed article
+/// does (exact: success; one partial: confirm; several: choose; none: unsupported), and
+/// better: a misspelled or sound-alike title ("grosery") still finds "Grocery Store".
+struct TitleMatcher {
+    /// How a title matched.
+    enum Match: Equatable {
+        case exact(String)
+        case one(String)
+        case several([String])
+        case none
+    }
+
+    /// The most candidates offered to choose from.
+    static let maximumChoices = 10
+
+    /// Matches `said` against `titles`, the closest first.
+    static func match(_ said: String, in titles: [String]) -> Match {
+        let query = normalize(said)
+        guard !query.isEmpty else { return .none }
+        if let exact = titles.first(where: { normalize($0) == query }) { return .exact(exact) }
+        let scored = titles.compactMap { title in score(query, normalize(title)).map { (title, $0) } }
+            .sorted { $0.1 > $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
+            .map(\.0)
+        switch scored.count {
+        case 0: return .none
+        case 1: return .one(scored[0])
+        default: return .several(Array(scored.prefix(maximumChoices)))
+        }
+    }
+
+    /// How well `query` matches `title` (higher is closer), or `nil` for no match: every
+    /// word of the query must match some word of the title exactly, as a prefix, within a
+    /// small edit distance, or by sound.
+    static func score(_ query: String, _ title: String) -> Double? {
+        let titleWords = title.split(separator: " ").map(String.init)
+        var total = 0.0
+        for word in query.split(separator: " ").map(String.init) {
+            let best = titleWords.map { wordScore(word, $0) }.max() ?? 0
+            guard best > 0 else { return nil }
+            total += best
+        }
+        // Prefer titles with fewer words left unmatched.
+        return total - 0.01 * Double(titleWords.count)
+    }
+
+    static func wordScore(_ said: String, _ word: String) -> Double {
+        if said == word { return 1 }
+        if word.hasPrefix(said) && said.count >= 3 { return 0.9 }
+        let distance = editDistance(said, word)
+        let allowed = word.count >= 8 ? 2 : (word.count >= 4 ? 1 : 0)
+        if distance <= allowed { return 0.8 - 0.1 * Double(distance) }
+        if said.count >= 3 && soundex(said) == soundex(word) { return 0.6 }
+        return 0
+    }
+
+    /// Lower case, letters and digits, single spaces.
+    static func normalize(_ text: String) -> String {
+        String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ").joined(separator: " ")
+    }
+
+    /// Damerau-Levenshtein distance (with transpositions).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
+
+    /// American Soundex: words that sound alike share a code ("grosery", "grocery": G626).
+    static func soundex(_ word: String) -> String {
+        let letters = Array(word.uppercased().filter { $0.isASCII && $0.isLetter })
+        guard let first = letters.first else { return "" }
+        func code(_ c: Character) -> Character? {
+            switch c {
+            case "B", "F", "P", "V": "1"
+            case "C", "G", "J", "K", "Q", "S", "X", "Z": "2"
+            case "D", "T": "3"
+            case "L": "4"
+            case "M", "N": "5"
+            case "R": "6"
+            default: nil
+            }
+        }
+        var result = String(first)
+        var last = code(first)
+        for c in letters.dropFirst() {
+            let current = code(c)
+            if let current, current != last { result.append(current) }
+            if c != "H" && c != "W" { last = current }
+            if result.count == 4 { break }
+        }
+        return result.padding(toLength: 4, withPad: "0", startingAt: 0)
+    }
+}

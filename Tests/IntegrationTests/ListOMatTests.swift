@@ -1,0 +1,116 @@
+import Foundation
+import IntentProtocol
+import Testing
+
+/// List-o-Mat, launched by intentd, over real sockets, with its lists in SQLite.
+@Suite("List-o-Mat", .serialized)
+struct ListOMatTests {
+    /// A host that launched List-o-Mat, with the seed's two lists.
+    func hostWithStores() throws -> TestHost {
+        let host = try TestHost(["--extensions", "lists"])
+        try host.waitFor(["List-o-Mat"])
+        for title in ["Grocery Store", "Hardware Store"] {
+            #expect(try send(host, "CreateTaskList", "title=\(title)")["outcome"] == "success")
+        }
+        return host
+    }
+
+    /// Runs `intentctl send List-o-Mat INTENT ... --json` and returns the outcome.
+    @discardableResult
+    func send(_ host: TestHost, _ intent: String, _ parameters: String...) throws -> JSONValue {
+        let result = try host.ctl(["send", "List-o-Mat", intent] + parameters + ["--json"])
+        return result.json ?? ["stderr": .string(result.stderr)]
+    }
+
+    func resolution(_ outcome: JSONValue, _ parameter: String) -> JSONValue? {
+        outcome["resolutions"]?.arrayValue?.first { $0["parameter"]?.stringValue == parameter }?["results"]?.arrayValue?.first
+    }
+
+    @Test("The seed's scenario: \"store\" asks which, \"grocery store\" matches at once, three items are added")
+    func seedScenario() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        let ambiguous = try send(host, "AddTasks", "targetTaskList=store", "taskTitles=rice")
+        #expect(ambiguous["code"] == "disambiguation")
+        #expect(resolution(ambiguous, "targetTaskList")?["options"] == ["Grocery Store", "Hardware Store"])
+
+        let added = try send(host, "AddTasks", "targetTaskList=grocery store", "taskTitles=rice, onions and olives")
+        #expect(added["outcome"] == "success")
+        #expect(resolution(added, "targetTaskList")?["kind"] == "success")
+        let titles = added["response"]?["response"]?["addedTasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
+        #expect(titles == ["rice", "onions", "olives"])
+    }
+
+    @Test("A misspelled or sound-alike list name still finds the list, to be confirmed; nothing like it is unsupported")
+    func fuzzyTitles() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        for (said, meant) in [("grosery", "Grocery Store"), ("hardwear store", "Hardware Store"), ("grocery", "Grocery Store")] {
+            let outcome = try send(host, "AddTasks", "targetTaskList=\(said)", "taskTitles=milk")
+            #expect(outcome["code"] == "confirmationRequired", "\(said)")
+            #expect(resolution(outcome, "targetTaskList")?["value"] == .string(meant), "\(said)")
+        }
+        #expect(resolution(try send(host, "AddTasks", "targetTaskList=zoo", "taskTitles=milk"), "targetTaskList")?["kind"] == "unsupported")
+    }
+
+    @Test("Tasks are marked done and undone, snoozed and deleted, and search shows them")
+    func tasksLifecycle() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        try send(host, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "taskTitles=onions", "taskTitles=olives")
+
+        #expect(try send(host, "SetTaskAttribute", "targetTask=rice", "status=completed")["outcome"] == "success")
+        var done = try send(host, "SearchForNotebookItems", "itemType=task", "status=completed")
+        #expect(done["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["rice"])
+        #expect(try send(host, "SetTaskAttribute", "targetTask=rice", "status=notCompleted")["outcome"] == "success")
+        done = try send(host, "SearchForNotebookItems", "itemType=task", "status=completed")
+        #expect(done["response"]?["response"]?["tasks"]?.arrayValue?.isEmpty == true)
+
+        let snoozed = try send(host, "SnoozeTasks", "tasks=onions", "nextTriggerTime=2026-12-01T09:00:00Z")
+        #expect(snoozed["response"]?["response"]?["snoozedTasks"]?.arrayValue?.first?["reminder"] == "2026-12-01T09:00:00Z")
+
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=olives")["outcome"] == "success")
+        let lists = try send(host, "SearchForNotebookItems", "title=Grocery Store", "itemType=taskList")
+        let left = lists["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
+        #expect(left == ["rice", "onions"])
+    }
+
+    @Test("Notes are created, appended to by a close title, and found by their content")
+    func notes() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        #expect(try send(host, "CreateNote", "title=Packing List", "content=socks")["outcome"] == "success")
+        let appended = try send(host, "AppendToNote", "targetNote=Packing List", "content=bananas")
+        #expect(appended["response"]?["response"]?["note"]?["content"] == "socks\nbananas")
+        let found = try send(host, "SearchForNotebookItems", "itemType=note", "content=bananas")
+        #expect(found["response"]?["response"]?["notes"]?.arrayValue?.count == 1)
+        #expect(try send(host, "AppendToNote", "targetNote=packing", "content=x")["code"] == "confirmationRequired")
+    }
+
+    @Test("\"all\" searches every list")
+    func allSearchesEveryList() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        let all = try send(host, "SearchForNotebookItems", "title=all")
+        #expect(Set(all["response"]?["response"]?["taskLists"]?.arrayValue?.compactMap { $0["title"]?.stringValue } ?? []) == ["Grocery Store", "Hardware Store"])
+    }
+
+    @Test("Lists survive the extension being killed; DeleteTasks waits for an unlock")
+    func durableAndRestricted() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        try send(host, "AddTasks", "targetTaskList=Hardware Store", "taskTitles=nails")
+        let pid = try #require(try host.client().status().extensions.first?.processIdentifiers.first)
+        kill(pid_t(pid), SIGKILL)
+        try host.waitFor(["List-o-Mat"]) { $0.extensions.first?.processIdentifiers.contains(pid) == false }
+        let lists = try send(host, "SearchForNotebookItems", "title=hardware store", "itemType=taskList")
+        #expect(lists["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.first?["title"] == "nails")
+
+        #expect(try host.ctl("lock").status == 0)
+        let refused = try send(host, "DeleteTasks", "taskList=Hardware Store", "all=true")
+        #expect(refused["code"] == "requiresUnlock")
+        #expect(try send(host, "SearchForNotebookItems", "title=all")["outcome"] == "success", "reading is allowed while locked")
+        #expect(try host.ctl("unlock").status == 0)
+        #expect(try send(host, "DeleteTasks", "taskList=Hardware Store", "all=true")["outcome"] == "success")
+    }
+}
