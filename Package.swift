@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "MonkeyChat", targets: ["MonkeyChat"]),
         .executable(name: "IntentBench", targets: ["IntentBench"]),
         .executable(name: "ListOMat", targets: ["ListOMat"]),
+        .executable(name: "Zippy", targets: ["Zippy"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
     ],
     dependencies: [
@@ -49,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "intentctl",
             dependencies: [
-                "IntentClient", "IntentProtocol", "LoadTest",
+                "IntentClient", "IntentProtocol", "LoadTest", "ZeroMQ",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),
@@ -64,6 +65,12 @@ let package = Package(
             name: "ListOMat",
             dependencies: ["IntentExtensionKit", "ExtensionStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Extensions/Lists",
+            resources: [.copy("Manifest")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "Zippy",
+            dependencies: ["IntentExtensionKit", "ExtensionStorage", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Extensions/Rides",
             resources: [.copy("Manifest")],
             swiftSettings: strict),
         .executableTarget(

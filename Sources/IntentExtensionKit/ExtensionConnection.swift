@@ -10,15 +10,18 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let parentPID: Int32?
     private let log: Log
     private let dispatcher: Dispatcher<Extension>
-    private let replies: Mailbox<(RequestID, [UInt8])>
+    private let replies: Mailbox<Outgoing>
 
-    init(endpoint: String, registration: Registration, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>) throws {
+    init(
+        endpoint: String, registration: Registration, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>,
+        outbox: Mailbox<Outgoing>
+    ) {
         self.endpoint = endpoint
         self.registration = registration
         self.parentPID = parentPID
         self.log = log
         self.dispatcher = dispatcher
-        replies = try Mailbox()
+        replies = outbox
     }
 
     /// Starts the connection thread.
@@ -100,7 +103,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         // handler that never does answers without any thread hop or wake-up.
                         Task.immediate {
                             let reply = await dispatcher.reply(stage: stage, body: bytes)
-                            replies.post((id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
+                            replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
                         }
                     case .heartbeat:
                         break
@@ -110,8 +113,11 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     }
                 }
             }
-            for (id, body) in replies.drain() {
-                try DirectFrames.reply(socket, id: id, body: Message(bytes: body))
+            for outgoing in replies.drain() {
+                switch outgoing {
+                case .reply(let id, let body): try DirectFrames.reply(socket, id: id, body: Message(bytes: body))
+                case .update(let topic, let body): try socket.send(frames: ExtensionMessage.update(topic: topic, body: Message(bytes: body)).frames)
+                }
                 lastSent = now
             }
             if let parentPID, getppid() != parentPID {
@@ -139,6 +145,12 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         try socket.connect(endpoint)
         return socket
     }
+}
+
+/// What the connection thread sends on behalf of other threads.
+enum Outgoing: Sendable {
+    case reply(RequestID, [UInt8])
+    case update(String, [UInt8])
 }
 
 /// Exit statuses the host's launcher understands.

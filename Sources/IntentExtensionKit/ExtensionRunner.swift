@@ -56,11 +56,14 @@ public enum ExtensionRunner {
         let sandbox = state.sandbox(for: registration.bundleIdentifier)
         try StateDirectory.create(sandbox)
 
-        let context = ExtensionContext(sandboxDirectory: sandbox, bundleIdentifier: registration.bundleIdentifier, log: log)
+        let outbox = try Mailbox<Outgoing>()
+        let context = ExtensionContext(
+            sandboxDirectory: sandbox, bundleIdentifier: registration.bundleIdentifier, log: log,
+            updates: UpdatePublisher(outbox: outbox))
         let instance = try await Extension(context: context)
-        let connection = try ExtensionConnection(
+        let connection = ExtensionConnection(
             endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,
-            parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance))
+            parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox)
         connection.start()
         while true { try await Task.sleep(for: .seconds(3600)) }
     }

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import IntentProtocol
+import ZeroMQ
 
 /// An Intents extension: declare its manifest and hand out a handler per intent.
 ///
@@ -46,4 +47,17 @@ public struct ExtensionContext: Sendable {
     public let bundleIdentifier: String
     /// A logger named after the app.
     public let log: Log
+    /// Pushes updates (such as a ride's progress) that the host publishes to subscribers.
+    public let updates: UpdatePublisher
+}
+
+/// Sends updates to the host, which publishes them as `APP/TOPIC` on its updates endpoint
+/// (`intentctl watch` prints them). Safe to call from any task.
+public struct UpdatePublisher: Sendable {
+    let outbox: Mailbox<Outgoing>
+
+    /// Publishes `payload` under `topic`, such as `ride`.
+    public func publish(_ topic: String, _ payload: JSONValue) {
+        outbox.post(.update(topic, payload.serialized()))
+    }
 }

@@ -67,7 +67,7 @@ public final class Host: Sendable {
         }
         while let event = await iterator.next(), event != .finished {}
         launcher.stopAll()
-        for endpoint in [config.clientEndpoint, config.extensionEndpoint] where endpoint.hasPrefix("ipc://") {
+        for endpoint in [config.clientEndpoint, config.extensionEndpoint, config.updatesEndpoint] where endpoint.hasPrefix("ipc://") {
             try? FileManager.default.removeItem(atPath: String(endpoint.dropFirst(6)))
         }
         log.info("stopped")

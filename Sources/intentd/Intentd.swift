@@ -29,6 +29,9 @@ struct Intentd: AsyncParsableCommand {
     @Option(help: "The extension endpoint (default ipc://STATE/extensions.sock).")
     var extensionEndpoint: String?
 
+    @Option(help: "Where updates pushed by extensions are published (default ipc://STATE/updates.sock).")
+    var updatesEndpoint: String?
+
     @Option(help: "A domain catalog directory; repeat to add more (default: Protocols/domains, found automatically).")
     var catalog: [String] = []
 
@@ -50,6 +53,7 @@ struct Intentd: AsyncParsableCommand {
         }
         if let clientEndpoint { configuration.clientEndpoint = clientEndpoint }
         if let extensionEndpoint { configuration.extensionEndpoint = extensionEndpoint }
+        if let updatesEndpoint { configuration.updatesEndpoint = updatesEndpoint }
         if !catalog.isEmpty { configuration.catalogDirectories = catalog.map { URL(fileURLWithPath: $0) } }
         if let requestTimeout { configuration.requestTimeout = .milliseconds(requestTimeout) }
         if let heartbeat { configuration.heartbeatInterval = .milliseconds(heartbeat) }

@@ -10,6 +10,7 @@ import ZeroMQ
 final class Broker {
     private let clients: Socket
     private let extensions: Socket
+    private let updates: Socket
     private let mailbox: Mailbox<BrokerCommand>
     private let catalog: Catalog
     private let config: HostConfiguration
@@ -53,8 +54,11 @@ final class Broker {
             // A hard cap well above the limit: larger frames cost the sender its connection.
             try socket.setMaximumMessageSize(Int64(config.maxMessageBytes) * 4)
         }
+        updates = try Socket(context, .pub)
+        try updates.setHighWaterMark(10_000)
         try Self.bind(clients, config.clientEndpoint)
         try Self.bind(extensions, config.extensionEndpoint)
+        try Self.bind(updates, config.updatesEndpoint)
     }
 
     /// Binds, first removing a socket file left behind by a host that did not stop cleanly.
@@ -217,9 +221,25 @@ final class Broker {
             deliver(body, to: entry.origin)
         case .heartbeat:
             break
+        case .update(let topic, let body):
+            publish(from: routingID, topic: topic, body: body)
         case .disconnect:
             drop(routingID, because: "it disconnected")
         }
+    }
+
+    /// Publishes an extension's update as `APP/TOPIC` and an `Update` body; a PUB socket
+    /// never blocks, and subscribers that fall behind lose updates, not the host.
+    private func publish(from routingID: [UInt8], topic: String, body: Message) {
+        guard let app = registry.instances[routingID]?.registration.appName else { return }
+        let payload: JSONValue
+        do { payload = try JSONValue.parse(body.bytes) } catch {
+            noteMalformed("in an update from \(app): \(error)")
+            return
+        }
+        let update = Update(app: app, topic: topic, payload: payload, time: Date().formatted(.iso8601))
+        _ = try? updates.send("\(app)/\(topic)", more: true, wait: false)
+        _ = try? updates.send(Message(bytes: (try? JSON.encode(update)) ?? []), wait: false)
     }
 
     private func register(_ routingID: [UInt8], _ body: Message) {

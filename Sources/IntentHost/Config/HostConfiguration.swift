@@ -9,6 +9,8 @@ public struct HostConfiguration: Sendable {
     public var clientEndpoint: String
     /// Where extensions connect (`ipc://STATE/extensions.sock` by default).
     public var extensionEndpoint: String
+    /// Where the host publishes extensions' updates (`ipc://STATE/updates.sock` by default).
+    public var updatesEndpoint: String
     /// Where the domain catalog's JSON files are; found automatically when empty. Every
     /// directory given is loaded: a domain is added by adding a file.
     public var catalogDirectories: [URL] = []
@@ -28,13 +30,14 @@ public struct HostConfiguration: Sendable {
     public var startLocked = false
 
     /// The extensions that ship with intentd.
-    public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "bench": "IntentBench"]
+    public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
 
     /// A configuration with default endpoints inside `stateDirectory`.
     public init(stateDirectory: StateDirectory) {
         self.stateDirectory = stateDirectory
         clientEndpoint = stateDirectory.clientEndpoint
         extensionEndpoint = stateDirectory.extensionEndpoint
+        updatesEndpoint = stateDirectory.updatesEndpoint
     }
 
     /// Applies a JSON config file (see `deploy/intentd.json`); flags given later win.
@@ -51,6 +54,7 @@ public struct HostConfiguration: Sendable {
         if let value = file.executables { executables.merge(value) { _, new in new } }
         if let value = file.clientEndpoint { clientEndpoint = value }
         if let value = file.extensionEndpoint { extensionEndpoint = value }
+        if let value = file.updatesEndpoint { updatesEndpoint = value }
         if let value = file.catalogDirectories {
             catalogDirectories = value.map { URL(fileURLWithPath: $0, relativeTo: url.deletingLastPathComponent()) }
         }
@@ -67,6 +71,7 @@ public struct HostConfiguration: Sendable {
         var executables: [String: String]?
         var clientEndpoint: String?
         var extensionEndpoint: String?
+        var updatesEndpoint: String?
         var catalogDirectories: [String]?
         var requestTimeoutMilliseconds: Int?
         var heartbeatMilliseconds: Int?

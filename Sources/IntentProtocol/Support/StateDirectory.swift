@@ -31,6 +31,10 @@ public struct StateDirectory: Sendable, Hashable {
     /// The default extension endpoint: `ipc://STATE/extensions.sock`.
     public var extensionEndpoint: String { "ipc://\(path)/extensions.sock" }
 
+    /// The default updates endpoint, where the host publishes what extensions push:
+    /// `ipc://STATE/updates.sock`.
+    public var updatesEndpoint: String { "ipc://\(path)/updates.sock" }
+
     /// An extension's private data directory: `STATE/sandboxes/BUNDLE-ID`.
     public func sandbox(for bundleIdentifier: String) -> URL {
         url.appendingPathComponent("sandboxes").appendingPathComponent(bundleIdentifier)

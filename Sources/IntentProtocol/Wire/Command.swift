@@ -8,6 +8,7 @@ public enum Command: UInt8, Sendable, CaseIterable {
     case reply = 0x05
     case heartbeat = 0x06
     case disconnect = 0x07
+    case update = 0x08
     // Client endpoint.
     case submit = 0x10
     case stage = 0x11

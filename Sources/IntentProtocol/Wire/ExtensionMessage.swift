@@ -10,6 +10,8 @@ public enum ExtensionMessage {
     case heartbeat
     /// Says the extension is leaving.
     case disconnect
+    /// Pushes an update (such as a ride's new phase) for the host to publish under `topic`.
+    case update(topic: String, body: Message)
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -27,6 +29,9 @@ public enum ExtensionMessage {
         case .disconnect:
             guard rest.count <= 1 else { throw .malformedFrames("DISCONNECT takes at most 1 frame after the header") }
             self = .disconnect
+        case .update:
+            try Wire.expect(2, rest, header.command)
+            self = .update(topic: try Wire.name(rest[rest.startIndex], "the topic"), body: rest[rest.startIndex + 1])
         default:
             throw .malformedFrames("\(header.command) is not sent by extensions")
         }
@@ -39,6 +44,7 @@ public enum ExtensionMessage {
         case .reply(let id, let body): [Wire.start(.reply, id: id), body]
         case .heartbeat: [Wire.start(.heartbeat)]
         case .disconnect: [Wire.start(.disconnect)]
+        case .update(let topic, let body): [Wire.start(.update), Message(string: topic), body]
         }
     }
 }

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import IntentProtocol
+import ZeroMQ
+
+/// `intentctl watch [APP]`
+struct Watch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print the updates extensions push (a ride approaching, a long task done) as they arrive.",
+        discussion: "Runs until Ctrl-C, or until --count updates or --for seconds.")
+
+    @Argument(help: "Only this app's updates (its registered name).")
+    var app: String?
+
+    @Option(help: "Stop after this many updates.") var count: Int?
+    @Option(name: .customLong("for"), help: "Stop after this many seconds.") var seconds: Double?
+    @Flag(help: "Print each update as one line of JSON.") var json = false
+    @Option(help: "The host's updates endpoint (default ipc://STATE/updates.sock).") var updatesEndpoint: String?
+    @Option(name: .customLong("state-dir"), help: "intentd's state directory.") var stateDirectory: String?
+
+    func run() throws {
+        let endpoint = updatesEndpoint ?? StateDirectory(explicit: stateDirectory).updatesEndpoint
+        if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
+            throw ValidationError("intentd is not running at \(endpoint)")
+        }
+        let socket = try Socket(try Context(), .sub)
+        try socket.subscribe(app.map { Array("\($0)/".utf8) } ?? [])
+        try socket.connect(endpoint)
+        var poller = Poller()
+        poller.add(socket)
+        let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+        var received = 0
+        while count.map({ received < $0 }) ?? true {
+            var wait = 1000
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return }
+                wait = min(wait, Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1)
+            }
+            guard try poller.poll(timeout: wait) > 0, let frames = try socket.receiveFrames(wait: false), frames.count == 2,
+                let update = try? JSON.decode(Update.self, from: frames[1].bytes)
+            else { continue }
+            received += 1
+            // Written straight away, unbuffered, so a pipe sees each update as it comes.
+            let line = json ? String(decoding: JSON.encodeLine(update), as: UTF8.self)
+                : "\(update.time) \(update.app) \(update.topic): \(Self.describe(update.payload))"
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    }
+
+    /// A one-line summary: the `summary` member if the extension gave one, else compact JSON.
+    static func describe(_ payload: JSONValue) -> String {
+        payload["summary"]?.stringValue ?? String(decoding: payload.serialized(), as: UTF8.self)
+    }
+}
+
+extension JSON {
+    /// Compact JSON for one line of output.
+    static func encodeLine(_ value: some Encodable) -> [UInt8] { (try? encode(value)) ?? [] }
+}
