@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds, and starts intentd with the extensions in
-# deploy/intentd.json (MonkeyChat, List-o-Mat). Extra arguments go to intentd, e.g.
+# deploy/intentd.json (MonkeyChat, List-o-Mat, Zippy). Extra arguments go to intentd, e.g.
 #   deploy/run.sh --state-dir /tmp/intentd --locked
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,8 @@ intentd is starting. In another terminal, try:
   $bin/intentctl lock; $bin/intentctl unlock
   $bin/intentctl send ListOMat CreateTaskList title="Grocery Store"
   $bin/intentctl send ListOMat AddTasks targetTaskList=grocery taskTitles="rice, onions and olives"
+  $bin/intentctl watch Zippy    # then, elsewhere:
+  $bin/intentctl send Zippy RequestRide dropOffLocation="Ferry Building" --confirm
 Stop it with Ctrl-C.
 HINT
 exec "$bin/intentd" --config deploy/intentd.json "$@"

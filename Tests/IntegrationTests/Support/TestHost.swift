@@ -30,14 +30,16 @@ final class TestHost {
     private(set) var process: Process?
     private var extensions: [Process] = []
     let hostArguments: [String]
+    let hostEnvironment: [String: String]
 
-    /// Starts intentd (unless `start` is false) with extra arguments.
-    init(_ arguments: [String] = [], start: Bool = true) throws {
+    /// Starts intentd (unless `start` is false) with extra arguments and environment.
+    init(_ arguments: [String] = [], environment: [String: String] = [:], start: Bool = true) throws {
         let template = "/tmp/intentd-test-XXXXXX"
         var bytes = Array(template.utf8CString)
         guard let made = mkdtemp(&bytes) else { throw TestError("mkdtemp failed") }
         state = URL(fileURLWithPath: String(cString: made))
         hostArguments = arguments
+        hostEnvironment = environment
         if start { try startHost() }
     }
 
@@ -59,7 +61,7 @@ final class TestHost {
     func startHost() throws {
         process = try Self.launch(
             Products.url("intentd"), ["--state-dir", state.path] + hostArguments,
-            output: log, environment: [:])
+            output: log, environment: hostEnvironment)
     }
 
     /// Stops the host (SIGTERM, then SIGKILL) and every extension this helper started.

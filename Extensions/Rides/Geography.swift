@@ -1,0 +1,83 @@
+import Foundation
+import IntentExtensionKit
+
+/// Where Zippy drives: its coverage polygon (GeoJSON) and the places it knows by name.
+struct Geography: Sendable {
+    struct Place: Codable, Sendable, Equatable {
+        var name: String
+        var latitude: Double
+        var longitude: Double
+
+        var json: JSONValue { ["name": .string(name), "latitude": .number(latitude), "longitude": .number(longitude)] }
+    }
+
+    let currentLocation: Place
+    let places: [Place]
+    /// Rings of [longitude, latitude] pairs, as GeoJSON has them.
+    let coverage: [[[Double]]]
+
+    init(directory: URL) throws {
+        struct Places: Decodable { var currentLocation: Place; var places: [Place] }
+        let places = try JSONDecoder().decode(Places.self, from: Data(contentsOf: directory.appendingPathComponent("places.json")))
+        currentLocation = places.currentLocation
+        self.places = places.places
+        let geo = try JSONValue.parse(Array(try Data(contentsOf: directory.appendingPathComponent("coverage.geojson"))))
+        coverage = (geo["features"]?.arrayValue ?? []).compactMap { feature in
+            feature["geometry"]?["coordinates"]?.arrayValue?.first?.arrayValue?.map { ($0.arrayValue ?? []).compactMap(\.numberValue) }
+        }
+    }
+
+    /// The place a location value means: coordinates as given, else a known name.
+    func place(_ value: JSONValue?) -> Place? {
+        guard let value else { return nil }
+        if let lat = value["latitude"]?.numberValue, let lon = value["longitude"]?.numberValue {
+            return Place(name: value["name"]?.stringValue ?? "Dropped pin", latitude: lat, longitude: lon)
+        }
+        guard let name = value["name"]?.stringValue ?? value.stringValue else { return nil }
+        let wanted = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if ["current location", "here", "my location"].contains(wanted) { return currentLocation }
+        return places.first { $0.name.lowercased() == wanted }
+    }
+
+    /// Whether Zippy serves `place` (ray casting over the coverage polygons).
+    func covers(_ place: Place) -> Bool {
+        coverage.contains { ring in
+            var inside = false
+            var j = ring.count - 1
+            for i in ring.indices where ring[i].count == 2 && ring[j].count == 2 {
+                let (xi, yi, xj, yj) = (ring[i][0], ring[i][1], ring[j][0], ring[j][1])
+                if (yi > place.latitude) != (yj > place.latitude),
+                    place.longitude < (xj - xi) * (place.latitude - yi) / (yj - yi) + xi
+                {
+                    inside.toggle()
+                }
+                j = i
+            }
+            return inside
+        }
+    }
+}
+
+/// Zippy's ride options, read from the app's vocabulary file (AppIntentVocabulary.plist).
+struct RideOptions: Sendable {
+    struct Option: Sendable { var identifier: String; var name: String; var synonyms: [String] }
+    let options: [Option]
+
+    init(vocabulary url: URL) throws {
+        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil) as? [String: Any] ?? [:]
+        let vocabularies = plist["ParameterVocabularies"] as? [[String: Any]] ?? []
+        let items = vocabularies.filter { ($0["ParameterNames"] as? [String] ?? []).contains("INRequestRideIntent.rideOptionName") }
+            .flatMap { $0["ParameterVocabulary"] as? [[String: Any]] ?? [] }
+        options = items.compactMap { item in
+            guard let id = item["VocabularyItemIdentifier"] as? String else { return nil }
+            let phrases = (item["VocabularyItemSynonyms"] as? [[String: Any]] ?? []).compactMap { $0["VocabularyItemPhrase"] as? String }
+            guard let name = phrases.first else { return nil }
+            return Option(identifier: id, name: name, synonyms: phrases)
+        }
+    }
+
+    /// The option a spoken name means, by any synonym, ignoring case.
+    func option(named name: String) -> Option? {
+        options.first { $0.synonyms.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+    }
+}

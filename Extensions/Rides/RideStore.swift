@@ -1,0 +1,76 @@
+import ExtensionStorage
+import Foundation
+import GRDB
+import IntentExtensionKit
+
+/// Zippy's rides, in SQLite in the extension's sandbox.
+final class RideStore: Sendable {
+    private let database: DatabasePool
+
+    init(directory: URL) throws {
+        database = try SandboxDatabase.open("zippy.sqlite", in: directory) { db in
+            try db.create(table: Ride.databaseTableName) { t in
+                t.primaryKey("identifier", .text)
+                t.column("requested", .double).notNull()
+                t.column("pickup", .text).notNull()
+                t.column("dropOff", .text).notNull()
+                t.column("option", .text).notNull()
+                t.column("partySize", .integer).notNull()
+                t.column("cancelled", .boolean).notNull()
+                t.column("rating", .integer)
+                t.column("tip", .double)
+            }
+        }
+    }
+
+    func create(_ ride: Ride) async throws { try await database.write { db in try ride.insert(db) } }
+
+    func ride(_ id: String) async throws -> Ride? { try await database.read { db in try Ride.fetchOne(db, key: id) } }
+
+    func all() async throws -> [Ride] { try await database.read { db in try Ride.order(Column("requested")).fetchAll(db) } }
+
+    /// The ride not yet completed or cancelled, if any.
+    func active() async throws -> Ride? { try await all().last { $0.isActive } }
+
+    func cancel(_ id: String) async throws { try await database.write { db in try db.execute(sql: "UPDATE ride SET cancelled = 1 WHERE identifier = ?", arguments: [id]) } }
+
+    func feedback(_ id: String, rating: Int?, tip: Double?) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE ride SET rating = ?, tip = ? WHERE identifier = ?", arguments: [rating, tip, id])
+        }
+    }
+}
+
+/// One ride, stored; its phase follows from when it was requested.
+struct Ride: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ride"
+    var identifier: String
+    var requested: Double
+    var pickup: Geography.Place
+    var dropOff: Geography.Place
+    var option: String
+    var partySize: Int
+    var cancelled: Bool
+    var rating: Int?
+    var tip: Double?
+
+    var phase: (Fleet.Phase, etaSeconds: Double?) { Fleet.phase(requested: Date(timeIntervalSince1970: requested)) }
+    var isActive: Bool { !cancelled && phase.0 != .completed }
+
+    /// The ride's status as responses and updates report it.
+    var status: JSONValue {
+        let (phase, eta) = self.phase
+        var summary = "\(option) to \(dropOff.name): " + (cancelled ? "cancelled" : phase.rawValue)
+        if let eta, !cancelled { summary += ", arriving in \(eta) s" }
+        var status: [String: JSONValue] = [
+            "rideIdentifier": .string(identifier), "phase": .string(cancelled ? "cancelled" : phase.rawValue),
+            "phaseValue": .number(Double(cancelled ? 0 : phase.value)), "pickupLocation": pickup.json,
+            "dropOffLocation": dropOff.json, "rideOption": .string(option), "partySize": .number(Double(partySize)),
+            "summary": .string(summary),
+        ]
+        if let eta, !cancelled { status["estimatedPickupSeconds"] = .number(eta) }
+        if let rating { status["rating"] = .number(Double(rating)) }
+        if let tip { status["tip"] = .number(tip) }
+        return .object(status)
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import IntentProtocol
+import Testing
+
+/// Zippy, launched by intentd with a fast simulated fleet (0.4 s a step), over real sockets.
+@Suite("Ride booking", .serialized)
+struct RideBookingTests {
+    static let step = ["INTENTD_RIDE_SECONDS_PER_STEP": "0.4"]
+
+    func host(_ extensions: String = "rides") throws -> TestHost {
+        let host = try TestHost(["--extensions", extensions], environment: Self.step)
+        try host.waitFor(["Zippy"])
+        return host
+    }
+
+    @discardableResult
+    func send(_ host: TestHost, _ intent: String, _ parameters: String...) throws -> JSONValue {
+        let result = try host.ctl(["send", "Zippy", intent] + parameters + ["--json"])
+        return result.json ?? ["stderr": .string(result.stderr)]
+    }
+
+    /// Starts `intentctl watch Zippy --json` for `seconds`; returns the process and its output file.
+    func watch(_ host: TestHost, seconds: Int) throws -> (Process, URL) {
+        let output = host.state.appendingPathComponent("watch-\(UUID().uuidString).jsonl")
+        let p = try TestHost.launch(
+            Products.url("intentctl"), ["watch", "Zippy", "--json", "--for", String(seconds), "--state-dir", host.state.path],
+            output: output, environment: [:])
+        usleep(500_000)  // let the subscription reach the host before anything is published
+        return (p, output)
+    }
+
+    func rideStatus(_ outcome: JSONValue) -> JSONValue? { outcome["response"]?["response"]?["rideStatus"] }
+
+    @Test("A ride is confirmed, booked, watched through every phase to completion, and rated")
+    func fullRide() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        let unconfirmed = try send(host, "RequestRide", "dropOffLocation=Ferry Building", "rideOptionName=van")
+        #expect(unconfirmed["code"] == "userConfirmationRequired", "the host asks the user before handle")
+        #expect(unconfirmed["resolutions"]?.arrayValue?.first?["results"]?.arrayValue?.first?["value"]?["name"] == "Current Location",
+            "a missing pickup defaults to the current location")
+
+        let (watcher, output) = try watch(host, seconds: 6)
+        let booked = try send(host, "RequestRide", "dropOffLocation=Ferry Building", "rideOptionName=van", "partySize=3", "--confirm")
+        #expect(booked["outcome"] == "success")
+        let id = try #require(rideStatus(booked)?["rideIdentifier"]?.stringValue)
+        #expect(rideStatus(booked)?["rideOption"] == "Zippy Van")
+
+        let early = try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=5")
+        #expect(early["outcome"] == "failure", "feedback waits for the ride to end")
+
+        watcher.waitUntilExit()
+        let updates = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSON.decode(Update.self, from: Array($0.utf8)) }
+            .filter { $0.payload["rideIdentifier"]?.stringValue == id }
+        let phases = updates.compactMap { $0.payload["phase"]?.stringValue }
+        #expect(phases.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+            == ["received", "confirmed", "approachingPickup", "pickup", "ongoing", "completed"])
+        let etas = updates.compactMap { $0.payload["estimatedPickupSeconds"]?.numberValue }
+        #expect(etas.count >= 2 && etas == etas.sorted(by: >), "the ETA counts down: \(etas)")
+
+        let rated = try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=5", "tip=2.5")
+        #expect(rated["outcome"] == "success")
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 5)
+        #expect(try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=9")["code"] == "unsupported")
+    }
+
+    @Test("A ride can be cancelled before pickup but not after; then a new one can be booked")
+    func cancellation() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        let first = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Union Square", "--confirm"))?["rideIdentifier"]?.stringValue)
+        #expect(try send(host, "CancelRide", "rideIdentifier=\(first)")["outcome"] == "success")
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["phase"] == "cancelled")
+
+        let second = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm"))?["rideIdentifier"]?.stringValue)
+        usleep(2_400_000)  // past pickup (step 5)
+        let late = try send(host, "CancelRide", "rideIdentifier=\(second)")
+        #expect(late["outcome"] == "failure")
+        #expect(try send(host, "CancelRide", "rideIdentifier=ride-nope")["code"] == "unsupported")
+    }
+
+    @Test("No service outside the coverage area, and one ride at a time")
+    func refusals() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        #expect(try send(host, "RequestRide", "dropOffLocation=Airport", "--confirm")["code"] == "failureRequiringAppLaunchNoServiceInArea")
+        #expect(try send(host, "ListRideOptions", "dropOffLocation=Airport")["code"] == "failureRequiringAppLaunchNoServiceInArea")
+        #expect(try send(host, "RequestRide", "dropOffLocation=Ferry Building", "--confirm")["outcome"] == "success")
+        #expect(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm")["code"] == "failureRequiringAppLaunchPreviousRideNeedsCompletion")
+        #expect(try send(host, "RequestRide", "dropOffLocation=Narnia", "--confirm")["code"] == "unsupported")
+        let options = try send(host, "ListRideOptions", "dropOffLocation=Home")
+        #expect(options["response"]?["response"]?["rideOptions"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+            == ["Zippy Pool", "Zippy X", "Zippy Van"], "the options come from the app's vocabulary file")
+    }
+
+    @Test("A ride in progress survives the extension being killed and continues where it was")
+    func rideSurvivesRestart() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        let id = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Golden Gate Park", "--confirm"))?["rideIdentifier"]?.stringValue)
+        usleep(900_000)
+        let pid = try #require(try host.client().status().extensions.first?.processIdentifiers.first)
+        kill(pid_t(pid), SIGKILL)
+        try host.waitFor(["Zippy"]) { $0.extensions.first?.processIdentifiers.contains(pid) == false }
+        let status = rideStatus(try send(host, "GetRideStatus"))
+        #expect(status?["rideIdentifier"] == .string(id))
+        #expect(status?["phase"] != "received", "time kept running while the extension was down")
+        usleep(3_000_000)
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["phase"] == "completed")
+    }
+
+    @Test("RequestRide and CancelRide wait for an unlock; status shows all three extensions")
+    func lockAndStatus() throws {
+        let host = try host("messaging,lists,rides")
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["MonkeyChat", "List-o-Mat", "Zippy"])
+        #expect(status.extensions.first { $0.appName == "Zippy" }?.intentsRestrictedWhileLocked == ["RequestRide", "CancelRide"])
+        #expect(try host.ctl("lock").status == 0)
+        #expect(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm")["code"] == "requiresUnlock")
+        #expect(try send(host, "ListRideOptions")["outcome"] == "success")
+        let text = try host.ctl("status").stdout
+        for name in ["MonkeyChat", "List-o-Mat", "Zippy"] { #expect(text.contains(name)) }
+    }
+}
