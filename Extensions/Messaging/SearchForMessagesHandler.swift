@@ -2,21 +2,18 @@ import IntentExtensionKit
 
 /// SearchForMessages: finds stored messages by recipient, sender, words, attributes,
 /// identifiers and group.
-struct SearchForMessagesHandler: IntentHandler {
+struct SearchForMessagesHandler: SearchForMessagesIntentHandling {
     let store: MessageStore
 
-    func handle(_ intent: Intent) async throws -> IntentResponse {
+    func handle(intent: SearchForMessagesIntent) async throws -> SearchForMessagesResponse {
         let query = MessageStore.Query(
-            recipients: intent.persons("recipients").map(\.displayName),
-            senders: intent.persons("senders").map(\.displayName),
-            terms: intent.strings("searchTerms"),
-            attributes: intent.strings("attributes"),
-            identifiers: intent.strings("identifiers"),
-            groups: intent.strings("groupNames"))
+            recipients: intent.recipients.map(\.displayName), senders: intent.senders.map(\.displayName),
+            terms: intent.searchTerms, attributes: intent.attributes.map(\.rawValue),
+            identifiers: intent.identifiers, groups: intent.groupNames)
         let found = try await store.search(query)
         if found.count > MessageStore.searchLimit {
-            return IntentResponse(code: "failureMessageTooManyResults", response: ["count": .number(Double(found.count))])
+            return SearchForMessagesResponse(.failureMessageTooManyResults, ["count": .number(Double(found.count))])
         }
-        return IntentResponse(code: "success", response: ["messages": try JSONValue(encoding: found)])
+        return SearchForMessagesResponse(.success, ["messages": try JSONValue(encoding: found)])
     }
 }

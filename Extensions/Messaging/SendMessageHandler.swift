@@ -2,19 +2,14 @@ import Foundation
 import IntentExtensionKit
 
 /// SendMessage: recipients must each match one contact, and the message needs content.
-struct SendMessageHandler: IntentHandler {
+struct SendMessageHandler: SendMessageIntentHandling {
     let store: MessageStore
 
-    var resolvers: [String: Resolver] {
-        ["recipients": .list(resolveRecipients), "content": .single(resolveContent)]
-    }
-
     /// One match: success. Several: the user picks. None: unsupported.
-    func resolveRecipients(_ intent: Intent) async throws -> [ResolutionResult] {
-        let recipients = intent.persons("recipients")
-        if recipients.isEmpty { return [.needsValue] }
+    func resolveRecipients(for intent: SendMessageIntent) async throws -> [ResolutionResult] {
+        if intent.recipients.isEmpty { return [.needsValue] }
         var results: [ResolutionResult] = []
-        for recipient in recipients {
+        for recipient in intent.recipients {
             let matches = try await store.contacts(matching: recipient)
             switch matches.count {
             case 0: results.append(.unsupported)
@@ -25,21 +20,19 @@ struct SendMessageHandler: IntentHandler {
         return results
     }
 
-    func resolveContent(_ intent: Intent) async throws -> ResolutionResult {
-        guard let text = intent.string("content")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
+    /// The message needs words.
+    func resolveContent(for intent: SendMessageIntent) async throws -> ResolutionResult {
+        guard let text = intent.content?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
             return .needsValue
         }
         return .success(text)
     }
 
-    func handle(_ intent: Intent) async throws -> IntentResponse {
-        let recipients = intent.persons("recipients")
-        guard !recipients.isEmpty, let content = intent.string("content") else {
-            return IntentResponse(code: "failure")
-        }
-        let message = try await store.send(content, to: recipients, group: intent.string("groupName"))
-        return IntentResponse(
-            code: "success", response: ["message": try JSONValue(encoding: message)],
+    func handle(intent: SendMessageIntent) async throws -> SendMessageResponse {
+        guard !intent.recipients.isEmpty, let content = intent.content else { return SendMessageResponse(.failure) }
+        let message = try await store.send(content, to: intent.recipients, group: intent.groupName)
+        return SendMessageResponse(
+            .success, ["message": try JSONValue(encoding: message)],
             userActivity: ["activityType": "SendMessage", "identifier": .string(message.identifier)])
     }
 }

@@ -23,9 +23,9 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
                 if let resolver = handler.resolvers[parameter] {
                     results = try await resolver.resolve(intent)
                 } else {
-                    results = Self.defaultResolution(intent[parameter], required: request.required ?? false)
+                    results = Resolution.defaultResolution(intent[parameter], required: request.required ?? false)
                 }
-                return ResolveReply(results: results.map(Self.checked)).json.serialized()
+                return ResolveReply(results: results.map(Resolution.checked)).json.serialized()
             case .confirm:
                 return try await handler.confirm(intent).json.serialized()
             case .handle:
@@ -35,7 +35,10 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
             return ErrorReply(error: "\(error)").json.serialized()
         }
     }
+}
 
+/// The SDK's resolution rules, shared by the dispatcher and the typed handlers.
+enum Resolution {
     /// Without a resolver: success with each given value; needsValue or notRequired if none.
     static func defaultResolution(_ value: JSONValue?, required: Bool) -> [ResolutionResult] {
         guard let value else { return [required ? .needsValue : .notRequired] }
