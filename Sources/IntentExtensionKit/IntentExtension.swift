@@ -60,4 +60,13 @@ public struct UpdatePublisher: Sendable {
     public func publish(_ topic: String, _ payload: JSONValue) {
         outbox.post(.update(topic, payload.serialized()))
     }
+
+    /// Reports the end of long work that answered `inProgress`: publishes `response`
+    /// under the topic `completion`, with the intent's name and session id.
+    public func complete(_ intent: Intent, with response: IntentResponse) {
+        publish("completion", [
+            "sessionId": .string(intent.sessionId), "intent": .string(intent.name),
+            "code": .string(response.code), "response": .object(response.response),
+        ])
+    }
 }

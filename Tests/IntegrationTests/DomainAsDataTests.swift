@@ -18,6 +18,7 @@ final class RawExtension: Sendable {
             _ = try? socket.send(frames: ExtensionMessage.register(body: Message(bytes: body)).frames)
             var poller = Poller()
             poller.add(socket)
+            var pendingUpdates: [JSONValue] = []
             while running.load(ordering: .relaxed) {
                 guard (try? poller.poll(timeout: 50)) ?? 0 > 0, let frames = try? socket.receiveFrames(wait: false) else { continue }
                 switch try? HostToExtension(frames: frames[...]) {
@@ -32,9 +33,19 @@ final class RawExtension: Sendable {
                         let value = request.flatMap { $0.parameters[$0.parameter ?? ""] }
                         reply = ["results": [value.map { ["kind": "success", "value": $0] } ?? ["kind": "notRequired"]]]
                     case .confirm: reply = ["code": "ready"]
+                    case .handle where request?.parameters["shots"] == 9:
+                        // Long work: answer at once, finish later with a pushed completion.
+                        reply = ["code": "inProgress"]
+                        let completion: JSONValue = ["sessionId": .string(request?.sessionId ?? ""), "intent": "OrderCoffee", "code": "success"]
+                        pendingUpdates.append(completion)
                     case .handle: reply = ["code": "success", "response": ["order": .object(request?.parameters ?? [:])]]
                     }
                     _ = try? socket.send(frames: ExtensionMessage.reply(id, body: Message(bytes: reply.serialized())).frames)
+                    for update in pendingUpdates {
+                        usleep(200_000)
+                        _ = try? socket.send(frames: ExtensionMessage.update(topic: "completion", body: Message(bytes: update.serialized())).frames)
+                    }
+                    pendingUpdates.removeAll()
                 default: break
                 }
             }
@@ -68,6 +79,30 @@ struct DomainAsDataTests {
         let bad = try host.ctl("send", "CoffeeShop", "OrderCoffee", "size=medium", "--json")
         #expect(bad.json?["code"] == "invalidParameter")
         #expect(bad.json?["message"]?.stringValue?.contains("small, large") == true)
+    }
+
+    @Test("Long work answers inProgress at once and completes later with a pushed update")
+    func inProgressThenCompletion() throws {
+        let host = try TestHost(["--catalog", Self.builtIn, "--catalog", Self.fixture])
+        defer { host.stop(); host.removeState() }
+        let shop = RawExtension(endpoint: host.extensionEndpoint, registration: Self.coffeeShop)
+        defer { shop.stop() }
+        try host.waitFor(["CoffeeShop"])
+        let output = host.state.appendingPathComponent("completion.jsonl")
+        let watcher = try TestHost.launch(
+            Products.url("intentctl"), ["watch", "CoffeeShop", "--json", "--count", "1", "--for", "10", "--state-dir", host.state.path],
+            output: output, environment: [:])
+        usleep(500_000)
+
+        let order = try host.ctl("send", "CoffeeShop", "OrderCoffee", "size=small", "shots=9", "--json")
+        #expect(order.status == 0)
+        #expect(order.json?["outcome"] == "success")
+        #expect(order.json?["code"] == "inProgress")
+        watcher.waitUntilExit()
+        let update = try JSON.decode(Update.self, from: Array(try String(contentsOf: output, encoding: .utf8).utf8.prefix { $0 != 10 }))
+        #expect(update.topic == "completion")
+        #expect(update.payload["sessionId"] == order.json?["sessionId"], "the completion names the session that asked")
+        #expect(update.payload["code"] == "success")
     }
 
     @Test("Without the domain's file the same extension is rejected: the host knows no intent it was not given")
