@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import IntentProtocol
 import Testing
 
@@ -94,10 +95,12 @@ struct RideBookingTests {
             == ["Zippy Pool", "Zippy X", "Zippy Van"], "the options come from the app's vocabulary file")
     }
 
-    @Test("A ride in progress survives the extension being killed and continues where it was")
+    @Test("A cancelled ride and a ride in progress both survive the extension being killed; the ride continues where it was")
     func rideSurvivesRestart() throws {
         let host = try host()
         defer { host.stop(); host.removeState() }
+        let cancelled = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm"))?["rideIdentifier"]?.stringValue)
+        #expect(try send(host, "CancelRide", "rideIdentifier=\(cancelled)")["outcome"] == "success")
         let id = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Golden Gate Park", "--confirm"))?["rideIdentifier"]?.stringValue)
         usleep(900_000)
         let pid = try #require(try host.client().status().extensions.first?.processIdentifiers.first)
@@ -108,6 +111,15 @@ struct RideBookingTests {
         #expect(status?["phase"] != "received", "time kept running while the extension was down")
         usleep(3_000_000)
         #expect(rideStatus(try send(host, "GetRideStatus"))?["phase"] == "completed")
+        #expect(try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=4", "tip=1")["outcome"] == "success")
+
+        // The cancelled ride is still cancelled in Zippy's own database.
+        let path = host.state.appendingPathComponent("sandboxes/com.zippy.rides.intents/zippy.sqlite").path
+        var configuration = Configuration()
+        configuration.readonly = true
+        let rides = try DatabaseQueue(path: path, configuration: configuration)
+        #expect(try rides.read { try Bool.fetchOne($0, sql: "SELECT cancelled FROM ride WHERE identifier = ?", arguments: [cancelled]) } == true)
+        #expect(try rides.read { try Int.fetchOne($0, sql: "SELECT rating FROM ride WHERE identifier = ?", arguments: [id]) } == 4)
     }
 
     @Test("RequestRide and CancelRide wait for an unlock; status shows all three extensions")
