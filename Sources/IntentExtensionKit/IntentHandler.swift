@@ -17,8 +17,10 @@ public protocol IntentHandler: Sendable {
 }
 
 extension IntentHandler {
+    /// No resolvers: every parameter resolves to the value as given.
     public var resolvers: [String: Resolver] { [:] }
 
+    /// Ready.
     public func confirm(_ intent: Intent) async throws -> IntentResponse {
         IntentResponse(code: "ready")
     }

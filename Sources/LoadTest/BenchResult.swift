@@ -48,14 +48,23 @@ public struct BenchResult: Sendable {
 
     /// A run's figures as plain values.
     public struct Summary: Codable, Sendable {
+        /// `handle` or `lifecycle`.
         public var mode: String
+        /// The pacing, in words.
         public var load: String
+        /// The mix entries, `App.Intent`.
         public var mix: [String]
+        /// Requests sent, answered, and answered with success.
         public var sent, completed, succeeded: Int
+        /// Failures by kind.
         public var errors: [String: Int]
+        /// Requests sent per mix entry.
         public var sentByEntry: [String: Int]
+        /// How long the measured run took.
         public var seconds: Double
+        /// Answered requests per second.
         public var requestsPerSecond: Double
+        /// p50, p90, p99, p99.9 and max, in microseconds.
         public var latencyMicroseconds: [String: UInt64]
     }
 }

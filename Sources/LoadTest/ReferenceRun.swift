@@ -5,13 +5,21 @@ import Foundation
 public struct ReferenceRun: Sendable {
     /// What the reference client printed.
     public struct Result: Codable, Sendable {
+        /// Round trips measured.
         public var count: Int
+        /// Requests outstanding.
         public var window: Int
+        /// Request size in bytes.
         public var size: Int
+        /// How long it took.
         public var seconds: Double
+        /// Round trips per second.
         public var per_second: Double
+        /// Median round trip, microseconds.
         public var p50_us: Double
+        /// 99th percentile, microseconds.
         public var p99_us: Double
+        /// 99.9th percentile, microseconds.
         public var p999_us: Double
     }
 

@@ -22,8 +22,10 @@ public struct ZeroMQTransport: BenchTransport {
         requests = try plan.mix.map { ($0.app, $0.intent, try Self.body(for: $0.intent, mode: plan.mode, size: plan.size)) }
     }
 
+    /// Monotonic nanoseconds.
     public func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
+    /// Sends a STAGE (handle) or SUBMIT for the mix entry.
     public mutating func send(id: UInt64, entry: Int) throws {
         let r = requests[entry]
         try DirectFrames.clientRequest(
@@ -31,6 +33,7 @@ public struct ZeroMQTransport: BenchTransport {
             body: Message(bytes: r.body))
     }
 
+    /// Waits for answers and classifies each.
     public mutating func receive(timeout: UInt64, into completions: inout [Completion]) throws {
         let milliseconds = Int((timeout + 999_999) / 1_000_000)
         guard try poller.poll(timeout: milliseconds) > 0 else { return }

@@ -60,16 +60,20 @@ enum TypedDomainGenerator {
     static func source(for intent: IntentDefinition) -> String {
         let n = intent.name
         var s = "// MARK: - \(n)\n\n/// \(intent.description)\npublic struct \(n)Intent: TypedIntent {\n"
-        s += "    public static let name = \"\(n)\"\n    public let intent: Intent\n\n    public init(_ intent: Intent) { self.intent = intent }\n"
+        s += "    /// The catalog name.\n    public static let name = \"\(n)\"\n"
+        s += "    /// The intent as received, for anything not typed here.\n    public let intent: Intent\n\n"
+        s += "    /// Wraps a received intent.\n    public init(_ intent: Intent) { self.intent = intent }\n"
         for p in intent.parameters {
             let (type, getter) = swiftType(p, in: intent)
             s += "\n    /// \(p.prompt)\n    public var \(p.name): \(type) { \(getter) }\n"
         }
         for p in intent.parameters where p.type == .enum {
             s += "\n    /// The values of `\(p.name)`.\n    public enum \(upper(p.name)): String, Sendable, CaseIterable {\n"
+            s += "        /// The catalog's values.\n"
             s += "        case " + (p.values ?? []).joined(separator: ", ") + "\n    }\n"
         }
         s += "}\n\n/// \(n)'s response codes, with SiriKit's numbers.\npublic enum \(n)ResponseCode: String, Sendable, CaseIterable {\n"
+        s += "    /// The codes, by SiriKit's names.\n"
         s += "    case " + intent.responseCodes.map(\.name).joined(separator: ", ") + "\n\n"
         s += "    /// SiriKit's number for the code.\n    public var value: Int {\n        switch self {\n"
         for code in intent.responseCodes { s += "        case .\(code.name): \(code.value)\n" }
@@ -78,24 +82,32 @@ enum TypedDomainGenerator {
         s += "/// the value as given), then confirm (defaults to ready), then handle.\n"
         s += "public protocol \(n)IntentHandling: IntentHandler {\n"
         for p in intent.parameters {
+            s += "    /// Resolves `\(p.name)`\(p.isList ? ", one result per value" : "").\n"
             s += "    func resolve\(upper(p.name))(for intent: \(n)Intent) async throws -> \(p.isList ? "[ResolutionResult]" : "ResolutionResult")\n"
         }
+        s += "    /// Says whether the intent can be done and what will happen.\n"
         s += "    func confirm(intent: \(n)Intent) async throws -> \(n)Response\n"
+        s += "    /// Does it, and describes the result.\n"
         s += "    func handle(intent: \(n)Intent) async throws -> \(n)Response\n}\n\n"
         s += "extension \(n)IntentHandling {\n"
         for p in intent.parameters {
             let call = p.isList ? "defaultResolution" : "defaultResult"
+            s += "    /// By default, `\(p.name)` as given\(p.isRequired ? "; needsValue when missing" : "").\n"
             s += "    public func resolve\(upper(p.name))(for intent: \(n)Intent) async throws -> \(p.isList ? "[ResolutionResult]" : "ResolutionResult") {\n"
             s += "        intent.intent.\(call)(of: \"\(p.name)\", required: \(p.isRequired))\n    }\n\n"
         }
+        s += "    /// By default, ready.\n"
         s += "    public func confirm(intent: \(n)Intent) async throws -> \(n)Response { \(n)Response(.ready) }\n\n"
+        s += "    /// The resolve methods, by parameter name.\n"
         s += "    public var resolvers: [String: Resolver] {\n        [\n"
         for p in intent.parameters {
             s += "            \"\(p.name)\": .\(p.isList ? "list" : "single") { try await resolve\(upper(p.name))(for: \(n)Intent($0)) },\n"
         }
         if intent.parameters.isEmpty { s += "            :\n" }
         s += "        ]\n    }\n\n"
+        s += "    /// Confirms through the typed method.\n"
         s += "    public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: \(n)Intent(intent)).response }\n\n"
+        s += "    /// Handles through the typed method.\n"
         s += "    public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: \(n)Intent(intent)).response }\n}\n"
         return s
     }

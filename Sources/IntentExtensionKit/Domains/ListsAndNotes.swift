@@ -5,9 +5,12 @@
 
 /// Create a note with a title and content (INCreateNoteIntent).
 public struct CreateNoteIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "CreateNote"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// What should the note be called?
@@ -22,6 +25,7 @@ public struct CreateNoteIntent: TypedIntent {
 
 /// CreateNote's response codes, with SiriKit's numbers.
 public enum CreateNoteResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -43,28 +47,38 @@ public typealias CreateNoteResponse = TypedResponse<CreateNoteResponseCode>
 /// Handles CreateNote with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol CreateNoteIntentHandling: IntentHandler {
+    /// Resolves `title`.
     func resolveTitle(for intent: CreateNoteIntent) async throws -> ResolutionResult
+    /// Resolves `content`.
     func resolveContent(for intent: CreateNoteIntent) async throws -> ResolutionResult
+    /// Resolves `groupName`.
     func resolveGroupName(for intent: CreateNoteIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: CreateNoteIntent) async throws -> CreateNoteResponse
+    /// Does it, and describes the result.
     func handle(intent: CreateNoteIntent) async throws -> CreateNoteResponse
 }
 
 extension CreateNoteIntentHandling {
+    /// By default, `title` as given; needsValue when missing.
     public func resolveTitle(for intent: CreateNoteIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "title", required: true)
     }
 
+    /// By default, `content` as given.
     public func resolveContent(for intent: CreateNoteIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "content", required: false)
     }
 
+    /// By default, `groupName` as given.
     public func resolveGroupName(for intent: CreateNoteIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "groupName", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: CreateNoteIntent) async throws -> CreateNoteResponse { CreateNoteResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "title": .single { try await resolveTitle(for: CreateNoteIntent($0)) },
@@ -73,8 +87,10 @@ extension CreateNoteIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: CreateNoteIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: CreateNoteIntent(intent)).response }
 }
 
@@ -82,9 +98,12 @@ extension CreateNoteIntentHandling {
 
 /// Add content to the end of an existing note (INAppendToNoteIntent).
 public struct AppendToNoteIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "AppendToNote"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which note?
@@ -96,6 +115,7 @@ public struct AppendToNoteIntent: TypedIntent {
 
 /// AppendToNote's response codes, with SiriKit's numbers.
 public enum AppendToNoteResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureCannotUpdatePasswordProtectedNote
 
     /// SiriKit's number for the code.
@@ -118,23 +138,31 @@ public typealias AppendToNoteResponse = TypedResponse<AppendToNoteResponseCode>
 /// Handles AppendToNote with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol AppendToNoteIntentHandling: IntentHandler {
+    /// Resolves `targetNote`.
     func resolveTargetNote(for intent: AppendToNoteIntent) async throws -> ResolutionResult
+    /// Resolves `content`.
     func resolveContent(for intent: AppendToNoteIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: AppendToNoteIntent) async throws -> AppendToNoteResponse
+    /// Does it, and describes the result.
     func handle(intent: AppendToNoteIntent) async throws -> AppendToNoteResponse
 }
 
 extension AppendToNoteIntentHandling {
+    /// By default, `targetNote` as given; needsValue when missing.
     public func resolveTargetNote(for intent: AppendToNoteIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "targetNote", required: true)
     }
 
+    /// By default, `content` as given; needsValue when missing.
     public func resolveContent(for intent: AppendToNoteIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "content", required: true)
     }
 
+    /// By default, ready.
     public func confirm(intent: AppendToNoteIntent) async throws -> AppendToNoteResponse { AppendToNoteResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "targetNote": .single { try await resolveTargetNote(for: AppendToNoteIntent($0)) },
@@ -142,8 +170,10 @@ extension AppendToNoteIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: AppendToNoteIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: AppendToNoteIntent(intent)).response }
 }
 
@@ -151,9 +181,12 @@ extension AppendToNoteIntentHandling {
 
 /// Add one or more tasks to a task list (INAddTasksIntent).
 public struct AddTasksIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "AddTasks"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which list?
@@ -173,12 +206,14 @@ public struct AddTasksIntent: TypedIntent {
 
     /// The values of `priority`.
     public enum Priority: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case notFlagged, flagged
     }
 }
 
 /// AddTasks's response codes, with SiriKit's numbers.
 public enum AddTasksResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -200,38 +235,52 @@ public typealias AddTasksResponse = TypedResponse<AddTasksResponseCode>
 /// Handles AddTasks with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol AddTasksIntentHandling: IntentHandler {
+    /// Resolves `targetTaskList`.
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult
+    /// Resolves `taskTitles`, one result per value.
     func resolveTaskTitles(for intent: AddTasksIntent) async throws -> [ResolutionResult]
+    /// Resolves `spatialEventTrigger`.
     func resolveSpatialEventTrigger(for intent: AddTasksIntent) async throws -> ResolutionResult
+    /// Resolves `temporalEventTrigger`.
     func resolveTemporalEventTrigger(for intent: AddTasksIntent) async throws -> ResolutionResult
+    /// Resolves `priority`.
     func resolvePriority(for intent: AddTasksIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: AddTasksIntent) async throws -> AddTasksResponse
+    /// Does it, and describes the result.
     func handle(intent: AddTasksIntent) async throws -> AddTasksResponse
 }
 
 extension AddTasksIntentHandling {
+    /// By default, `targetTaskList` as given; needsValue when missing.
     public func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "targetTaskList", required: true)
     }
 
+    /// By default, `taskTitles` as given; needsValue when missing.
     public func resolveTaskTitles(for intent: AddTasksIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "taskTitles", required: true)
     }
 
+    /// By default, `spatialEventTrigger` as given.
     public func resolveSpatialEventTrigger(for intent: AddTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "spatialEventTrigger", required: false)
     }
 
+    /// By default, `temporalEventTrigger` as given.
     public func resolveTemporalEventTrigger(for intent: AddTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "temporalEventTrigger", required: false)
     }
 
+    /// By default, `priority` as given.
     public func resolvePriority(for intent: AddTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "priority", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: AddTasksIntent) async throws -> AddTasksResponse { AddTasksResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "targetTaskList": .single { try await resolveTargetTaskList(for: AddTasksIntent($0)) },
@@ -242,8 +291,10 @@ extension AddTasksIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: AddTasksIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: AddTasksIntent(intent)).response }
 }
 
@@ -251,9 +302,12 @@ extension AddTasksIntentHandling {
 
 /// Create a task list, optionally with tasks (INCreateTaskListIntent).
 public struct CreateTaskListIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "CreateTaskList"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// What should the list be called?
@@ -268,6 +322,7 @@ public struct CreateTaskListIntent: TypedIntent {
 
 /// CreateTaskList's response codes, with SiriKit's numbers.
 public enum CreateTaskListResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -289,28 +344,38 @@ public typealias CreateTaskListResponse = TypedResponse<CreateTaskListResponseCo
 /// Handles CreateTaskList with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol CreateTaskListIntentHandling: IntentHandler {
+    /// Resolves `title`.
     func resolveTitle(for intent: CreateTaskListIntent) async throws -> ResolutionResult
+    /// Resolves `taskTitles`, one result per value.
     func resolveTaskTitles(for intent: CreateTaskListIntent) async throws -> [ResolutionResult]
+    /// Resolves `groupName`.
     func resolveGroupName(for intent: CreateTaskListIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse
+    /// Does it, and describes the result.
     func handle(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse
 }
 
 extension CreateTaskListIntentHandling {
+    /// By default, `title` as given; needsValue when missing.
     public func resolveTitle(for intent: CreateTaskListIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "title", required: true)
     }
 
+    /// By default, `taskTitles` as given.
     public func resolveTaskTitles(for intent: CreateTaskListIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "taskTitles", required: false)
     }
 
+    /// By default, `groupName` as given.
     public func resolveGroupName(for intent: CreateTaskListIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "groupName", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse { CreateTaskListResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "title": .single { try await resolveTitle(for: CreateTaskListIntent($0)) },
@@ -319,8 +384,10 @@ extension CreateTaskListIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: CreateTaskListIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: CreateTaskListIntent(intent)).response }
 }
 
@@ -328,9 +395,12 @@ extension CreateTaskListIntentHandling {
 
 /// Mark a task done or not done, flag it, or set its reminder (INSetTaskAttributeIntent).
 public struct SetTaskAttributeIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SetTaskAttribute"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which task?
@@ -350,17 +420,20 @@ public struct SetTaskAttributeIntent: TypedIntent {
 
     /// The values of `status`.
     public enum Status: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case notCompleted, completed
     }
 
     /// The values of `priority`.
     public enum Priority: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case notFlagged, flagged
     }
 }
 
 /// SetTaskAttribute's response codes, with SiriKit's numbers.
 public enum SetTaskAttributeResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -382,38 +455,52 @@ public typealias SetTaskAttributeResponse = TypedResponse<SetTaskAttributeRespon
 /// Handles SetTaskAttribute with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SetTaskAttributeIntentHandling: IntentHandler {
+    /// Resolves `targetTask`.
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
+    /// Resolves `taskTitle`.
     func resolveTaskTitle(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
+    /// Resolves `status`.
     func resolveStatus(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
+    /// Resolves `priority`.
     func resolvePriority(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
+    /// Resolves `temporalEventTrigger`.
     func resolveTemporalEventTrigger(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse
+    /// Does it, and describes the result.
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse
 }
 
 extension SetTaskAttributeIntentHandling {
+    /// By default, `targetTask` as given; needsValue when missing.
     public func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "targetTask", required: true)
     }
 
+    /// By default, `taskTitle` as given.
     public func resolveTaskTitle(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "taskTitle", required: false)
     }
 
+    /// By default, `status` as given.
     public func resolveStatus(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "status", required: false)
     }
 
+    /// By default, `priority` as given.
     public func resolvePriority(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "priority", required: false)
     }
 
+    /// By default, `temporalEventTrigger` as given.
     public func resolveTemporalEventTrigger(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "temporalEventTrigger", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse { SetTaskAttributeResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "targetTask": .single { try await resolveTargetTask(for: SetTaskAttributeIntent($0)) },
@@ -424,8 +511,10 @@ extension SetTaskAttributeIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SetTaskAttributeIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SetTaskAttributeIntent(intent)).response }
 }
 
@@ -433,9 +522,12 @@ extension SetTaskAttributeIntentHandling {
 
 /// Find task lists, tasks and notes (INSearchForNotebookItemsIntent).
 public struct SearchForNotebookItemsIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SearchForNotebookItems"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// What is it called?
@@ -458,17 +550,20 @@ public struct SearchForNotebookItemsIntent: TypedIntent {
 
     /// The values of `itemType`.
     public enum ItemType: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case task, taskList, note
     }
 
     /// The values of `status`.
     public enum Status: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case notCompleted, completed
     }
 }
 
 /// SearchForNotebookItems's response codes, with SiriKit's numbers.
 public enum SearchForNotebookItemsResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -490,43 +585,59 @@ public typealias SearchForNotebookItemsResponse = TypedResponse<SearchForNoteboo
 /// Handles SearchForNotebookItems with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SearchForNotebookItemsIntentHandling: IntentHandler {
+    /// Resolves `title`.
     func resolveTitle(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Resolves `content`.
     func resolveContent(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Resolves `itemType`.
     func resolveItemType(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Resolves `status`.
     func resolveStatus(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Resolves `location`.
     func resolveLocation(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Resolves `dateTime`.
     func resolveDateTime(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse
+    /// Does it, and describes the result.
     func handle(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse
 }
 
 extension SearchForNotebookItemsIntentHandling {
+    /// By default, `title` as given.
     public func resolveTitle(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "title", required: false)
     }
 
+    /// By default, `content` as given.
     public func resolveContent(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "content", required: false)
     }
 
+    /// By default, `itemType` as given.
     public func resolveItemType(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "itemType", required: false)
     }
 
+    /// By default, `status` as given.
     public func resolveStatus(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "status", required: false)
     }
 
+    /// By default, `location` as given.
     public func resolveLocation(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "location", required: false)
     }
 
+    /// By default, `dateTime` as given.
     public func resolveDateTime(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "dateTime", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse { SearchForNotebookItemsResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "title": .single { try await resolveTitle(for: SearchForNotebookItemsIntent($0)) },
@@ -538,8 +649,10 @@ extension SearchForNotebookItemsIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SearchForNotebookItemsIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SearchForNotebookItemsIntent(intent)).response }
 }
 
@@ -547,9 +660,12 @@ extension SearchForNotebookItemsIntentHandling {
 
 /// Postpone the reminders of tasks (INSnoozeTasksIntent).
 public struct SnoozeTasksIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SnoozeTasks"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which tasks?
@@ -564,6 +680,7 @@ public struct SnoozeTasksIntent: TypedIntent {
 
 /// SnoozeTasks's response codes, with SiriKit's numbers.
 public enum SnoozeTasksResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -585,28 +702,38 @@ public typealias SnoozeTasksResponse = TypedResponse<SnoozeTasksResponseCode>
 /// Handles SnoozeTasks with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SnoozeTasksIntentHandling: IntentHandler {
+    /// Resolves `tasks`, one result per value.
     func resolveTasks(for intent: SnoozeTasksIntent) async throws -> [ResolutionResult]
+    /// Resolves `nextTriggerTime`.
     func resolveNextTriggerTime(for intent: SnoozeTasksIntent) async throws -> ResolutionResult
+    /// Resolves `all`.
     func resolveAll(for intent: SnoozeTasksIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SnoozeTasksIntent) async throws -> SnoozeTasksResponse
+    /// Does it, and describes the result.
     func handle(intent: SnoozeTasksIntent) async throws -> SnoozeTasksResponse
 }
 
 extension SnoozeTasksIntentHandling {
+    /// By default, `tasks` as given.
     public func resolveTasks(for intent: SnoozeTasksIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "tasks", required: false)
     }
 
+    /// By default, `nextTriggerTime` as given; needsValue when missing.
     public func resolveNextTriggerTime(for intent: SnoozeTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "nextTriggerTime", required: true)
     }
 
+    /// By default, `all` as given.
     public func resolveAll(for intent: SnoozeTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "all", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: SnoozeTasksIntent) async throws -> SnoozeTasksResponse { SnoozeTasksResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "tasks": .list { try await resolveTasks(for: SnoozeTasksIntent($0)) },
@@ -615,8 +742,10 @@ extension SnoozeTasksIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SnoozeTasksIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SnoozeTasksIntent(intent)).response }
 }
 
@@ -624,9 +753,12 @@ extension SnoozeTasksIntentHandling {
 
 /// Delete tasks from a task list (INDeleteTasksIntent).
 public struct DeleteTasksIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "DeleteTasks"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// From which list?
@@ -641,6 +773,7 @@ public struct DeleteTasksIntent: TypedIntent {
 
 /// DeleteTasks's response codes, with SiriKit's numbers.
 public enum DeleteTasksResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch
 
     /// SiriKit's number for the code.
@@ -662,28 +795,38 @@ public typealias DeleteTasksResponse = TypedResponse<DeleteTasksResponseCode>
 /// Handles DeleteTasks with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol DeleteTasksIntentHandling: IntentHandler {
+    /// Resolves `taskList`.
     func resolveTaskList(for intent: DeleteTasksIntent) async throws -> ResolutionResult
+    /// Resolves `tasks`, one result per value.
     func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult]
+    /// Resolves `all`.
     func resolveAll(for intent: DeleteTasksIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse
+    /// Does it, and describes the result.
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse
 }
 
 extension DeleteTasksIntentHandling {
+    /// By default, `taskList` as given; needsValue when missing.
     public func resolveTaskList(for intent: DeleteTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "taskList", required: true)
     }
 
+    /// By default, `tasks` as given.
     public func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "tasks", required: false)
     }
 
+    /// By default, `all` as given.
     public func resolveAll(for intent: DeleteTasksIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "all", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse { DeleteTasksResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "taskList": .single { try await resolveTaskList(for: DeleteTasksIntent($0)) },
@@ -692,7 +835,9 @@ extension DeleteTasksIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: DeleteTasksIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: DeleteTasksIntent(intent)).response }
 }

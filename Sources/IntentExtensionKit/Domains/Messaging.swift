@@ -5,9 +5,12 @@
 
 /// Send a message to one or more recipients (INSendMessageIntent).
 public struct SendMessageIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SendMessage"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Who do you want to send it to?
@@ -25,6 +28,7 @@ public struct SendMessageIntent: TypedIntent {
 
 /// SendMessage's response codes, with SiriKit's numbers.
 public enum SendMessageResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureMessageServiceNotAvailable, failureRequiringInAppAuthentication
 
     /// SiriKit's number for the code.
@@ -48,33 +52,45 @@ public typealias SendMessageResponse = TypedResponse<SendMessageResponseCode>
 /// Handles SendMessage with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SendMessageIntentHandling: IntentHandler {
+    /// Resolves `recipients`, one result per value.
     func resolveRecipients(for intent: SendMessageIntent) async throws -> [ResolutionResult]
+    /// Resolves `content`.
     func resolveContent(for intent: SendMessageIntent) async throws -> ResolutionResult
+    /// Resolves `groupName`.
     func resolveGroupName(for intent: SendMessageIntent) async throws -> ResolutionResult
+    /// Resolves `serviceName`.
     func resolveServiceName(for intent: SendMessageIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SendMessageIntent) async throws -> SendMessageResponse
+    /// Does it, and describes the result.
     func handle(intent: SendMessageIntent) async throws -> SendMessageResponse
 }
 
 extension SendMessageIntentHandling {
+    /// By default, `recipients` as given; needsValue when missing.
     public func resolveRecipients(for intent: SendMessageIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "recipients", required: true)
     }
 
+    /// By default, `content` as given; needsValue when missing.
     public func resolveContent(for intent: SendMessageIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "content", required: true)
     }
 
+    /// By default, `groupName` as given.
     public func resolveGroupName(for intent: SendMessageIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "groupName", required: false)
     }
 
+    /// By default, `serviceName` as given.
     public func resolveServiceName(for intent: SendMessageIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "serviceName", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: SendMessageIntent) async throws -> SendMessageResponse { SendMessageResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "recipients": .list { try await resolveRecipients(for: SendMessageIntent($0)) },
@@ -84,8 +100,10 @@ extension SendMessageIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SendMessageIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SendMessageIntent(intent)).response }
 }
 
@@ -93,9 +111,12 @@ extension SendMessageIntentHandling {
 
 /// Find messages by recipient, sender, words, attribute, date or identifier (INSearchForMessagesIntent).
 public struct SearchForMessagesIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SearchForMessages"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Messages to whom?
@@ -121,12 +142,14 @@ public struct SearchForMessagesIntent: TypedIntent {
 
     /// The values of `attributes`.
     public enum Attributes: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case read, unread, flagged, unflagged, played
     }
 }
 
 /// SearchForMessages's response codes, with SiriKit's numbers.
 public enum SearchForMessagesResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureMessageServiceNotAvailable, failureMessageTooManyResults
 
     /// SiriKit's number for the code.
@@ -150,48 +173,66 @@ public typealias SearchForMessagesResponse = TypedResponse<SearchForMessagesResp
 /// Handles SearchForMessages with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SearchForMessagesIntentHandling: IntentHandler {
+    /// Resolves `recipients`, one result per value.
     func resolveRecipients(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult]
+    /// Resolves `senders`, one result per value.
     func resolveSenders(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult]
+    /// Resolves `searchTerms`, one result per value.
     func resolveSearchTerms(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult]
+    /// Resolves `attributes`, one result per value.
     func resolveAttributes(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult]
+    /// Resolves `dateTime`.
     func resolveDateTime(for intent: SearchForMessagesIntent) async throws -> ResolutionResult
+    /// Resolves `identifiers`, one result per value.
     func resolveIdentifiers(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult]
+    /// Resolves `groupNames`, one result per value.
     func resolveGroupNames(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult]
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SearchForMessagesIntent) async throws -> SearchForMessagesResponse
+    /// Does it, and describes the result.
     func handle(intent: SearchForMessagesIntent) async throws -> SearchForMessagesResponse
 }
 
 extension SearchForMessagesIntentHandling {
+    /// By default, `recipients` as given.
     public func resolveRecipients(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "recipients", required: false)
     }
 
+    /// By default, `senders` as given.
     public func resolveSenders(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "senders", required: false)
     }
 
+    /// By default, `searchTerms` as given.
     public func resolveSearchTerms(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "searchTerms", required: false)
     }
 
+    /// By default, `attributes` as given.
     public func resolveAttributes(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "attributes", required: false)
     }
 
+    /// By default, `dateTime` as given.
     public func resolveDateTime(for intent: SearchForMessagesIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "dateTime", required: false)
     }
 
+    /// By default, `identifiers` as given.
     public func resolveIdentifiers(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "identifiers", required: false)
     }
 
+    /// By default, `groupNames` as given.
     public func resolveGroupNames(for intent: SearchForMessagesIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "groupNames", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: SearchForMessagesIntent) async throws -> SearchForMessagesResponse { SearchForMessagesResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "recipients": .list { try await resolveRecipients(for: SearchForMessagesIntent($0)) },
@@ -204,8 +245,10 @@ extension SearchForMessagesIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SearchForMessagesIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SearchForMessagesIntent(intent)).response }
 }
 
@@ -213,9 +256,12 @@ extension SearchForMessagesIntentHandling {
 
 /// Mark messages read, unread, flagged, unflagged or played (INSetMessageAttributeIntent).
 public struct SetMessageAttributeIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SetMessageAttribute"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which messages?
@@ -226,12 +272,14 @@ public struct SetMessageAttributeIntent: TypedIntent {
 
     /// The values of `attribute`.
     public enum Attribute: String, Sendable, CaseIterable {
+        /// The catalog's values.
         case read, unread, flagged, unflagged, played
     }
 }
 
 /// SetMessageAttribute's response codes, with SiriKit's numbers.
 public enum SetMessageAttributeResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureMessageNotFound, failureMessageAttributeNotSet
 
     /// SiriKit's number for the code.
@@ -255,23 +303,31 @@ public typealias SetMessageAttributeResponse = TypedResponse<SetMessageAttribute
 /// Handles SetMessageAttribute with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SetMessageAttributeIntentHandling: IntentHandler {
+    /// Resolves `identifiers`, one result per value.
     func resolveIdentifiers(for intent: SetMessageAttributeIntent) async throws -> [ResolutionResult]
+    /// Resolves `attribute`.
     func resolveAttribute(for intent: SetMessageAttributeIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SetMessageAttributeIntent) async throws -> SetMessageAttributeResponse
+    /// Does it, and describes the result.
     func handle(intent: SetMessageAttributeIntent) async throws -> SetMessageAttributeResponse
 }
 
 extension SetMessageAttributeIntentHandling {
+    /// By default, `identifiers` as given; needsValue when missing.
     public func resolveIdentifiers(for intent: SetMessageAttributeIntent) async throws -> [ResolutionResult] {
         intent.intent.defaultResolution(of: "identifiers", required: true)
     }
 
+    /// By default, `attribute` as given; needsValue when missing.
     public func resolveAttribute(for intent: SetMessageAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "attribute", required: true)
     }
 
+    /// By default, ready.
     public func confirm(intent: SetMessageAttributeIntent) async throws -> SetMessageAttributeResponse { SetMessageAttributeResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "identifiers": .list { try await resolveIdentifiers(for: SetMessageAttributeIntent($0)) },
@@ -279,7 +335,9 @@ extension SetMessageAttributeIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SetMessageAttributeIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SetMessageAttributeIntent(intent)).response }
 }

@@ -5,9 +5,12 @@
 
 /// List the ride options between two places (INListRideOptionsIntent).
 public struct ListRideOptionsIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "ListRideOptions"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Where should it pick you up?
@@ -19,6 +22,7 @@ public struct ListRideOptionsIntent: TypedIntent {
 
 /// ListRideOptions's response codes, with SiriKit's numbers.
 public enum ListRideOptionsResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureRequiringAppLaunchMustVerifyCredentials, failureRequiringAppLaunchNoServiceInArea, failureRequiringAppLaunchServiceTemporarilyUnavailable, failureRequiringAppLaunchPreviousRideNeedsCompletion, failurePreviousRideNeedsFeedback
 
     /// SiriKit's number for the code.
@@ -45,23 +49,31 @@ public typealias ListRideOptionsResponse = TypedResponse<ListRideOptionsResponse
 /// Handles ListRideOptions with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol ListRideOptionsIntentHandling: IntentHandler {
+    /// Resolves `pickupLocation`.
     func resolvePickupLocation(for intent: ListRideOptionsIntent) async throws -> ResolutionResult
+    /// Resolves `dropOffLocation`.
     func resolveDropOffLocation(for intent: ListRideOptionsIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: ListRideOptionsIntent) async throws -> ListRideOptionsResponse
+    /// Does it, and describes the result.
     func handle(intent: ListRideOptionsIntent) async throws -> ListRideOptionsResponse
 }
 
 extension ListRideOptionsIntentHandling {
+    /// By default, `pickupLocation` as given.
     public func resolvePickupLocation(for intent: ListRideOptionsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "pickupLocation", required: false)
     }
 
+    /// By default, `dropOffLocation` as given.
     public func resolveDropOffLocation(for intent: ListRideOptionsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "dropOffLocation", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: ListRideOptionsIntent) async throws -> ListRideOptionsResponse { ListRideOptionsResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "pickupLocation": .single { try await resolvePickupLocation(for: ListRideOptionsIntent($0)) },
@@ -69,8 +81,10 @@ extension ListRideOptionsIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: ListRideOptionsIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: ListRideOptionsIntent(intent)).response }
 }
 
@@ -78,9 +92,12 @@ extension ListRideOptionsIntentHandling {
 
 /// Book a ride (INRequestRideIntent). The user confirms before it is handled.
 public struct RequestRideIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "RequestRide"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Where should it pick you up?
@@ -104,6 +121,7 @@ public struct RequestRideIntent: TypedIntent {
 
 /// RequestRide's response codes, with SiriKit's numbers.
 public enum RequestRideResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureRequiringAppLaunchMustVerifyCredentials, failureRequiringAppLaunchNoServiceInArea, failureRequiringAppLaunchServiceTemporarilyUnavailable, failureRequiringAppLaunchPreviousRideNeedsCompletion
 
     /// SiriKit's number for the code.
@@ -129,43 +147,59 @@ public typealias RequestRideResponse = TypedResponse<RequestRideResponseCode>
 /// Handles RequestRide with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol RequestRideIntentHandling: IntentHandler {
+    /// Resolves `pickupLocation`.
     func resolvePickupLocation(for intent: RequestRideIntent) async throws -> ResolutionResult
+    /// Resolves `dropOffLocation`.
     func resolveDropOffLocation(for intent: RequestRideIntent) async throws -> ResolutionResult
+    /// Resolves `rideOptionName`.
     func resolveRideOptionName(for intent: RequestRideIntent) async throws -> ResolutionResult
+    /// Resolves `partySize`.
     func resolvePartySize(for intent: RequestRideIntent) async throws -> ResolutionResult
+    /// Resolves `paymentMethod`.
     func resolvePaymentMethod(for intent: RequestRideIntent) async throws -> ResolutionResult
+    /// Resolves `scheduledPickupTime`.
     func resolveScheduledPickupTime(for intent: RequestRideIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: RequestRideIntent) async throws -> RequestRideResponse
+    /// Does it, and describes the result.
     func handle(intent: RequestRideIntent) async throws -> RequestRideResponse
 }
 
 extension RequestRideIntentHandling {
+    /// By default, `pickupLocation` as given.
     public func resolvePickupLocation(for intent: RequestRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "pickupLocation", required: false)
     }
 
+    /// By default, `dropOffLocation` as given; needsValue when missing.
     public func resolveDropOffLocation(for intent: RequestRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "dropOffLocation", required: true)
     }
 
+    /// By default, `rideOptionName` as given.
     public func resolveRideOptionName(for intent: RequestRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "rideOptionName", required: false)
     }
 
+    /// By default, `partySize` as given.
     public func resolvePartySize(for intent: RequestRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "partySize", required: false)
     }
 
+    /// By default, `paymentMethod` as given.
     public func resolvePaymentMethod(for intent: RequestRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "paymentMethod", required: false)
     }
 
+    /// By default, `scheduledPickupTime` as given.
     public func resolveScheduledPickupTime(for intent: RequestRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "scheduledPickupTime", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: RequestRideIntent) async throws -> RequestRideResponse { RequestRideResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "pickupLocation": .single { try await resolvePickupLocation(for: RequestRideIntent($0)) },
@@ -177,8 +211,10 @@ extension RequestRideIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: RequestRideIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: RequestRideIntent(intent)).response }
 }
 
@@ -186,14 +222,18 @@ extension RequestRideIntentHandling {
 
 /// The current ride's status (INGetRideStatusIntent); the app can also push updates.
 public struct GetRideStatusIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "GetRideStatus"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 }
 
 /// GetRideStatus's response codes, with SiriKit's numbers.
 public enum GetRideStatusResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, inProgress, success, failure, failureRequiringAppLaunch, failureRequiringAppLaunchMustVerifyCredentials, failureRequiringAppLaunchServiceTemporarilyUnavailable
 
     /// SiriKit's number for the code.
@@ -217,21 +257,27 @@ public typealias GetRideStatusResponse = TypedResponse<GetRideStatusResponseCode
 /// Handles GetRideStatus with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol GetRideStatusIntentHandling: IntentHandler {
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: GetRideStatusIntent) async throws -> GetRideStatusResponse
+    /// Does it, and describes the result.
     func handle(intent: GetRideStatusIntent) async throws -> GetRideStatusResponse
 }
 
 extension GetRideStatusIntentHandling {
+    /// By default, ready.
     public func confirm(intent: GetRideStatusIntent) async throws -> GetRideStatusResponse { GetRideStatusResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             :
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: GetRideStatusIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: GetRideStatusIntent(intent)).response }
 }
 
@@ -239,9 +285,12 @@ extension GetRideStatusIntentHandling {
 
 /// Cancel a ride before pickup (INCancelRideIntent).
 public struct CancelRideIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "CancelRide"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which ride?
@@ -250,6 +299,7 @@ public struct CancelRideIntent: TypedIntent {
 
 /// CancelRide's response codes, with SiriKit's numbers.
 public enum CancelRideResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, success, failure
 
     /// SiriKit's number for the code.
@@ -269,26 +319,34 @@ public typealias CancelRideResponse = TypedResponse<CancelRideResponseCode>
 /// Handles CancelRide with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol CancelRideIntentHandling: IntentHandler {
+    /// Resolves `rideIdentifier`.
     func resolveRideIdentifier(for intent: CancelRideIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: CancelRideIntent) async throws -> CancelRideResponse
+    /// Does it, and describes the result.
     func handle(intent: CancelRideIntent) async throws -> CancelRideResponse
 }
 
 extension CancelRideIntentHandling {
+    /// By default, `rideIdentifier` as given; needsValue when missing.
     public func resolveRideIdentifier(for intent: CancelRideIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "rideIdentifier", required: true)
     }
 
+    /// By default, ready.
     public func confirm(intent: CancelRideIntent) async throws -> CancelRideResponse { CancelRideResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "rideIdentifier": .single { try await resolveRideIdentifier(for: CancelRideIntent($0)) },
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: CancelRideIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: CancelRideIntent(intent)).response }
 }
 
@@ -296,9 +354,12 @@ extension CancelRideIntentHandling {
 
 /// Rate a finished ride and add a tip (INSendRideFeedbackIntent).
 public struct SendRideFeedbackIntent: TypedIntent {
+    /// The catalog name.
     public static let name = "SendRideFeedback"
+    /// The intent as received, for anything not typed here.
     public let intent: Intent
 
+    /// Wraps a received intent.
     public init(_ intent: Intent) { self.intent = intent }
 
     /// Which ride?
@@ -313,6 +374,7 @@ public struct SendRideFeedbackIntent: TypedIntent {
 
 /// SendRideFeedback's response codes, with SiriKit's numbers.
 public enum SendRideFeedbackResponseCode: String, Sendable, CaseIterable {
+    /// The codes, by SiriKit's names.
     case unspecified, ready, success, failure
 
     /// SiriKit's number for the code.
@@ -332,28 +394,38 @@ public typealias SendRideFeedbackResponse = TypedResponse<SendRideFeedbackRespon
 /// Handles SendRideFeedback with typed intents: one resolve method per parameter (each defaults to
 /// the value as given), then confirm (defaults to ready), then handle.
 public protocol SendRideFeedbackIntentHandling: IntentHandler {
+    /// Resolves `rideIdentifier`.
     func resolveRideIdentifier(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult
+    /// Resolves `rating`.
     func resolveRating(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult
+    /// Resolves `tip`.
     func resolveTip(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult
+    /// Says whether the intent can be done and what will happen.
     func confirm(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse
+    /// Does it, and describes the result.
     func handle(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse
 }
 
 extension SendRideFeedbackIntentHandling {
+    /// By default, `rideIdentifier` as given; needsValue when missing.
     public func resolveRideIdentifier(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "rideIdentifier", required: true)
     }
 
+    /// By default, `rating` as given.
     public func resolveRating(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "rating", required: false)
     }
 
+    /// By default, `tip` as given.
     public func resolveTip(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "tip", required: false)
     }
 
+    /// By default, ready.
     public func confirm(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse { SendRideFeedbackResponse(.ready) }
 
+    /// The resolve methods, by parameter name.
     public var resolvers: [String: Resolver] {
         [
             "rideIdentifier": .single { try await resolveRideIdentifier(for: SendRideFeedbackIntent($0)) },
@@ -362,7 +434,9 @@ extension SendRideFeedbackIntentHandling {
         ]
     }
 
+    /// Confirms through the typed method.
     public func confirm(_ intent: Intent) async throws -> IntentResponse { try await confirm(intent: SendRideFeedbackIntent(intent)).response }
 
+    /// Handles through the typed method.
     public func handle(_ intent: Intent) async throws -> IntentResponse { try await handle(intent: SendRideFeedbackIntent(intent)).response }
 }

@@ -110,5 +110,6 @@ public struct Catalog: Sendable {
 public struct CatalogError: Error, CustomStringConvertible, Sendable {
     /// What is wrong.
     public let description: String
+    /// Creates an error.
     public init(_ description: String) { self.description = description }
 }

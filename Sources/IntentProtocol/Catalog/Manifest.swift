@@ -61,5 +61,6 @@ public struct Manifest: Sendable, Hashable {
 public struct ManifestError: Error, CustomStringConvertible, Sendable {
     /// What is wrong.
     public let description: String
+    /// Creates an error.
     public init(_ description: String) { self.description = description }
 }
