@@ -43,6 +43,11 @@ final class MessageStore: Sendable {
 
     // MARK: Contacts
 
+    /// Every contact's name, for the user vocabulary.
+    func contactNames() async throws -> [String] {
+        try await database.read { db in try Contact.order(Column("displayName")).fetchAll(db).map(\.displayName) }
+    }
+
     /// The contacts a person may mean: by identifier, then an exact name or screen name,
     /// then every contact whose name contains what was said.
     func contacts(matching person: Person) async throws -> [Contact] {

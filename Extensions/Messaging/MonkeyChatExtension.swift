@@ -11,6 +11,8 @@ struct MonkeyChatExtension: IntentExtension {
 
     init(context: ExtensionContext) async throws {
         store = try MessageStore(directory: context.sandboxDirectory)
+        // As the seed's MonkeyChat does: the assistant learns the contacts' screen names.
+        context.vocabulary.set(try await store.contactNames(), for: "contactName")
     }
 
     func handler(for intent: Intent) -> (any IntentHandler)? {

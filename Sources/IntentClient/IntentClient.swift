@@ -42,6 +42,12 @@ public final class IntentClient {
         try decode(HostStatus.self, try request(.status(next())))
     }
 
+    /// Changes (or, with an empty request, reads) an app's user vocabulary.
+    public func vocabulary(app: String, _ request: VocabularyRequest) throws -> VocabularyState {
+        let body = Message(bytes: try JSON.encode(request))
+        return try decode(VocabularyState.self, try self.request(.vocab(next(), app: app, body: body)))
+    }
+
     /// Locks or unlocks the device.
     @discardableResult
     public func setLocked(_ locked: Bool) throws -> LockState {

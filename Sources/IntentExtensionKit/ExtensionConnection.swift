@@ -117,6 +117,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                 switch outgoing {
                 case .reply(let id, let body): try DirectFrames.reply(socket, id: id, body: Message(bytes: body))
                 case .update(let topic, let body): try socket.send(frames: ExtensionMessage.update(topic: topic, body: Message(bytes: body)).frames)
+                case .vocabulary(let body): try socket.send(frames: ExtensionMessage.vocabulary(body: Message(bytes: body)).frames)
                 }
                 lastSent = now
             }
@@ -151,6 +152,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
 enum Outgoing: Sendable {
     case reply(RequestID, [UInt8])
     case update(String, [UInt8])
+    case vocabulary([UInt8])
 }
 
 /// Exit statuses the host's launcher understands.

@@ -51,6 +51,10 @@ public enum ExtensionRunner {
         }
         var registration = try Manifest(contentsOf: url).registration
         registration.processIdentifier = Int(getpid())
+        let vocabularyFile = url.deletingLastPathComponent().appendingPathComponent("AppIntentVocabulary.plist")
+        if FileManager.default.fileExists(atPath: vocabularyFile.path) {
+            registration.vocabulary = try AppVocabulary(contentsOf: vocabularyFile)
+        }
         let log = Log(registration.appName)
         let state = StateDirectory(explicit: options.stateDirectory)
         let sandbox = state.sandbox(for: registration.bundleIdentifier)
@@ -59,7 +63,7 @@ public enum ExtensionRunner {
         let outbox = try Mailbox<Outgoing>()
         let context = ExtensionContext(
             sandboxDirectory: sandbox, bundleIdentifier: registration.bundleIdentifier, log: log,
-            updates: UpdatePublisher(outbox: outbox))
+            updates: UpdatePublisher(outbox: outbox), vocabulary: VocabularyPublisher(outbox: outbox))
         let instance = try await Extension(context: context)
         let connection = ExtensionConnection(
             endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,

@@ -49,6 +49,28 @@ public struct ExtensionContext: Sendable {
     public let log: Log
     /// Pushes updates (such as a ride's progress) that the host publishes to subscribers.
     public let updates: UpdatePublisher
+    /// Sets the user-specific vocabulary the assistant uses to understand this app.
+    public let vocabulary: VocabularyPublisher
+}
+
+/// Sets user-specific vocabulary (contact names, playlist names, ...): for each type an
+/// ordered set of terms, most important first, always replaced whole and effective at once.
+public struct VocabularyPublisher: Sendable {
+    let outbox: Mailbox<Outgoing>
+
+    /// Replaces the terms of `type` (such as `contactName`); an empty list removes them.
+    public func set(_ terms: [String], for type: String) {
+        send(VocabularyRequest(set: UserVocabulary(type: type, terms: terms)))
+    }
+
+    /// Removes every term of every type, as when the user logs out.
+    public func removeAll() {
+        send(VocabularyRequest(reset: true))
+    }
+
+    private func send(_ request: VocabularyRequest) {
+        if let body = try? JSON.encode(request) { outbox.post(.vocabulary(body)) }
+    }
 }
 
 /// Sends updates to the host, which publishes them as `APP/TOPIC` on its updates endpoint

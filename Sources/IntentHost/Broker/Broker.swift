@@ -27,6 +27,7 @@ final class Broker {
     private var malformed = 0
     private var scratch: [Message] = []
     private var routes: [RouteKey: Route] = [:]
+    private var vocabulary: VocabularyStore
     private var routesGeneration = -1
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
@@ -45,6 +46,7 @@ final class Broker {
         self.mailbox = mailbox
         self.startLifecycle = startLifecycle
         lock = LockPolicy(file: config.stateDirectory.url.appendingPathComponent("lock"), initial: config.startLocked)
+        vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
         nextHeartbeat = clock.now + config.heartbeatInterval
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
@@ -223,6 +225,13 @@ final class Broker {
             break
         case .update(let topic, let body):
             publish(from: routingID, topic: topic, body: body)
+        case .vocabulary(let body):
+            guard let registration = registry.instances[routingID]?.registration else { return }
+            do {
+                _ = try changeVocabulary(of: registration, body)
+            } catch {
+                noteMalformed("in a vocabulary from \(registration.appName): \(error)")
+            }
         case .disconnect:
             drop(routingID, because: "it disconnected")
         }
@@ -240,6 +249,18 @@ final class Broker {
         let update = Update(app: app, topic: topic, payload: payload, time: Date().formatted(.iso8601))
         _ = try? updates.send("\(app)/\(topic)", more: true, wait: false)
         _ = try? updates.send(Message(bytes: (try? JSON.encode(update)) ?? []), wait: false)
+    }
+
+    /// Applies a `VocabularyRequest` (replace one type, or reset all) and returns the result.
+    private func changeVocabulary(of registration: Registration, _ body: Message) throws -> VocabularyState {
+        let request = try JSON.decode(VocabularyRequest.self, from: body.bytes)
+        let bundle = registration.bundleIdentifier
+        if request.reset == true { try vocabulary.reset(bundle) }
+        if let set = request.set { try vocabulary.replace(set, of: bundle) }
+        if request.reset == true || request.set != nil {
+            log.info("vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))")
+        }
+        return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary)
     }
 
     private func register(_ routingID: [UInt8], _ body: Message) {
@@ -321,13 +342,23 @@ final class Broker {
             case .stage(let id, _, _, _, _), .submit(let id, _, _, _):
                 sendError(routingID, id, .shuttingDown, "intentd is shutting down; try again when it is back")
                 return
-            case .status, .lock:
+            case .status, .lock, .vocab:
                 break
             }
         }
         switch message {
         case .status(let id):
             answer(routingID, id, registry.status(locked: lock.locked))
+        case .vocab(let id, let app, let body):
+            guard let entry = registry.app(named: app) else {
+                sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
+                return
+            }
+            do {
+                answer(routingID, id, try changeVocabulary(of: entry.registration, body))
+            } catch {
+                sendError(routingID, id, .malformed, "\(error)")
+            }
         case .lock(let id, let locked):
             lock.set(locked: locked)
             log.info(locked ? "device locked" : "device unlocked")

@@ -16,6 +16,8 @@ public struct Registration: Sendable, Hashable, Codable {
     public var intentsRestrictedWhileLocked: [String]
     /// The extension's process id, for status and diagnostics.
     public var processIdentifier: Int?
+    /// The app's own vocabulary (AppIntentVocabulary.plist), if it ships one.
+    public var vocabulary: AppVocabulary?
 
     /// Creates a registration.
     public init(
@@ -45,6 +47,7 @@ public struct Registration: Sendable, Hashable, Codable {
         intentsSupported = try c.decode([String].self, forKey: .intentsSupported)
         intentsRestrictedWhileLocked = try c.decodeIfPresent([String].self, forKey: .intentsRestrictedWhileLocked) ?? []
         processIdentifier = try c.decodeIfPresent(Int.self, forKey: .processIdentifier)
+        vocabulary = try c.decodeIfPresent(AppVocabulary.self, forKey: .vocabulary)
     }
 
     /// The same registration with SiriKit class names (`INSendMessageIntent`) turned into

@@ -10,6 +10,8 @@ public enum ClientMessage {
     case status(RequestID)
     /// Locks (`true`) or unlocks (`false`) the device.
     case lock(RequestID, Bool)
+    /// Changes or reads an app's user vocabulary; the body is a `VocabularyRequest`.
+    case vocab(RequestID, app: String, body: Message)
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -33,6 +35,9 @@ public enum ClientMessage {
             try Wire.expect(0, rest, header.command)
             guard header.flag <= 1 else { throw .malformedFrames("the LOCK byte must be 1 lock or 0 unlock") }
             self = .lock(header.id, header.flag == 1)
+        case .vocab:
+            try Wire.expect(2, rest, header.command)
+            self = .vocab(header.id, app: try Wire.name(rest[f], "the app name"), body: rest[f + 1])
         default:
             throw .malformedFrames("\(header.command) is not sent by clients")
         }
@@ -41,7 +46,7 @@ public enum ClientMessage {
     /// The request id.
     public var requestID: RequestID {
         switch self {
-        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _): id
+        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _): id
         }
     }
 
@@ -56,6 +61,8 @@ public enum ClientMessage {
             [Wire.start(.status, id: id)]
         case .lock(let id, let locked):
             [Wire.start(.lock, id: id, flag: locked ? 1 : 0)]
+        case .vocab(let id, let app, let body):
+            [Wire.start(.vocab, id: id), Message(string: app), body]
         }
     }
 }

@@ -9,6 +9,7 @@ public enum Command: UInt8, Sendable, CaseIterable {
     case heartbeat = 0x06
     case disconnect = 0x07
     case update = 0x08
+    case vocabulary = 0x09
     // Client endpoint.
     case submit = 0x10
     case stage = 0x11
@@ -16,6 +17,7 @@ public enum Command: UInt8, Sendable, CaseIterable {
     case error = 0x13
     case status = 0x14
     case lock = 0x15
+    case vocab = 0x16
 }
 
 /// One stage of an intent's lifecycle.

@@ -12,6 +12,8 @@ public enum ExtensionMessage {
     case disconnect
     /// Pushes an update (such as a ride's new phase) for the host to publish under `topic`.
     case update(topic: String, body: Message)
+    /// Changes the user's vocabulary for this app; the body is a `VocabularyRequest`.
+    case vocabulary(body: Message)
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -32,6 +34,9 @@ public enum ExtensionMessage {
         case .update:
             try Wire.expect(2, rest, header.command)
             self = .update(topic: try Wire.name(rest[rest.startIndex], "the topic"), body: rest[rest.startIndex + 1])
+        case .vocabulary:
+            try Wire.expect(1, rest, header.command)
+            self = .vocabulary(body: rest[rest.startIndex])
         default:
             throw .malformedFrames("\(header.command) is not sent by extensions")
         }
@@ -45,6 +50,7 @@ public enum ExtensionMessage {
         case .heartbeat: [Wire.start(.heartbeat)]
         case .disconnect: [Wire.start(.disconnect)]
         case .update(let topic, let body): [Wire.start(.update), Message(string: topic), body]
+        case .vocabulary(let body): [Wire.start(.vocabulary), body]
         }
     }
 }

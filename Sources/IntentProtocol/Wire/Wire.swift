@@ -21,7 +21,7 @@ public enum Wire {
     /// Whether a command's header carries a request id.
     static func hasID(_ command: Command) -> Bool {
         switch command {
-        case .register, .registered, .rejected, .heartbeat, .disconnect, .update: false
+        case .register, .registered, .rejected, .heartbeat, .disconnect, .update, .vocabulary: false
         default: true
         }
     }

@@ -1,0 +1,105 @@
+import Foundation
+
+/// An app's own vocabulary, the same for every user: the terms it uses for parameter values
+/// and the example phrases the assistant shows for "What can you do?". Read from the
+/// extension's `AppIntentVocabulary.plist` and sent in REGISTER.
+public struct AppVocabulary: Sendable, Hashable, Codable {
+    /// Terms for parameter values, such as ride option names.
+    public var parameterVocabularies: [ParameterVocabulary]
+    /// Example phrases per intent.
+    public var intentPhrases: [IntentPhrases]
+
+    /// Creates a vocabulary.
+    public init(parameterVocabularies: [ParameterVocabulary] = [], intentPhrases: [IntentPhrases] = []) {
+        self.parameterVocabularies = parameterVocabularies
+        self.intentPhrases = intentPhrases
+    }
+
+    /// Terms for some parameters (`RequestRide.rideOptionName`).
+    public struct ParameterVocabulary: Sendable, Hashable, Codable {
+        /// `Intent.parameter` names, SiriKit class names normalised.
+        public var parameterNames: [String]
+        /// The terms.
+        public var items: [Item]
+    }
+
+    /// One term: the app's identifier and the ways a user may say it.
+    public struct Item: Sendable, Hashable, Codable {
+        /// The app's own identifier for the term.
+        public var identifier: String
+        /// Phrases, with optional pronunciations and examples.
+        public var synonyms: [Synonym]
+    }
+
+    /// One way to say a term.
+    public struct Synonym: Sendable, Hashable, Codable {
+        /// The phrase.
+        public var phrase: String
+        /// How it sounds, if not as written.
+        public var pronunciation: String?
+        /// Sentences that use it.
+        public var examples: [String]
+    }
+
+    /// Example phrases for one intent.
+    public struct IntentPhrases: Sendable, Hashable, Codable {
+        /// The intent, by catalog name.
+        public var intent: String
+        /// What a user might say.
+        public var examples: [String]
+    }
+
+    /// Reads an `AppIntentVocabulary.plist`.
+    public init(contentsOf url: URL) throws {
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
+        } catch {
+            throw ManifestError("cannot read the vocabulary at \(url.path): \(describeFileError(error))")
+        }
+        guard let root = plist as? [String: Any] else { throw ManifestError("\(url.lastPathComponent) must hold a dictionary") }
+        parameterVocabularies = (root["ParameterVocabularies"] as? [[String: Any]] ?? []).map { entry in
+            ParameterVocabulary(
+                parameterNames: (entry["ParameterNames"] as? [String] ?? []).map(Self.parameterName),
+                items: (entry["ParameterVocabulary"] as? [[String: Any]] ?? []).compactMap { item in
+                    guard let id = item["VocabularyItemIdentifier"] as? String else { return nil }
+                    let synonyms = (item["VocabularyItemSynonyms"] as? [[String: Any]] ?? []).compactMap { s -> Synonym? in
+                        guard let phrase = s["VocabularyItemPhrase"] as? String else { return nil }
+                        return Synonym(
+                            phrase: phrase, pronunciation: s["VocabularyItemPronunciation"] as? String,
+                            examples: s["VocabularyItemExamples"] as? [String] ?? [])
+                    }
+                    return Item(identifier: id, synonyms: synonyms)
+                })
+        }
+        intentPhrases = (root["IntentPhrases"] as? [[String: Any]] ?? []).compactMap { entry in
+            guard let name = entry["IntentName"] as? String else { return nil }
+            return IntentPhrases(intent: Catalog.canonicalIntentName(name), examples: entry["IntentExamples"] as? [String] ?? [])
+        }
+    }
+
+    /// `INRequestRideIntent.rideOptionName` becomes `RequestRide.rideOptionName`.
+    static func parameterName(_ name: String) -> String {
+        guard let dot = name.firstIndex(of: ".") else { return name }
+        return Catalog.canonicalIntentName(String(name[..<dot])) + name[dot...]
+    }
+}
+
+/// User-specific vocabulary: for each type (`contactName`, `workoutName`, ...) an ordered
+/// set of terms, most important first, always replaced whole.
+public struct UserVocabulary: Sendable, Hashable, Codable {
+    /// The type, such as `contactName`.
+    public var type: String
+    /// The terms, most important first; empty removes the type.
+    public var terms: [String]
+
+    /// Creates a replacement.
+    public init(type: String, terms: [String]) {
+        self.type = type
+        var seen = Set<String>()
+        self.terms = terms.filter { seen.insert($0).inserted }
+    }
+
+    /// The most terms one type may hold.
+    public static let maximumTerms = 10_000
+}

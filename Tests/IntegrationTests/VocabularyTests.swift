@@ -1,0 +1,56 @@
+import Foundation
+import IntentProtocol
+import Testing
+
+/// App-specific and user-specific vocabulary, with real processes.
+@Suite("Vocabulary", .serialized)
+struct VocabularyTests {
+    func user(_ host: TestHost, _ app: String, _ arguments: String...) throws -> [String: [String]] {
+        let result = try host.ctl(["vocab", app] + arguments + ["--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        return (try? result.json?["user"]?.decode(as: [String: [String]].self)) ?? [:]
+    }
+
+    @Test("User vocabulary is replaced whole, kept in order, survives a host restart, and reset removes it")
+    func userVocabularyLifecycle() throws {
+        let host = try TestHost.withMonkeyChat()
+        defer { host.stop(); host.removeState() }
+        #expect(try user(host, "MonkeyChat", "nickname", "Big B", "Cocoa", "Big B")["nickname"] == ["Big B", "Cocoa"])
+        #expect(try user(host, "MonkeyChat", "nickname", "Kiki K")["nickname"] == ["Kiki K"], "a whole replacement, not a merge")
+
+        if let p = host.process {
+            p.terminate()
+            TestHost.reap(p)
+        }
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        #expect(try user(host, "MonkeyChat")["nickname"] == ["Kiki K"], "persisted by the host")
+
+        #expect(try user(host, "MonkeyChat", "nickname")["nickname"] == nil, "no terms removes the type")
+        #expect(try user(host, "MonkeyChat", "--reset").isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("vocabulary/com.monkeychat.intents.json").path))
+        let unknown = try host.ctl("vocab", "Nobody")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no extension serves the app"))
+    }
+
+    @Test("MonkeyChat teaches the host its contacts' names; Zippy's own vocabulary comes with its registration")
+    func vocabularyFromExtensions() throws {
+        let host = try TestHost(["--extensions", "messaging,rides"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat", "Zippy"])
+        var names: [String] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while names.isEmpty && ContinuousClock.now < deadline {
+            names = try user(host, "MonkeyChat")["contactName"] ?? []
+            if names.isEmpty { usleep(100_000) }
+        }
+        #expect(names.contains("Bobo the Great") && names.contains("Little Bobo"))
+
+        let zippy = try host.ctl("vocab", "Zippy", "--json").json
+        let options = zippy?["appVocabulary"]?["parameterVocabularies"]?.arrayValue?.first
+        #expect(options?["parameterNames"] == ["RequestRide.rideOptionName"])
+        #expect(options?["items"]?.arrayValue?.compactMap { $0["identifier"]?.stringValue } == ["zippy-pool", "zippy-x", "zippy-van"])
+        #expect(zippy?["appVocabulary"]?["intentPhrases"]?.arrayValue?.first?["intent"] == "RequestRide")
+    }
+}
