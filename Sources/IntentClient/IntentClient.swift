@@ -48,6 +48,12 @@ public final class IntentClient {
         return try decode(VocabularyState.self, try self.request(.vocab(next(), app: app, body: body)))
     }
 
+    /// Records the user's decision about an app.
+    public func authorize(app: String, _ decision: AuthorizationRequest.Decision) throws -> AuthorizationState {
+        let body = Message(bytes: try JSON.encode(AuthorizationRequest(decision: decision)))
+        return try decode(AuthorizationState.self, try request(.authorize(next(), app: app, body: body)))
+    }
+
     /// Locks or unlocks the device.
     @discardableResult
     public func setLocked(_ locked: Bool) throws -> LockState {

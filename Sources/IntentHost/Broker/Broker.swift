@@ -28,6 +28,7 @@ final class Broker {
     private var scratch: [Message] = []
     private var routes: [RouteKey: Route] = [:]
     private var vocabulary: VocabularyStore
+    private var authorization: AuthorizationStore
     private var routesGeneration = -1
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
@@ -47,6 +48,7 @@ final class Broker {
         self.startLifecycle = startLifecycle
         lock = LockPolicy(file: config.stateDirectory.url.appendingPathComponent("lock"), initial: config.startLocked)
         vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
+        authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
         nextHeartbeat = clock.now + config.heartbeatInterval
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
@@ -251,6 +253,22 @@ final class Broker {
         _ = try? updates.send(Message(bytes: (try? JSON.encode(update)) ?? []), wait: false)
     }
 
+    /// Records the user's decision about an app; a reset also forgets its user vocabulary.
+    private func decide(_ registration: Registration, _ body: Message) throws -> AuthorizationState {
+        let request = try JSON.decode(AuthorizationRequest.self, from: body.bytes)
+        let bundle = registration.bundleIdentifier
+        let status: AuthorizationStatus = switch request.decision {
+        case .allow: .authorized
+        case .deny: .denied
+        case .reset: .notDetermined
+        }
+        try authorization.set(status, for: bundle)
+        if request.decision == .reset { try vocabulary.reset(bundle) }
+        routesGeneration = -1  // cached routes were admitted under the old decision
+        log.info("\(registration.appName) is now \(status.rawValue)")
+        return AuthorizationState(app: registration.appName, status: status)
+    }
+
     /// Applies a `VocabularyRequest` (replace one type, or reset all) and returns the result.
     private func changeVocabulary(of registration: Registration, _ body: Message) throws -> VocabularyState {
         let request = try JSON.decode(VocabularyRequest.self, from: body.bytes)
@@ -342,13 +360,27 @@ final class Broker {
             case .stage(let id, _, _, _, _), .submit(let id, _, _, _):
                 sendError(routingID, id, .shuttingDown, "intentd is shutting down; try again when it is back")
                 return
-            case .status, .lock, .vocab:
+            case .status, .lock, .vocab, .authorize:
                 break
             }
         }
         switch message {
         case .status(let id):
-            answer(routingID, id, registry.status(locked: lock.locked))
+            var status = registry.status(locked: lock.locked)
+            for i in status.extensions.indices {
+                status.extensions[i].authorization = authorization.status(of: status.extensions[i].bundleIdentifier)
+            }
+            answer(routingID, id, status)
+        case .authorize(let id, let app, let body):
+            guard let entry = registry.app(named: app) else {
+                sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
+                return
+            }
+            do {
+                answer(routingID, id, try decide(entry.registration, body))
+            } catch {
+                sendError(routingID, id, .malformed, "\(error)")
+            }
         case .vocab(let id, let app, let body):
             guard let entry = registry.app(named: app) else {
                 sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
@@ -398,11 +430,13 @@ final class Broker {
         let key = RouteKey(app: app, intent: intent)
         if let route = routes[key] {
             if route.restricted && lock.locked {
-                return Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock)
+                return Admission.admit(
+                    app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization)
             }
             return .success((route.app, route.intent))
         }
-        let result = Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock)
+        let result = Admission.admit(
+            app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization)
         if case .success(let (entry, definition)) = result { routes[key] = Route(app: entry, intent: definition) }
         return result
     }

@@ -11,7 +11,8 @@ struct Refusal: Error, Sendable {
 /// and not restricted while the device is locked.
 enum Admission {
     static func admit(
-        app: String, intent: String, registry: ExtensionRegistry, catalog: Catalog, lock: LockPolicy
+        app: String, intent: String, registry: ExtensionRegistry, catalog: Catalog, lock: LockPolicy,
+        authorization: AuthorizationStore? = nil
     ) -> Result<(AppEntry, IntentDefinition), Refusal> {
         guard let entry = registry.app(named: app) else {
             let known = registry.apps.values.map(\.registration.appName).sorted()
@@ -19,6 +20,11 @@ enum Admission {
             return .failure(Refusal(code: .unknownApp, message: "no extension serves the app \"\(app)\" (\(hint))"))
         }
         let name = entry.registration.appName
+        if let status = authorization?.status(of: entry.registration.bundleIdentifier), status == .denied || status == .restricted {
+            return .failure(Refusal(
+                code: .notAuthorized,
+                message: "you have not allowed \(name) to work with the assistant (intentctl authorize \(name) allow)"))
+        }
         guard let definition = catalog.intent(intent) else {
             return .failure(Refusal(code: .unknownIntent, message: "\"\(intent)\" is not an intent in the catalog"))
         }

@@ -36,12 +36,16 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
     public var instances: Int
     /// Their process ids, where known.
     public var processIdentifiers: [Int]
+    /// Whether the user lets the app work with the assistant.
+    public var authorization: AuthorizationStatus?
 
     /// Creates an entry.
     public init(
         appName: String, bundleIdentifier: String, alternativeAppNames: [String], usageDescription: String,
-        intentsSupported: [String], intentsRestrictedWhileLocked: [String], instances: Int, processIdentifiers: [Int]
+        intentsSupported: [String], intentsRestrictedWhileLocked: [String], instances: Int, processIdentifiers: [Int],
+        authorization: AuthorizationStatus? = nil
     ) {
+        self.authorization = authorization
         self.appName = appName
         self.bundleIdentifier = bundleIdentifier
         self.alternativeAppNames = alternativeAppNames

@@ -12,6 +12,8 @@ public enum ClientMessage {
     case lock(RequestID, Bool)
     /// Changes or reads an app's user vocabulary; the body is a `VocabularyRequest`.
     case vocab(RequestID, app: String, body: Message)
+    /// Records the user's decision about an app; the body is an `AuthorizationRequest`.
+    case authorize(RequestID, app: String, body: Message)
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -38,6 +40,9 @@ public enum ClientMessage {
         case .vocab:
             try Wire.expect(2, rest, header.command)
             self = .vocab(header.id, app: try Wire.name(rest[f], "the app name"), body: rest[f + 1])
+        case .authorize:
+            try Wire.expect(2, rest, header.command)
+            self = .authorize(header.id, app: try Wire.name(rest[f], "the app name"), body: rest[f + 1])
         default:
             throw .malformedFrames("\(header.command) is not sent by clients")
         }
@@ -46,7 +51,7 @@ public enum ClientMessage {
     /// The request id.
     public var requestID: RequestID {
         switch self {
-        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _): id
+        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _), .authorize(let id, _, _): id
         }
     }
 
@@ -63,6 +68,8 @@ public enum ClientMessage {
             [Wire.start(.lock, id: id, flag: locked ? 1 : 0)]
         case .vocab(let id, let app, let body):
             [Wire.start(.vocab, id: id), Message(string: app), body]
+        case .authorize(let id, let app, let body):
+            [Wire.start(.authorize, id: id), Message(string: app), body]
         }
     }
 }

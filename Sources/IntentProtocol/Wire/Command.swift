@@ -18,6 +18,7 @@ public enum Command: UInt8, Sendable, CaseIterable {
     case status = 0x14
     case lock = 0x15
     case vocab = 0x16
+    case authorize = 0x17
 }
 
 /// One stage of an intent's lifecycle.
@@ -55,6 +56,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case invalidParameter
     /// The intent is restricted while the device is locked.
     case requiresUnlock
+    /// The user has denied the app (`intentctl authorize APP allow` to change it).
+    case notAuthorized
     /// The app's extension is registered but no instance is alive to take the request.
     case extensionUnavailable
     /// The extension did not answer before the deadline.

@@ -13,6 +13,7 @@ struct StatusText: CustomStringConvertible {
             let also = e.alternativeAppNames.isEmpty ? "" : " (also: \(e.alternativeAppNames.joined(separator: ", ")))"
             lines.append("\(e.appName)\(also) — \(e.bundleIdentifier), \(e.instances) instance\(e.instances == 1 ? "" : "s")")
             lines.append("  supports: \(e.intentsSupported.joined(separator: ", "))")
+            if let authorization = e.authorization { lines.append("  authorization: \(authorization.rawValue)") }
             if !e.intentsRestrictedWhileLocked.isEmpty {
                 lines.append("  restricted while locked: \(e.intentsRestrictedWhileLocked.joined(separator: ", "))")
             }

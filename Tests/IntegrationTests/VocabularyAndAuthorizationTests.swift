@@ -2,9 +2,9 @@ import Foundation
 import IntentProtocol
 import Testing
 
-/// App-specific and user-specific vocabulary, with real processes.
-@Suite("Vocabulary", .serialized)
-struct VocabularyTests {
+/// App-specific and user-specific vocabulary, and the user's authorization of apps, with real processes.
+@Suite("Vocabulary and authorization", .serialized)
+struct VocabularyAndAuthorizationTests {
     func user(_ host: TestHost, _ app: String, _ arguments: String...) throws -> [String: [String]] {
         let result = try host.ctl(["vocab", app] + arguments + ["--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -52,5 +52,40 @@ struct VocabularyTests {
         #expect(options?["parameterNames"] == ["RequestRide.rideOptionName"])
         #expect(options?["items"]?.arrayValue?.compactMap { $0["identifier"]?.stringValue } == ["zippy-pool", "zippy-x", "zippy-van"])
         #expect(zippy?["appVocabulary"]?["intentPhrases"]?.arrayValue?.first?["intent"] == "RequestRide")
+    }
+
+    @Test("A denied app is refused and never reached; the decision survives restarts; reset forgets it and the vocabulary")
+    func authorization() throws {
+        let host = try TestHost.withMonkeyChat()
+        defer { host.stop(); host.removeState() }
+        let status = try host.ctl("status", "--json")
+        #expect(status.json?["extensions"]?.arrayValue?.first?["authorization"] == "notDetermined")
+        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "--json").status == 0, "programs may send to an app not yet decided")
+
+        #expect(try host.ctl("authorize", "MonkeyChat", "deny").stdout.contains("denied"))
+        let content = "denied \(UUID().uuidString)"
+        let refused = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Coco", "content=\(content)", "--json")
+        #expect(refused.status == 4)
+        #expect(refused.json?["code"] == "notAuthorized")
+        #expect(refused.json?["message"]?.stringValue?.contains("intentctl authorize MonkeyChat allow") == true)
+
+        if let p = host.process {
+            p.terminate()
+            TestHost.reap(p)
+        }
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=\(content)", "--json").json?["code"] == "notAuthorized",
+            "still denied after a restart")
+
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let search = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=\(content)", "--json")
+        #expect(search.json?["outcome"] == "success")
+        #expect(search.json?["response"]?["response"]?["messages"]?.arrayValue?.isEmpty == true, "the refused message never arrived")
+
+        _ = try user(host, "MonkeyChat", "nickname", "Big B")
+        #expect(try host.ctl("authorize", "MonkeyChat", "reset").stdout.contains("notDetermined"))
+        #expect(try user(host, "MonkeyChat").isEmpty, "reset removes the app's user vocabulary")
+        #expect(try host.ctl("authorize", "MonkeyChat", "maybe").status == 2)
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import IntentProtocol
+
+/// What the user decided about each app, by bundle identifier, kept in
+/// `STATE/authorization.json` so decisions survive restarts. Apps start not determined.
+struct AuthorizationStore {
+    private var statuses: [String: AuthorizationStatus] = [:]
+    private let file: URL
+
+    init(file: URL) {
+        self.file = file
+        if let data = try? Data(contentsOf: file),
+            let saved = try? JSONDecoder().decode([String: AuthorizationStatus].self, from: data)
+        {
+            statuses = saved
+        }
+    }
+
+    /// The status of `bundle`.
+    func status(of bundle: String) -> AuthorizationStatus { statuses[bundle] ?? .notDetermined }
+
+    /// Records a decision and saves.
+    mutating func set(_ status: AuthorizationStatus, for bundle: String) throws {
+        statuses[bundle] = status == .notDetermined ? nil : status
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(statuses).write(to: file, options: .atomic)
+    }
+}
