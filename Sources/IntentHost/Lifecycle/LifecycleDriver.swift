@@ -34,8 +34,8 @@ struct LifecycleDriver: Sendable {
             let reply: ResolveReply
             switch await call(.resolve, request, &run) {
             case .failure(let end): return end.outcome
-            case .success(let body):
-                do { reply = try JSON.decode(ResolveReply.self, from: body) } catch {
+            case .success(let json):
+                do { reply = try ResolveReply(json: json) } catch {
                     return run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)")
                 }
             }
@@ -85,9 +85,9 @@ struct LifecycleDriver: Sendable {
     private func respond(_ stage: Stage, _ run: inout Run) async -> Result<IntentResponse, Ended> {
         switch await call(stage, run.request(resolving: nil), &run) {
         case .failure(let end): return .failure(end)
-        case .success(let body):
+        case .success(let json):
             let response: IntentResponse
-            do { response = try JSON.decode(IntentResponse.self, from: body) } catch {
+            do { response = try IntentResponse(json: json) } catch {
                 return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
             }
             guard run.intent.responseCode(response.code) != nil else {
@@ -98,8 +98,9 @@ struct LifecycleDriver: Sendable {
         }
     }
 
-    /// Sends one stage and turns refusals, failures and error replies into an ended run.
-    private func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run) async -> Result<[UInt8], Ended> {
+    /// Sends one stage, parses the reply once, and turns refusals, failures, unreadable
+    /// replies and error replies into an ended run.
+    private func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run) async -> Result<JSONValue, Ended> {
         let body = (try? JSON.encode(request)) ?? []
         switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body) {
         case .refused(let code, let message):
@@ -107,10 +108,14 @@ struct LifecycleDriver: Sendable {
         case .failed(let code, let message):
             return .failure(Ended(run.end(.failure, code.rawValue, message)))
         case .reply(let bytes):
-            if let error = try? JSON.decode(ErrorReply.self, from: bytes) {
+            let json: JSONValue
+            do { json = try JSONValue.parse(bytes) } catch {
+                return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
+            }
+            if let error = try? ErrorReply(json: json) {
                 return .failure(Ended(run.end(.failure, ErrorCode.extensionError.rawValue, "\(run.app) reported an error: \(error.error)")))
             }
-            return .success(bytes)
+            return .success(json)
         }
     }
 }
