@@ -16,7 +16,14 @@ public struct RequestID: Hashable, Sendable, CustomStringConvertible {
 
     /// The 8 bytes, big-endian.
     public var bytes: [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) }
+        var bytes = [UInt8](repeating: 0, count: 8)
+        bytes.withUnsafeMutableBytes { write(into: $0, at: 0) }
+        return bytes
+    }
+
+    /// Writes the 8 bytes, big-endian, at `offset` of `buffer`, without allocating.
+    public func write(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
+        for i in 0..<8 { buffer[offset + i] = UInt8(truncatingIfNeeded: value >> (56 - 8 * i)) }
     }
 
     public var description: String { String(value, radix: 16) }

@@ -56,9 +56,8 @@ public enum Wire {
             guard raw.count == headerCount(command) else {
                 throw .malformedFrames("the \(command) header is \(headerCount(command)) bytes, not \(raw.count)")
             }
-            var id: UInt64 = 0
-            if hasID(command) { for i in 10..<18 { id = id << 8 | UInt64(raw[i]) } }
-            return Header(command: command, id: RequestID(id), flag: hasFlag(command) ? raw[raw.count - 1] : 0)
+            let id = hasID(command) ? RequestID(bytes: UnsafeRawBufferPointer(rebasing: raw[10..<18])) : nil
+            return Header(command: command, id: id ?? RequestID(0), flag: hasFlag(command) ? raw[raw.count - 1] : 0)
         }
         return (header, frames.dropFirst())
     }
@@ -69,7 +68,7 @@ public enum Wire {
         return try withUnsafeMutableBytes(of: &buffer) { (raw) throws(ZMQError) -> R in
             for (i, byte) in signatureBytes.enumerated() { raw[i] = byte }
             raw[signatureCount] = command.rawValue
-            if hasID(command) { for i in 0..<8 { raw[10 + i] = UInt8(truncatingIfNeeded: id.value >> (56 - 8 * i)) } }
+            if hasID(command) { id.write(into: raw, at: 10) }
             let count = headerCount(command)
             if hasFlag(command) { raw[count - 1] = flag }
             return try body(UnsafeRawBufferPointer(rebasing: raw[..<count]))

@@ -74,8 +74,11 @@ final class TestHost {
         process = nil
     }
 
-    /// Removes the state directory.
-    func removeState() { try? FileManager.default.removeItem(at: state) }
+    /// Removes the state directory, unless INTENTD_KEEP_TEST_STATE is set (to read the logs).
+    func removeState() {
+        guard ProcessInfo.processInfo.environment["INTENTD_KEEP_TEST_STATE"] == nil else { return }
+        try? FileManager.default.removeItem(at: state)
+    }
 
     /// Starts an extension by hand, connected to this host.
     @discardableResult
