@@ -58,22 +58,20 @@ struct Geography: Sendable {
     }
 }
 
-/// Zippy's ride options, read from the app's vocabulary file (AppIntentVocabulary.plist).
+/// Zippy's ride options: the terms its AppIntentVocabulary.plist gives for
+/// `RequestRide.rideOptionName`, read with the SDK's vocabulary reader.
 struct RideOptions: Sendable {
     struct Option: Sendable { var identifier: String; var name: String; var synonyms: [String] }
     let options: [Option]
 
     init(vocabulary url: URL) throws {
-        let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil) as? [String: Any] ?? [:]
-        let vocabularies = plist["ParameterVocabularies"] as? [[String: Any]] ?? []
-        let items = vocabularies.filter { ($0["ParameterNames"] as? [String] ?? []).contains("INRequestRideIntent.rideOptionName") }
-            .flatMap { $0["ParameterVocabulary"] as? [[String: Any]] ?? [] }
-        options = items.compactMap { item in
-            guard let id = item["VocabularyItemIdentifier"] as? String else { return nil }
-            let phrases = (item["VocabularyItemSynonyms"] as? [[String: Any]] ?? []).compactMap { $0["VocabularyItemPhrase"] as? String }
-            guard let name = phrases.first else { return nil }
-            return Option(identifier: id, name: name, synonyms: phrases)
-        }
+        options = try AppVocabulary(contentsOf: url).parameterVocabularies
+            .filter { $0.parameterNames.contains("RequestRide.rideOptionName") }
+            .flatMap(\.items)
+            .compactMap { item in
+                let phrases = item.synonyms.map(\.phrase)
+                return phrases.first.map { Option(identifier: item.identifier, name: $0, synonyms: phrases) }
+            }
     }
 
     /// The option a spoken name means, by any synonym, ignoring case.
