@@ -253,6 +253,22 @@ final class Broker {
         _ = try? updates.send(Message(bytes: (try? JSON.encode(update)) ?? []), wait: false)
     }
 
+    /// Answers a request about one app: ERROR unknownApp if none serves it, ERROR malformed
+    /// if `work` cannot read the body, else RESULT with what `work` returns.
+    private func answerForApp(
+        _ app: String, _ routingID: [UInt8], _ id: RequestID, _ work: (Registration) throws -> some Encodable
+    ) {
+        guard let entry = registry.app(named: app) else {
+            sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
+            return
+        }
+        do {
+            answer(routingID, id, try work(entry.registration))
+        } catch {
+            sendError(routingID, id, .malformed, "\(error)")
+        }
+    }
+
     /// Records the user's decision about an app; a reset also forgets its user vocabulary.
     private func decide(_ registration: Registration, _ body: Message) throws -> AuthorizationState {
         let request = try JSON.decode(AuthorizationRequest.self, from: body.bytes)
@@ -372,25 +388,9 @@ final class Broker {
             }
             answer(routingID, id, status)
         case .authorize(let id, let app, let body):
-            guard let entry = registry.app(named: app) else {
-                sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
-                return
-            }
-            do {
-                answer(routingID, id, try decide(entry.registration, body))
-            } catch {
-                sendError(routingID, id, .malformed, "\(error)")
-            }
+            answerForApp(app, routingID, id) { try decide($0, body) }
         case .vocab(let id, let app, let body):
-            guard let entry = registry.app(named: app) else {
-                sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
-                return
-            }
-            do {
-                answer(routingID, id, try changeVocabulary(of: entry.registration, body))
-            } catch {
-                sendError(routingID, id, .malformed, "\(error)")
-            }
+            answerForApp(app, routingID, id) { try changeVocabulary(of: $0, body) }
         case .lock(let id, let locked):
             lock.set(locked: locked)
             log.info(locked ? "device locked" : "device unlocked")

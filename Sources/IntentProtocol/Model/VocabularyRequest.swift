@@ -19,17 +19,12 @@ public struct VocabularyState: Sendable, Hashable, Codable {
     /// The user's terms by type, most important first.
     public var user: [String: [String]]
     /// The app's own vocabulary from its registration, if any.
-    public var app_vocabulary: AppVocabulary?
+    public var appVocabulary: AppVocabulary?
 
     /// Creates the answer.
     public init(app: String, user: [String: [String]], appVocabulary: AppVocabulary?) {
         self.app = app
         self.user = user
-        self.app_vocabulary = appVocabulary
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case app, user
-        case app_vocabulary = "appVocabulary"
+        self.appVocabulary = appVocabulary
     }
 }

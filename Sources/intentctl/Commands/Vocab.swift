@@ -32,7 +32,7 @@ struct Vocab: ParsableCommand {
         for (type, terms) in state.user.sorted(by: { $0.key < $1.key }) {
             print("  \(type): \(terms.joined(separator: ", "))")
         }
-        if let vocabulary = state.app_vocabulary {
+        if let vocabulary = state.appVocabulary {
             for entry in vocabulary.parameterVocabularies {
                 let phrases = entry.items.compactMap { $0.synonyms.first?.phrase }
                 print("  app terms for \(entry.parameterNames.joined(separator: ", ")): \(phrases.joined(separator: ", "))")
