@@ -29,8 +29,10 @@ let package = Package(
         .target(name: "IntentProtocol", dependencies: ["ZeroMQ"], swiftSettings: strict),
         // The SDK extension authors import.
         .target(name: "IntentExtensionKit", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        // Understanding typed requests: language files, patterns, values.
+        .target(name: "Understanding", dependencies: ["IntentProtocol"], swiftSettings: strict),
         // The host: broker, lock policy, lifecycle driver, extension launcher.
-        .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol", "Understanding"], swiftSettings: strict),
         // The client library behind intentctl.
         .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
         // Storage shared by this project's extensions: their SQLite database in the sandbox.
@@ -82,6 +84,9 @@ let package = Package(
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: strict),
         .testTarget(name: "IntentProtocolTests", dependencies: ["IntentProtocol"], swiftSettings: strict),
         .testTarget(name: "IntentHostTests", dependencies: ["IntentHost", "IntentProtocol"], swiftSettings: strict),
+        .testTarget(
+            name: "UnderstandingTests", dependencies: ["Understanding", "IntentProtocol"], exclude: ["Corpus"],
+            swiftSettings: strict),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",

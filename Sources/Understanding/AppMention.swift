@@ -1,0 +1,70 @@
+/// Where a request names an app, and the request without that mention.
+struct AppMention {
+    /// The app's own name.
+    var app: String
+    /// The tokens with the name and its connecting words ("on", "open the ... app and")
+    /// taken out.
+    var remaining: [Token]
+    /// The name came first, used as a verb: "MonkeyChat Bobo send more bananas".
+    var isVerb: Bool
+
+    /// The first mention of any app's name, alternative name or pronunciation: longest
+    /// names first, never inside a phrase of an app's vocabulary ("Zippy Van").
+    static func find(in tokens: [Token], apps: [AppProfile], pack: LanguagePack) -> AppMention? {
+        var names: [(words: [String], app: String)] = []
+        var phrases: [[String]] = []
+        for app in apps {
+            for name in [app.name] + app.otherNames {
+                let words = Token.split(name).map(\.folded).filter { !$0.isEmpty }
+                if !words.isEmpty { names.append((words, app.name)) }
+                // "List-o-Mat" said as one word: "listomat".
+                if words.count > 1 { names.append(([words.joined()], app.name)) }
+            }
+            for entry in app.vocabulary?.parameterVocabularies ?? [] {
+                for item in entry.items {
+                    for synonym in item.synonyms {
+                        let words = Token.split(synonym.phrase).map(\.folded)
+                        if words.count > 1 { phrases.append(words) }
+                    }
+                }
+            }
+        }
+        names.sort { $0.words.count > $1.words.count }
+        let folded = tokens.map(\.folded)
+        var protected = Set<Int>()
+        for phrase in phrases where phrase.count <= folded.count {
+            for start in 0...(folded.count - phrase.count) where Array(folded[start..<(start + phrase.count)]) == phrase {
+                protected.formUnion(start..<(start + phrase.count))
+            }
+        }
+        for start in folded.indices where !protected.contains(start) {
+            for name in names where start + name.words.count <= folded.count {
+                let span = start..<(start + name.words.count)
+                guard Array(folded[span]) == name.words, protected.isDisjoint(with: span) else { continue }
+                return cut(tokens, span, app: name.app, pack: pack)
+            }
+        }
+        return nil
+    }
+
+    /// Removes the name with the words that tie it into the sentence.
+    private static func cut(_ tokens: [Token], _ span: Range<Int>, app: String, pack: LanguagePack) -> AppMention {
+        var lower = span.lowerBound
+        var opened = false
+        while lower > 0, pack.words.appBefore.contains(tokens[lower - 1].word), span.lowerBound - lower < 3 {
+            lower -= 1
+            if pack.words.appOpeners.contains(tokens[lower].word) { opened = true }
+        }
+        var upper = span.upperBound
+        while upper < tokens.count, pack.words.appAfter.contains(tokens[upper].word) || tokens[upper].word == ":" {
+            let word = tokens[upper].word
+            if (word == "to" || word == "and") && !opened { break }
+            upper += 1
+        }
+        let before = tokens[..<lower]
+        let isVerb = lower == span.lowerBound && before.allSatisfy { pack.words.fillers.contains($0.word) }
+        var remaining = Array(before) + Array(tokens[upper...])
+        if isVerb { remaining = Array(tokens[upper...]) }
+        return AppMention(app: app, remaining: remaining, isVerb: isVerb)
+    }
+}

@@ -1,0 +1,43 @@
+import IntentProtocol
+
+/// What understanding knows of one registered app: the names the user may call it,
+/// the intents it serves and its vocabulary.
+public struct AppProfile: Sendable, Hashable {
+    /// The app's own name, as registered.
+    public var name: String
+    /// Alternative names and their pronunciation hints.
+    public var otherNames: [String]
+    /// The intents it supports.
+    public var intents: [String]
+    /// Its AppIntentVocabulary, if it sent one.
+    public var vocabulary: AppVocabulary?
+    /// The user vocabulary it set, by type (`contactName`, ...), most important first.
+    public var userVocabulary: [String: [String]]
+
+    /// Creates a profile.
+    public init(
+        name: String, otherNames: [String] = [], intents: [String], vocabulary: AppVocabulary? = nil,
+        userVocabulary: [String: [String]] = [:]
+    ) {
+        self.name = name
+        self.otherNames = otherNames
+        self.intents = intents
+        self.vocabulary = vocabulary
+        self.userVocabulary = userVocabulary
+    }
+
+    /// A profile from an extension's registration and user vocabulary.
+    public init(_ registration: Registration, userVocabulary: [String: [String]] = [:]) {
+        self.init(
+            name: registration.appName,
+            otherNames: registration.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) },
+            intents: registration.intentsSupported.map(Catalog.canonicalIntentName),
+            vocabulary: registration.vocabulary, userVocabulary: userVocabulary)
+    }
+
+    /// The vocabulary items for `intent.parameter`.
+    func items(for intent: String, _ parameter: String) -> [AppVocabulary.Item] {
+        let key = "\(intent).\(parameter)"
+        return (vocabulary?.parameterVocabularies ?? []).filter { $0.parameterNames.contains(key) }.flatMap(\.items)
+    }
+}

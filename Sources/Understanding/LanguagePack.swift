@@ -1,0 +1,127 @@
+import Foundation
+
+/// Everything the host says or understands in one language, read from
+/// `Protocols/languages/LANG.json`. The engine holds no words of its own.
+public struct LanguagePack: Sendable {
+    /// The language code, such as "en".
+    public let language: String
+    let words: Words
+    /// Words that name each enum value, by value.
+    let values: [String: [String]]
+    /// Request patterns, by intent name.
+    let intents: [String: [Pattern]]
+    /// Patterns tried when a request starts with the app's name used as a verb.
+    let appVerbForms: [String: [Pattern]]
+    /// Sentence templates; see `Phrasebook`.
+    let prompts: [String: [String]]
+    let summaries: [String: [String]]
+    let results: [String: [String]]
+    let say: [String: String]
+    let unsupportedReasons: [String: String]
+    let responseCodes: [String: String]
+    let capabilitiesOfApp: [Pattern]
+
+    struct Words: Sendable, Decodable {
+        var fillers: Set<String>
+        var trailing: Set<String>
+        var yes: [String]
+        var no: [String]
+        var cancel: [String]
+        var capabilities: [String]
+        var capabilitiesOfApp: [String]
+        var listSeparators: Set<String>
+        var appBefore: Set<String>
+        var appAfter: Set<String>
+        var appOpeners: Set<String>
+        var personFillers: Set<String>
+        var locationFillers: Set<String>
+        var numbers: [String: Int]
+        var ordinals: [String: Int]
+        var places: [String: String]
+        var and: String
+        var or: String
+    }
+
+    private struct File: Decodable {
+        var language: String
+        var words: Words
+        var values: [String: [String]]
+        var intents: [String: [String]]
+        var appVerbForms: [String: [String]]?
+        var prompts: [String: [String]]?
+        var summaries: [String: [String]]?
+        var results: [String: [String]]?
+        var say: [String: String]
+        var unsupportedReasons: [String: String]?
+        var responseCodes: [String: String]?
+    }
+
+    /// Reads and compiles a language file.
+    public init(contentsOf url: URL) throws {
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+        } catch let error as DecodingError {
+            throw LanguageError("\(url.lastPathComponent): \(error)")
+        }
+        func compile(_ table: [String: [String]]) throws(LanguageError) -> [String: [Pattern]] {
+            var compiled: [String: [Pattern]] = [:]
+            for (intent, sources) in table {
+                compiled[intent] = try sources.map { source throws(LanguageError) in try Pattern(source) }
+            }
+            return compiled
+        }
+        language = file.language
+        words = file.words
+        values = file.values
+        intents = try compile(file.intents)
+        appVerbForms = try compile(file.appVerbForms ?? [:])
+        prompts = file.prompts ?? [:]
+        summaries = file.summaries ?? [:]
+        results = file.results ?? [:]
+        say = file.say
+        unsupportedReasons = file.unsupportedReasons ?? [:]
+        responseCodes = file.responseCodes ?? [:]
+        capabilitiesOfApp = try file.words.capabilitiesOfApp.map { source throws(LanguageError) in try Pattern(source) }
+    }
+
+    /// Every language file in `directory`, by language code.
+    public static func all(in directory: URL) throws -> [String: LanguagePack] {
+        let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }
+        var packs: [String: LanguagePack] = [:]
+        for file in files {
+            let pack = try LanguagePack(contentsOf: file)
+            packs[pack.language] = pack
+        }
+        return packs
+    }
+
+    /// Finds `Protocols/languages`: `INTENTD_LANGUAGES_DIR`, then beside the catalog
+    /// directory, then up from the executable, then the installed share folder.
+    public static func locate(besideCatalog catalog: URL?) -> URL? {
+        let fm = FileManager.default
+        if let env = ProcessInfo.processInfo.environment["INTENTD_LANGUAGES_DIR"] { return URL(fileURLWithPath: env) }
+        if let catalog {
+            let sibling = catalog.deletingLastPathComponent().appendingPathComponent("languages")
+            if fm.fileExists(atPath: sibling.path) { return sibling }
+        }
+        var dir = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = dir.appendingPathComponent("Protocols/languages")
+            if fm.fileExists(atPath: candidate.path) { return candidate }
+            dir.deleteLastPathComponent()
+        }
+        for installed in ["/usr/local/share/intentd/languages", "/usr/share/intentd/languages"] where fm.fileExists(atPath: installed) {
+            return URL(fileURLWithPath: installed)
+        }
+        return nil
+    }
+}
+
+/// A language file that cannot be used.
+public struct LanguageError: Error, CustomStringConvertible, Sendable {
+    /// What is wrong.
+    public let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,157 @@
+/// A phrase pattern from a language file, compiled once.
+///
+/// Words match case-insensitively; `(a|b c|)` is a choice (an empty branch makes it
+/// optional); `[a|b]` is an optional choice; `{name}` captures one or more words for the
+/// parameter `name`; `{name=value}` sets the parameter without consuming words.
+public struct Pattern: Sendable, Hashable {
+    indirect enum Element: Sendable, Hashable {
+        case word(String)
+        case choice([[Element]])
+        case slot(String)
+    }
+
+    let elements: [Element]
+    /// The pattern as written.
+    public let source: String
+
+    /// Compiles `source`; throws on unbalanced brackets.
+    public init(_ source: String) throws(LanguageError) {
+        self.source = source
+        var parser = Parser(characters: Array(source))
+        elements = try parser.sequence(until: nil)
+    }
+
+    /// The slot names, in order.
+    public var slots: [String] { Self.slots(in: elements) }
+
+    private static func slots(in elements: [Element]) -> [String] {
+        elements.flatMap { element -> [String] in
+            switch element {
+            case .word: []
+            case .slot(let name): [name]
+            case .choice(let branches): branches.flatMap { slots(in: $0) }
+            }
+        }
+    }
+
+    private struct Parser {
+        let characters: [Character]
+        var index = 0
+
+        mutating func sequence(until closing: Set<Character>?) throws(LanguageError) -> [Element] {
+            var elements: [Element] = []
+            var word = ""
+            func flush() {
+                if !word.isEmpty { elements.append(.word(word.lowercased())) }
+                word = ""
+            }
+            while index < characters.count {
+                let c = characters[index]
+                if let closing, closing.contains(c) {
+                    flush()
+                    return elements
+                }
+                index += 1
+                switch c {
+                case " ": flush()
+                case "(", "[":
+                    flush()
+                    var branches: [[Element]] = []
+                    let close: Character = c == "(" ? ")" : "]"
+                    while true {
+                        branches.append(try sequence(until: ["|", close]))
+                        guard index < characters.count else { throw LanguageError("unclosed \(c) in \"\(String(characters))\"") }
+                        let end = characters[index]
+                        index += 1
+                        if end == close { break }
+                    }
+                    if c == "[" { branches.append([]) }
+                    elements.append(.choice(branches))
+                case "{":
+                    flush()
+                    var name = ""
+                    while index < characters.count, characters[index] != "}" {
+                        name.append(characters[index])
+                        index += 1
+                    }
+                    guard index < characters.count, !name.isEmpty else { throw LanguageError("unclosed { in \"\(String(characters))\"") }
+                    index += 1
+                    elements.append(.slot(name))
+                case ")", "]", "|":
+                    throw LanguageError("unexpected \(c) in \"\(String(characters))\"")
+                default:
+                    word.append(c)
+                }
+            }
+            if closing != nil { throw LanguageError("unclosed bracket in \"\(String(characters))\"") }
+            flush()
+            return elements
+        }
+    }
+}
+
+/// One way a pattern matched a run of tokens.
+struct PatternMatch {
+    /// Where the match started and ended (exclusive).
+    var start: Int
+    var end: Int
+    /// Pattern words matched.
+    var words: Int
+    /// Captured token ranges, by slot name.
+    var captures: [String: Range<Int>]
+    /// Values the pattern itself sets (`{status=completed}`), by slot name.
+    var constants: [String: String] = [:]
+}
+
+extension Pattern {
+    /// Every way the pattern matches `tokens` starting at `start`, ending anywhere, handed
+    /// to `found`. `budget` bounds the search so a pathological pattern cannot stall.
+    func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
+        var state = PatternMatch(start: start, end: start, words: 0, captures: [:])
+        walk([elements[...]], tokens, start, &state, &budget, found)
+    }
+
+    private func walk(
+        _ stack: [ArraySlice<Element>], _ tokens: [Token], _ position: Int, _ state: inout PatternMatch,
+        _ budget: inout Int, _ found: (PatternMatch) -> Void
+    ) {
+        budget -= 1
+        guard budget > 0 else { return }
+        var stack = stack
+        guard var current = stack.popLast() else {
+            var done = state
+            done.end = position
+            found(done)
+            return
+        }
+        guard let element = current.first else {
+            walk(stack, tokens, position, &state, &budget, found)
+            return
+        }
+        current = current.dropFirst()
+        stack.append(current)
+        switch element {
+        case .word(let word):
+            guard position < tokens.count, tokens[position].word == word else { return }
+            state.words += 1
+            walk(stack, tokens, position + 1, &state, &budget, found)
+            state.words -= 1
+        case .choice(let branches):
+            for branch in branches {
+                walk(stack + [branch[...]], tokens, position, &state, &budget, found)
+            }
+        case .slot(let name) where name.contains("="):
+            let parts = name.split(separator: "=", maxSplits: 1).map(String.init)
+            state.constants[parts[0]] = parts.count > 1 ? parts[1] : ""
+            walk(stack, tokens, position, &state, &budget, found)
+            state.constants[parts[0]] = nil
+        case .slot(let name):
+            guard position < tokens.count, state.captures[name] == nil else { return }
+            for end in (position + 1)...tokens.count {
+                state.captures[name] = position..<end
+                walk(stack, tokens, end, &state, &budget, found)
+            }
+            state.captures[name] = nil
+        }
+    }
+}

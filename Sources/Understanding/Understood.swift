@@ -1,0 +1,38 @@
+import IntentProtocol
+
+/// What a typed request asks for.
+public enum Understood: Sendable, Hashable {
+    /// "What can you do?", about every app or one.
+    case capabilities(app: String?)
+    /// "Cancel", with nothing to cancel.
+    case cancel
+    /// An intent, with the parameters said.
+    case request(UnderstoodRequest)
+    /// The app was named but does not do what was asked.
+    case appCannotDo(app: String, intent: String)
+    /// Nothing matched.
+    case notUnderstood
+}
+
+/// An intent understood from typed text.
+public struct UnderstoodRequest: Sendable, Hashable {
+    /// The intent's catalog name.
+    public var intent: String
+    /// The app the user named, if any.
+    public var namedApp: String?
+    /// The apps that can do it: the named app, or every registered app serving the intent.
+    public var apps: [String]
+    /// The parameters said, in the catalog's JSON forms (coerce them before use).
+    public var parameters: [String: JSONValue]
+    /// The pattern that matched, for explaining decisions.
+    public var pattern: String
+
+    /// Creates a request.
+    public init(intent: String, namedApp: String?, apps: [String], parameters: [String: JSONValue], pattern: String) {
+        self.intent = intent
+        self.namedApp = namedApp
+        self.apps = apps
+        self.parameters = parameters
+        self.pattern = pattern
+    }
+}

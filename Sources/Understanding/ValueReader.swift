@@ -1,0 +1,135 @@
+import IntentProtocol
+
+/// Turns the words said for a parameter into the value the catalog expects: lists split
+/// at commas and "and", names picked out of "my best pal Bobo", places, numbers said in
+/// words, enum values from their words, and ride options from the app's vocabulary.
+/// Returns nil when the words cannot be that parameter.
+struct ValueReader {
+    let pack: LanguagePack
+
+    func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
+        guard !tokens.isEmpty else { return nil }
+        if parameter.isList {
+            let parts = parameter.type == .enum ? [tokens] : split(tokens)
+            var values: [JSONValue] = []
+            for part in parts {
+                guard let value = element(part, parameter, intent, apps) else { return nil }
+                values.append(value)
+            }
+            return values.isEmpty ? nil : .array(values)
+        }
+        return element(tokens, parameter, intent, apps)
+    }
+
+    /// Splits at commas and list words ("rice, onions and olives").
+    func split(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
+        var parts: [ArraySlice<Token>] = []
+        var start = tokens.startIndex
+        for i in tokens.indices {
+            if pack.words.listSeparators.contains(tokens[i].word) {
+                if start < i { parts.append(tokens[start..<i]) }
+                start = i + 1
+            } else if tokens[i].endsClause {
+                parts.append(tokens[start...i])
+                start = i + 1
+            }
+        }
+        if start < tokens.endIndex { parts.append(tokens[start...]) }
+        return parts
+    }
+
+    private func element(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition, _ intent: String, _ apps: [AppProfile]) -> JSONValue? {
+        let items = apps.flatMap { $0.items(for: intent, parameter.name) }
+        if !items.isEmpty { return vocabularyItem(tokens, items) }
+        switch parameter.type {
+        case .string:
+            let text = Self.trimmed(tokens.map(\.typed).joined(separator: " "))
+            return text.isEmpty ? nil : .string(text)
+        case .person:
+            return person(tokens, apps).map(JSONValue.string)
+        case .location:
+            return place(tokens).map(JSONValue.string)
+        case .integer, .number:
+            return number(tokens).map { .number($0) }
+        case .enum:
+            return enumValue(tokens, parameter.values ?? []).map(JSONValue.string)
+        case .boolean:
+            return yesNo(tokens).map(JSONValue.bool)
+        case .dateTime:
+            return nil
+        }
+    }
+
+    /// A person: the words without leading fillers ("my best pal Bobo" is "Bobo"); a
+    /// name the apps taught (`contactName`) is written as they taught it.
+    func person(_ tokens: ArraySlice<Token>, _ apps: [AppProfile]) -> String? {
+        var rest = tokens
+        while rest.count > 1, let first = rest.first, pack.words.personFillers.contains(first.word) { rest = rest.dropFirst() }
+        let said = Token.fold(rest.map(\.raw).joined())
+        if let name = apps.lazy.flatMap({ $0.userVocabulary["contactName"] ?? [] }).first(where: { Token.fold($0) == said }) {
+            return name
+        }
+        let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
+        return text.isEmpty ? nil : text
+    }
+
+    /// A place: a named alias ("here", "home"), else the words without leading fillers.
+    func place(_ tokens: ArraySlice<Token>) -> String? {
+        if let alias = pack.words.places[tokens.map(\.word).joined(separator: " ")] { return alias }
+        var rest = tokens
+        while rest.count > 1, let first = rest.first, pack.words.locationFillers.contains(first.word) { rest = rest.dropFirst() }
+        if let alias = pack.words.places[rest.map(\.word).joined(separator: " ")] { return alias }
+        let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
+        return text.isEmpty ? nil : text
+    }
+
+    /// A number in digits ("3", "$5.50") or words ("three"); at most two words.
+    func number(_ tokens: ArraySlice<Token>) -> Double? {
+        guard tokens.count <= 2 else { return nil }
+        for token in tokens.reversed() {
+            let digits = token.word.filter { $0 != "$" && $0 != "," }
+            if let value = Double(digits), value.isFinite { return value }
+            if let value = pack.words.numbers[token.word] { return Double(value) }
+        }
+        return nil
+    }
+
+    /// The enum value whose words were said.
+    func enumValue(_ tokens: ArraySlice<Token>, _ allowed: [String]) -> String? {
+        let said = tokens.map(\.word).joined(separator: " ")
+        for value in allowed {
+            if value.lowercased() == said || (pack.values[value] ?? []).contains(said) { return value }
+        }
+        return nil
+    }
+
+    /// Yes or no, from the language's words.
+    func yesNo(_ tokens: ArraySlice<Token>) -> Bool? {
+        let said = tokens.map(\.word).joined(separator: " ")
+        if pack.words.yes.contains(said) { return true }
+        if pack.words.no.contains(said) { return false }
+        return nil
+    }
+
+    /// The vocabulary item whose phrase, pronunciation or identifier was said; its
+    /// first phrase is the value.
+    private func vocabularyItem(_ tokens: ArraySlice<Token>, _ items: [AppVocabulary.Item]) -> JSONValue? {
+        let said = Token.fold(tokens.map(\.raw).joined())
+        for item in items {
+            let names = [item.identifier] + item.synonyms.flatMap { [$0.phrase] + ($0.pronunciation.map { [$0] } ?? []) }
+            if names.contains(where: { Token.fold($0) == said }) {
+                return .string(item.synonyms.first?.phrase ?? item.identifier)
+            }
+        }
+        return nil
+    }
+
+    /// Without surrounding quotes, spaces and a final period.
+    static func trimmed(_ text: String) -> String {
+        var text = Substring(text)
+        let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ","]
+        while let last = text.last, edges.contains(last) { text = text.dropLast() }
+        while let first = text.first, edges.contains(first) { text = text.dropFirst() }
+        return String(text)
+    }
+}

@@ -1,0 +1,78 @@
+import IntentProtocol
+import Testing
+import Understanding
+
+@Suite("Reading typed requests")
+struct RequestReaderTests {
+    let reader: RequestReader
+    let apps: [AppProfile]
+
+    init() throws {
+        reader = try Fixture.reader()
+        apps = try Fixture.apps()
+    }
+
+    func request(_ text: String) -> UnderstoodRequest? {
+        if case .request(let request) = reader.read(text, apps: apps) { return request }
+        return nil
+    }
+
+    @Test("The app used as a verb takes the recipient, then the content")
+    func appAsVerb() {
+        let r = request("MonkeyChat Bobo send more bananas")
+        #expect(r?.intent == "SendMessage")
+        #expect(r?.namedApp == "MonkeyChat")
+        #expect(r?.parameters["recipients"] == .array(["Bobo"]))
+        #expect(r?.parameters["content"] == "send more bananas")
+    }
+
+    @Test("A known contact's full name wins over its first word")
+    func knownNamesWin() {
+        let r = request("MonkeyChat Bobo the Great I'm on my way")
+        #expect(r?.parameters["recipients"] == .array(["Bobo the Great"]))
+        #expect(r?.parameters["content"] == "I'm on my way")
+    }
+
+    @Test("A chatty request loses its fillers and the app's launch phrase")
+    func chatty() {
+        let r = request("Hey, can you please do me a solid and launch the MonkeyChat app to send a text with the message send more bananas")
+        #expect(r?.intent == "SendMessage")
+        #expect(r?.parameters == ["content": "send more bananas"])
+    }
+
+    @Test("Items said as a list become one task each, by an alternative app name")
+    func itemLists() {
+        let r = request("Add rice, onions and olives to the grocery list in ListOMat")
+        #expect(r?.namedApp == "List-o-Mat")
+        #expect(r?.parameters["taskTitles"] == .array(["rice", "onions", "olives"]))
+        #expect(r?.parameters["targetTaskList"] == "grocery")
+    }
+
+    @Test("A ride option comes from the app's vocabulary, a party size from words")
+    func rideVocabulary() {
+        let r = request("Book a Zippy Van to Golden Gate Park for five people")
+        #expect(r?.intent == "RequestRide")
+        #expect(r?.apps == ["Zippy"])
+        #expect(r?.namedApp == nil)
+        #expect(r?.parameters["rideOptionName"] == "Zippy Van")
+        #expect(r?.parameters["partySize"] == 5)
+        #expect(r?.parameters["dropOffLocation"] == "Golden Gate Park")
+    }
+
+    @Test("A request that names no app goes to the one app serving its domain")
+    func domainRouting() {
+        #expect(request("send a message to Kiki saying hello")?.apps == ["MonkeyChat"])
+    }
+
+    @Test("Cancel and What can you do are recognised")
+    func specialPhrases() {
+        #expect(reader.read("cancel", apps: apps) == .cancel)
+        #expect(reader.read("What can you do?", apps: apps) == .capabilities(app: nil))
+        #expect(reader.read("what can Zippy do?", apps: apps) == .capabilities(app: "Zippy"))
+    }
+
+    @Test("A named app that does not serve the intent is said so")
+    func wrongApp() {
+        #expect(reader.read("book a ride to the airport with MonkeyChat", apps: apps) == .appCannotDo(app: "MonkeyChat", intent: "RequestRide"))
+    }
+}
