@@ -23,6 +23,8 @@ let package = Package(
     targets: [
         // libzmq 4.3, found through pkg-config.
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
+        // libedit's readline interface, for intentctl chat.
+        .systemLibrary(name: "CLineEditing", providers: [.apt(["libedit-dev"])]),
         // Our own thin Swift wrapper over libzmq.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: strict),
         // The language-neutral model: wire frames, catalog, manifest, resolution results.
@@ -52,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "intentctl",
             dependencies: [
-                "IntentClient", "IntentProtocol", "LoadTest", "ZeroMQ",
+                "IntentClient", "IntentProtocol", "LoadTest", "ZeroMQ", "CLineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

@@ -60,6 +60,12 @@ public final class IntentClient {
         try decode(LockState.self, try request(.lock(next(), locked)))
     }
 
+    /// Says one thing in a conversation: a new request, or (with `sessionId`) the answer
+    /// to that conversation's last question. Returns the host's next turn.
+    public func say(_ utterance: Utterance) throws -> Turn {
+        try decode(Turn.self, try request(.say(next(), body: Message(bytes: try JSON.encode(utterance)))))
+    }
+
     private func next() -> RequestID {
         defer { nextID += 1 }
         return RequestID(nextID)

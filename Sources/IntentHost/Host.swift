@@ -1,5 +1,6 @@
 import Foundation
 import IntentProtocol
+import Understanding
 import ZeroMQ
 
 /// The intents host: binds the client and extension endpoints, launches the configured
@@ -26,11 +27,24 @@ public final class Host: Sendable {
         let catalog = try Catalog(directories: directories)
         log.info("catalog: \(catalog.domains.map(\.name).joined(separator: ", ")) from \(directories.map(\.path).joined(separator: ", "))")
 
+        guard let languagesDirectory = config.languagesDirectory ?? LanguagePack.locate(besideCatalog: directories.first) else {
+            throw ConfigurationError("cannot find the language files; pass --languages DIR (the Protocols/languages folder)")
+        }
+        let languages = try LanguagePack.all(in: languagesDirectory)
+        guard languages[config.defaultLanguage] != nil else {
+            throw ConfigurationError("no language file for the default language \"\(config.defaultLanguage)\" in \(languagesDirectory.path)")
+        }
+        log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)")
+
         let launcher = ExtensionLauncher(config: config) { [mailbox] pid in mailbox.post(.processExited(pid)) }
         let executables = try launcher.resolveAll()
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
         let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox, executor: executor))
+        let dialog = DialogEngine(
+            languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
+            host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver, executor: executor,
+            timeout: config.sessionTimeout)
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
             Task(executorPreference: executor) {
@@ -45,7 +59,7 @@ public final class Host: Sendable {
             do {
                 let broker = try Broker(
                     config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
-                    executor: executor, startLifecycle: startLifecycle)
+                    executor: executor, dialog: dialog, startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()
             } catch {

@@ -8,6 +8,11 @@ public struct RequestReader: Sendable {
     public let pack: LanguagePack
     let catalog: Catalog
 
+    private init(pack: LanguagePack) {
+        self.pack = pack
+        catalog = Catalog()
+    }
+
     /// A reader for `pack` over the intents of `catalog`.
     public init(pack: LanguagePack, catalog: Catalog) {
         self.pack = pack
@@ -122,6 +127,11 @@ public struct RequestReader: Sendable {
         var kept = Array(tokens[..<end])
         kept[end - 1].typed.removeLast()
         return kept
+    }
+
+    /// The lower-cased words of `text` without leading fillers and trailing politeness.
+    static func words(of text: String, pack: LanguagePack) -> String {
+        RequestReader(pack: pack).trimmedWords(Token.split(text)[...])
     }
 
     /// The lower-cased words without leading fillers and trailing politeness.

@@ -41,6 +41,12 @@ struct Intentd: AsyncParsableCommand {
     @Option(help: "Heartbeat interval in milliseconds.")
     var heartbeat: Int?
 
+    @Option(help: "Seconds a conversation waits for the user's answer before it ends (default 30).")
+    var sessionTimeout: Double?
+
+    @Option(help: "The folder of language files (default: Protocols/languages, found automatically).")
+    var languages: String?
+
     @Flag(help: "Start locked when no lock state was saved before.")
     var locked = false
 
@@ -58,6 +64,8 @@ struct Intentd: AsyncParsableCommand {
         if let requestTimeout { configuration.requestTimeout = .milliseconds(requestTimeout) }
         if let heartbeat { configuration.heartbeatInterval = .milliseconds(heartbeat) }
         if locked { configuration.startLocked = true }
+        if let sessionTimeout { configuration.sessionTimeout = .milliseconds(Int(sessionTimeout * 1000)) }
+        if let languages { configuration.languagesDirectory = URL(fileURLWithPath: languages) }
 
         let host = try Host(configuration: configuration)
         signal(SIGPIPE, SIG_IGN)

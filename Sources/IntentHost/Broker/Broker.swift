@@ -1,6 +1,7 @@
 import CZeroMQ
 import Foundation
 import IntentProtocol
+import Understanding
 import ZeroMQ
 
 /// The broker: owns both ROUTER sockets on one thread, blocks in `zmq_poll`, routes
@@ -15,6 +16,7 @@ final class Broker {
     private let catalog: Catalog
     private let config: HostConfiguration
     private let startLifecycle: @Sendable (LifecycleJob) -> Void
+    private let dialog: DialogEngine
     private let executor: BrokerExecutor
     private let log = Log("intentd")
     private let clock = ContinuousClock()
@@ -39,9 +41,10 @@ final class Broker {
 
     init(
         config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
-        executor: BrokerExecutor, startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
+        executor: BrokerExecutor, dialog: DialogEngine, startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
     ) throws {
         self.executor = executor
+        self.dialog = dialog
         self.config = config
         self.catalog = catalog
         self.mailbox = mailbox
@@ -373,7 +376,7 @@ final class Broker {
         }
         if drainDeadline != nil {
             switch message {
-            case .stage(let id, _, _, _, _), .submit(let id, _, _, _):
+            case .stage(let id, _, _, _, _), .submit(let id, _, _, _), .say(let id, _):
                 sendError(routingID, id, .shuttingDown, "intentd is shutting down; try again when it is back")
                 return
             case .status, .lock, .vocab, .authorize:
@@ -391,6 +394,17 @@ final class Broker {
             answerForApp(app, routingID, id) { try decide($0, body) }
         case .vocab(let id, let app, let body):
             answerForApp(app, routingID, id) { try changeVocabulary(of: $0, body) }
+        case .say(let id, let body):
+            let utterance: Utterance
+            do { utterance = try JSON.decode(Utterance.self, from: body.bytes) } catch {
+                sendError(routingID, id, .malformed, "the SAY body: \(error)")
+                return
+            }
+            switch dialog.hear(utterance, from: ClientAddress(routingID: routingID, requestID: id)) {
+            case .taken: break
+            case .answer(let turn): answer(routingID, id, turn)
+            case .error(let code, let message): sendError(routingID, id, code, message)
+            }
         case .lock(let id, let locked):
             lock.set(locked: locked)
             log.info(locked ? "device locked" : "device unlocked")
@@ -501,6 +515,14 @@ final class Broker {
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1
             send(clients, to: routingID, HostToClient.result(requestID, body: Message(bytes: body)).frames)
+        case .reply(let routingID, let requestID, let body):
+            send(clients, to: routingID, HostToClient.result(requestID, body: Message(bytes: body)).frames)
+        case .world(let reply):
+            reply(world())
+        case .authorizeApp(let bundle, let status, let done):
+            do { try authorization.set(status, for: bundle) } catch { log.error("cannot save the authorization of \(bundle): \(error)") }
+            routes.removeAll()
+            done()
         case .processExited(let pid):
             for instance in registry.instances.values where instance.registration.processIdentifier == Int(pid) {
                 drop(instance.routingID, because: "its process \(pid) exited")
@@ -513,6 +535,18 @@ final class Broker {
                 log.info("stopping: refusing new requests, finishing \(pending.count + activeLifecycles) in flight")
             }
         }
+    }
+
+    /// What conversations see of the host now.
+    private func world() -> DialogWorld {
+        let apps = registry.apps.values.map { entry in
+            let registration = entry.registration
+            return DialogWorld.App(
+                registration: registration,
+                profile: AppProfile(registration, userVocabulary: vocabulary.terms(of: registration.bundleIdentifier)),
+                authorization: authorization.status(of: registration.bundleIdentifier))
+        }
+        return DialogWorld(apps: apps.sorted { $0.registration.appName < $1.registration.appName }, locked: lock.locked)
     }
 
     // MARK: Sending

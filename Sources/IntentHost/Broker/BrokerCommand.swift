@@ -6,6 +6,12 @@ enum BrokerCommand: Sendable {
     case stage(app: String, intent: String, stage: Stage, body: [UInt8], reply: @Sendable (StageReply) -> Void)
     /// Send a RESULT to a client.
     case answer(routingID: [UInt8], requestID: RequestID, body: [UInt8])
+    /// Send a RESULT to a client, for a conversation.
+    case reply(routingID: [UInt8], requestID: RequestID, body: [UInt8])
+    /// Report the apps, vocabularies, authorizations and lock, for a conversation.
+    case world(reply: @Sendable (DialogWorld) -> Void)
+    /// Record the user's first-use answer about an app, for a conversation.
+    case authorizeApp(bundle: String, status: AuthorizationStatus, done: @Sendable () -> Void)
     /// A launched extension process ended.
     case processExited(Int32)
     /// Close the sockets and return from `run`.

@@ -28,6 +28,12 @@ public struct HostConfiguration: Sendable {
     public var maxMessageBytes = Wire.maxMessageBytes
     /// The lock state when none was saved before.
     public var startLocked = false
+    /// How long a conversation waits for the user's answer before it ends.
+    public var sessionTimeout: Duration = .seconds(30)
+    /// The folder of language files; found beside the catalog when nil.
+    public var languagesDirectory: URL?
+    /// The language of conversations that name none.
+    public var defaultLanguage = "en"
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
@@ -63,6 +69,11 @@ public struct HostConfiguration: Sendable {
         if let value = file.liveness { liveness = value }
         if let value = file.maxMessageBytes { maxMessageBytes = value }
         if let value = file.startLocked { startLocked = value }
+        if let value = file.sessionTimeoutSeconds { sessionTimeout = .milliseconds(Int(value * 1000)) }
+        if let value = file.languagesDirectory {
+            languagesDirectory = URL(fileURLWithPath: value, relativeTo: url.deletingLastPathComponent())
+        }
+        if let value = file.defaultLanguage { defaultLanguage = value }
     }
 
     /// The config file's fields; all optional.
@@ -78,6 +89,9 @@ public struct HostConfiguration: Sendable {
         var liveness: Int?
         var maxMessageBytes: Int?
         var startLocked: Bool?
+        var sessionTimeoutSeconds: Double?
+        var languagesDirectory: String?
+        var defaultLanguage: String?
     }
 }
 

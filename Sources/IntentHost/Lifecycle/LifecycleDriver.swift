@@ -82,7 +82,7 @@ struct LifecycleDriver: Sendable {
     }
 
     /// Runs confirm or handle and checks that the response code is in the catalog.
-    private func respond(_ stage: Stage, _ run: inout Run) async -> Result<IntentResponse, Ended> {
+    func respond(_ stage: Stage, _ run: inout Run) async -> Result<IntentResponse, Ended> {
         switch await call(stage, run.request(resolving: nil), &run) {
         case .failure(let end): return .failure(end)
         case .success(let json):
@@ -100,7 +100,7 @@ struct LifecycleDriver: Sendable {
 
     /// Sends one stage, parses the reply once, and turns refusals, failures, unreadable
     /// replies and error replies into an ended run.
-    private func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run) async -> Result<JSONValue, Ended> {
+    func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run) async -> Result<JSONValue, Ended> {
         let body = (try? JSON.encode(request)) ?? []
         switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body) {
         case .refused(let code, let message):

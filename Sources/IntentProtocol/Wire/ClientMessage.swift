@@ -14,6 +14,8 @@ public enum ClientMessage {
     case vocab(RequestID, app: String, body: Message)
     /// Records the user's decision about an app; the body is an `AuthorizationRequest`.
     case authorize(RequestID, app: String, body: Message)
+    /// One thing the user typed in a conversation; the body is an `Utterance`.
+    case say(RequestID, body: Message)
 
     /// Parses the frames that follow the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -43,6 +45,9 @@ public enum ClientMessage {
         case .authorize:
             try Wire.expect(2, rest, header.command)
             self = .authorize(header.id, app: try Wire.name(rest[f], "the app name"), body: rest[f + 1])
+        case .say:
+            try Wire.expect(1, rest, header.command)
+            self = .say(header.id, body: rest[f])
         default:
             throw .malformedFrames("\(header.command) is not sent by clients")
         }
@@ -51,7 +56,7 @@ public enum ClientMessage {
     /// The request id.
     public var requestID: RequestID {
         switch self {
-        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _), .authorize(let id, _, _): id
+        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _), .authorize(let id, _, _), .say(let id, _): id
         }
     }
 
@@ -70,6 +75,8 @@ public enum ClientMessage {
             [Wire.start(.vocab, id: id), Message(string: app), body]
         case .authorize(let id, let app, let body):
             [Wire.start(.authorize, id: id), Message(string: app), body]
+        case .say(let id, let body):
+            [Wire.start(.say, id: id), body]
         }
     }
 }

@@ -19,6 +19,7 @@ public enum Command: UInt8, Sendable, CaseIterable {
     case lock = 0x15
     case vocab = 0x16
     case authorize = 0x17
+    case say = 0x18
 }
 
 /// One stage of an intent's lifecycle.
@@ -68,4 +69,10 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case extensionError
     /// The host is shutting down.
     case shuttingDown
+    /// A SAY named a conversation the host does not know (or no longer remembers).
+    case unknownSession
+    /// A SAY arrived while the host was still working on the conversation's last turn.
+    case sessionBusy
+    /// A SAY asked for a language the host has no language file for.
+    case unknownLanguage
 }

@@ -1,0 +1,88 @@
+import Foundation
+import IntentProtocol
+import Synchronization
+import Understanding
+
+/// Keeps the conversations: starts one for each new utterance, hands answers to the one
+/// they name, and remembers how recent ones ended. Thread-safe; the broker calls `hear`.
+final class DialogEngine: Sendable {
+    private let languages: [String: LanguagePack]
+    private let defaultLanguage: String
+    private let catalog: Catalog
+    private let host: any DialogHost
+    private let driver: LifecycleDriver
+    private let executor: BrokerExecutor
+    private let timeout: Duration
+    private let sessions = Mutex<[String: DialogSession]>([:])
+    private let ended = Mutex<EndedSessions>(EndedSessions())
+
+    /// What became of a SAY.
+    enum Heard {
+        /// A conversation took it; its next turn will answer.
+        case taken
+        /// Answer at once with this turn.
+        case answer(Turn)
+        /// Answer at once with this error.
+        case error(ErrorCode, String)
+    }
+
+    init(
+        languages: [String: LanguagePack], defaultLanguage: String, catalog: Catalog, host: any DialogHost,
+        driver: LifecycleDriver, executor: BrokerExecutor, timeout: Duration
+    ) {
+        self.languages = languages
+        self.defaultLanguage = defaultLanguage
+        self.catalog = catalog
+        self.host = host
+        self.driver = driver
+        self.executor = executor
+        self.timeout = timeout
+    }
+
+    /// Takes one utterance from a client.
+    func hear(_ utterance: Utterance, from requester: ClientAddress) -> Heard {
+        if let id = utterance.sessionId {
+            if let session = sessions.withLock({ $0[id] }) {
+                return session.hear(utterance.text, from: requester)
+                    ? .taken : .error(.sessionBusy, "the conversation \(id) is still working on the last answer")
+            }
+            if let turn = ended.withLock({ $0.turn(id) }) { return .answer(turn) }
+            return .error(.unknownSession, "there is no conversation \(id); start a new one without a session id")
+        }
+        let language = utterance.language ?? defaultLanguage
+        guard let pack = languages[language] else {
+            return .error(.unknownLanguage, "there is no language file for \"\(language)\"; known: \(languages.keys.sorted().joined(separator: ", "))")
+        }
+        let session = DialogSession(id: UUID().uuidString, requester: requester)
+        sessions.withLock { $0[session.id] = session }
+        let conversation = Conversation(
+            session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout)
+        Task(executorPreference: executor) { [self] in
+            let last = await conversation.run(utterance.text)
+            sessions.withLock { _ = $0.removeValue(forKey: session.id) }
+            // A late answer to a timed-out session hears why; others hear that it ended.
+            let late = last.end == .timedOut ? last : Turn(
+                sessionId: session.id, app: last.app, intent: last.intent, text: Phrasebook(pack: pack).say("ended"), end: last.end)
+            ended.withLock { $0.add(late) }
+            session.finish(last, via: host)
+        }
+        return .taken
+    }
+}
+
+/// The last few thousand ended conversations, so a late answer learns how its ended.
+struct EndedSessions {
+    private var turns: [String: Turn] = [:]
+    private var order: [String] = []
+    static let kept = 2_000
+
+    func turn(_ id: String) -> Turn? { turns[id] }
+
+    mutating func add(_ turn: Turn) {
+        turns[turn.sessionId] = turn
+        order.append(turn.sessionId)
+        if order.count > Self.kept {
+            turns[order.removeFirst()] = nil
+        }
+    }
+}

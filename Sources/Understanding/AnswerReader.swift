@@ -1,0 +1,56 @@
+import IntentProtocol
+
+/// Reads the user's answers to the host's questions: yes or no, a choice by number,
+/// ordinal or name, cancel, and a value for a parameter.
+public struct AnswerReader: Sendable {
+    let pack: LanguagePack
+
+    /// A reader for `pack`'s language.
+    public init(pack: LanguagePack) { self.pack = pack }
+
+    /// Whether the answer is one of the language's cancel phrases.
+    public func isCancel(_ text: String) -> Bool {
+        pack.words.cancel.contains(RequestReader.words(of: text, pack: pack))
+    }
+
+    /// True for yes, false for no, nil for neither.
+    public func yesNo(_ text: String) -> Bool? {
+        let words = RequestReader.words(of: text, pack: pack)
+        if pack.words.yes.contains(words) { return true }
+        if pack.words.no.contains(words) { return false }
+        let first = Token.split(text).first?.word ?? ""
+        if pack.words.yes.contains(first) { return true }
+        if pack.words.no.contains(first) { return false }
+        return nil
+    }
+
+    /// The index into `options` the answer picks: "2", "the second one", "number 2",
+    /// "last", or a name (the whole option, else the only option containing the words).
+    public func choice(_ text: String, options: [String]) -> Int? {
+        let tokens = Token.split(text)
+        var number: Int?
+        for token in tokens {
+            if let n = Int(token.word) { number = n; break }
+            if let n = pack.words.ordinals[token.word], n != 0 { number = n; break }
+            if let n = pack.words.numbers[token.word], n > 1 || tokens.count == 1 { number = n; break }
+        }
+        let others = tokens.filter { Int($0.word) == nil && pack.words.ordinals[$0.word] == nil && pack.words.numbers[$0.word] == nil }
+        if let number, others.allSatisfy({ pack.words.fillers.contains($0.word) }) {
+            if number == -1 { return options.indices.last }
+            return options.indices.contains(number - 1) ? number - 1 : nil
+        }
+        let said = Token.fold(text)
+        guard !said.isEmpty else { return nil }
+        if let exact = options.firstIndex(where: { Token.fold($0) == said }) { return exact }
+        let containing = options.indices.filter { Token.fold(options[$0]).contains(said) }
+        if containing.count == 1 { return containing[0] }
+        let contained = options.indices.filter { said.contains(Token.fold(options[$0])) }
+        return contained.count == 1 ? contained[0] : nil
+    }
+
+    /// The answer read as a value for `parameter`, or nil when it cannot be one.
+    public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
+        let tokens = Token.split(text)
+        return ValueReader(pack: pack).read(tokens[...], for: parameter, intent: intent, apps: apps)
+    }
+}

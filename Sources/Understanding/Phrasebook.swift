@@ -1,0 +1,124 @@
+import Foundation
+import IntentProtocol
+
+/// What the host says, from the language file's templates. A template names values in
+/// braces: `{recipients}`, `{rideStatus.phase}`, `{estimatedPickupSeconds|minutes}`,
+/// `{messages|count}`, `{items|summary}`. A template with a value missing is skipped for
+/// the next one in its list.
+public struct Phrasebook: Sendable {
+    let pack: LanguagePack
+
+    /// A phrasebook for `pack`'s language.
+    public init(pack: LanguagePack) { self.pack = pack }
+
+    /// The language code.
+    public var language: String { pack.language }
+
+    /// One of the engine's sentences, filled in.
+    public func say(_ key: String, _ values: [String: String] = [:]) -> String {
+        let template = pack.say[key] ?? key
+        return render(template, values.mapValues(JSONValue.string)) ?? template
+    }
+
+    /// The question for a parameter: the language's prompt, else the catalog's.
+    public func prompt(for parameter: ParameterDefinition, of intent: String, _ values: [String: JSONValue]) -> String {
+        first(pack.prompts["\(intent).\(parameter.name)"], values) ?? parameter.prompt
+    }
+
+    /// The confirmation question before handling an intent that needs the user's yes.
+    public func summary(of intent: String, _ values: [String: JSONValue]) -> String {
+        first(pack.summaries[intent], values) ?? first(pack.summaries["default"], values) ?? ""
+    }
+
+    /// The sentence for a handled intent.
+    public func result(of intent: String, _ values: [String: JSONValue]) -> String {
+        first(pack.results[intent], values) ?? first(pack.results["default"], values) ?? ""
+    }
+
+    /// An unsupported reason (`offline`) in words.
+    public func reason(_ name: String) -> String? { pack.unsupportedReasons[name] }
+
+    /// A failure response code in words.
+    public func responseCode(_ name: String) -> String? { pack.responseCodes[name] }
+
+    /// "A, B and C", or with `or`.
+    public func list(_ items: [String], or: Bool = false) -> String {
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(or ? pack.words.or : pack.words.and) " + last
+    }
+
+    /// Numbered choices: "1. Bobo the Great, 2. Bobo Jr. or 3. Little Bobo".
+    public func numbered(_ options: [String]) -> String {
+        list(options.enumerated().map { "\($0.offset + 1). \($0.element)" }, or: true)
+    }
+
+    /// A value as words: a person's or place's name, a list joined, a number plainly.
+    public func text(of value: JSONValue) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .bool(let b): return b ? (pack.words.yes.first ?? "yes") : (pack.words.no.first ?? "no")
+        case .array(let items):
+            let texts = items.compactMap { text(of: $0) }
+            return texts.isEmpty ? nil : list(texts)
+        case .object(let o):
+            for key in ["displayName", "name", "title", "content", "identifier"] {
+                if let s = o[key]?.stringValue { return s }
+            }
+            return nil
+        case .null: return nil
+        }
+    }
+
+    private func first(_ templates: [String]?, _ values: [String: JSONValue]) -> String? {
+        for template in templates ?? [] {
+            if let text = render(template, values) { return text }
+        }
+        return nil
+    }
+
+    /// Fills `{path|filter}` placeholders; nil when one has no value.
+    func render(_ template: String, _ values: [String: JSONValue]) -> String? {
+        var out = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { return nil }
+            let spec = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1).map(String.init)
+            guard let path = spec.first, let value = lookup(path, values) else { return nil }
+            guard let text = filtered(value, spec.count > 1 ? spec[1] : nil), !text.isEmpty else { return nil }
+            out += text
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
+    }
+
+    private func lookup(_ path: String, _ values: [String: JSONValue]) -> JSONValue? {
+        var parts = path.split(separator: ".").map(String.init)
+        guard !parts.isEmpty else { return nil }
+        var value = values[parts.removeFirst()]
+        for part in parts { value = value?[part] }
+        if case .null? = value { return nil }
+        if case .array(let items)? = value, items.isEmpty { return nil }
+        return value
+    }
+
+    private func filtered(_ value: JSONValue, _ filter: String?) -> String? {
+        switch filter {
+        case "minutes": return value.numberValue.map { String(max(1, Int(($0 / 60).rounded()))) }
+        case "count": return value.arrayValue.map { String($0.count) }
+        case "summary":
+            guard let items = value.arrayValue else { return text(of: value) }
+            return list(items.compactMap { item in
+                guard let object = item.objectValue else { return text(of: item) }
+                let name = text(of: item) ?? ""
+                if let from = object["sender"].flatMap({ text(of: $0) }), let content = object["content"]?.stringValue {
+                    return "\(from): \u{201C}\(content)\u{201D}"
+                }
+                if let price = object["priceRange"]?.stringValue { return "\(name) (\(price))" }
+                return name
+            })
+        default: return text(of: value)
+        }
+    }
+}

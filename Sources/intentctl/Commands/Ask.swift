@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import IntentClient
+import IntentProtocol
+
+/// `intentctl ask "TEXT" --answer ...`
+struct Ask: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Say one request in words, answering the host's questions from --answer.",
+        discussion: """
+            The host understands the request, asks what it needs (a value, a choice, yes or \
+            no), and the answers are given in order. Exits like send; 3 if the host is still \
+            waiting when the answers run out.
+              intentctl ask "Send a message to Kiki on MonkeyChat" --answer "bring bananas"
+            """)
+
+    @Argument(help: "The request, as a person would type it.")
+    var text: String
+
+    @Option(name: .customLong("answer"), help: "An answer to the next question; repeat for each.")
+    var answers: [String] = []
+
+    @Option(help: "The user's language (default: the host's).")
+    var language: String?
+
+    @Flag(help: "Print send's JSON object plus the transcript instead of text.")
+    var json = false
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let client = try connection.client()
+        var transcript = Transcript()
+        transcript.user(text)
+        var turn = try client.say(Utterance(text: text, language: language))
+        transcript.host(turn)
+        var pending = answers[...]
+        while turn.end == nil, let answer = pending.popFirst() {
+            transcript.user(answer)
+            turn = try client.say(Utterance(text: answer, sessionId: turn.sessionId, language: language))
+            transcript.host(turn)
+        }
+        if json {
+            print(JSON.pretty(transcript.json))
+        } else {
+            print(transcript.lines.map { line in
+                line.speaker == "user" ? "> \(line.text)" : Transcript.text(of: Turn(
+                    sessionId: "", app: line.app, text: line.text, expecting: line.expecting, options: line.options))
+            }.joined(separator: "\n"))
+        }
+        let status = Exit.status(for: transcript.outcome.outcome)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

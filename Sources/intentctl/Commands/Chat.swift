@@ -1,0 +1,82 @@
+import ArgumentParser
+import Foundation
+import IntentClient
+import IntentProtocol
+import ZeroMQ
+
+/// `intentctl chat`
+struct Chat: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Talk to the host in words, one line at a time.",
+        discussion: """
+            Type a request ("Send a message to Kiki on MonkeyChat"); answer the host's \
+            questions the same way. Each answer shows the app's name, and updates apps push \
+            (a ride approaching) appear as they come. Line editing and history (kept in \
+            STATE/chat-history) when on a terminal. /lock and /unlock lock the device, \
+            /quit or Ctrl-D ends.
+            """)
+
+    @Option(help: "The user's language (default: the host's).")
+    var language: String?
+
+    @Flag(help: "Do not show updates pushed by apps.")
+    var noUpdates = false
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let client = try connection.client()
+        let state = StateDirectory(explicit: connection.stateDirectory)
+        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint) }
+        let editor = LineEditor(historyFile: state.url.appendingPathComponent("chat-history").path)
+        if editor.interactive { print("Say what you need, or “What can you do?”. /unlock, /lock, /quit.") }
+        var session: String?
+        while let typed = editor.read(prompt: session == nil ? "> " : "… ") {
+            let line = typed.trimmingCharacters(in: .whitespaces)
+            guard !line.isEmpty else { continue }
+            editor.remember(line)
+            switch line {
+            case "/quit", "/exit": return
+            case "/lock", "/unlock":
+                let locked = try client.setLocked(line == "/lock").locked
+                Output.line(locked ? "(device locked)" : "(device unlocked)")
+                continue
+            default: break
+            }
+            do {
+                let turn = try client.say(Utterance(text: line, sessionId: session, language: language))
+                Output.line(Transcript.text(of: turn))
+                session = turn.end == nil ? turn.sessionId : nil
+            } catch ClientError.host(let code, let message) {
+                Output.line("intentd: \(message) (\(code))")
+                session = nil
+            }
+        }
+    }
+}
+
+/// Writes whole lines at once, so pushed updates and answers never interleave mid-line.
+enum Output {
+    static func line(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+}
+
+/// Prints pushed updates from a thread of its own while the conversation goes on.
+enum UpdatePrinter {
+    static func start(endpoint: String) {
+        if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) { return }
+        let thread = Thread {
+            guard let socket = try? Socket(try Context(), .sub), (try? socket.subscribe([])) != nil,
+                (try? socket.connect(endpoint)) != nil
+            else { return }
+            while true {
+                guard let frames = try? socket.receiveFrames(wait: true), frames.count == 2,
+                    let update = try? JSON.decode(Update.self, from: frames[1].bytes)
+                else { continue }
+                Output.line("\(update.app) · \(update.topic): \(Watch.describe(update.payload))")
+            }
+        }
+        thread.start()
+    }
+}
