@@ -37,7 +37,7 @@ final class MessageStore: Sendable {
             t.column("flagged", .boolean).notNull()
             t.column("played", .boolean).notNull()
         }
-        for contact in Contact.addressBook { try contact.insert(db) }
+        for contact in Contact.initialAddressBook { try contact.insert(db) }
         for message in ChatMessage.welcome { try message.insert(db) }
     }
 
@@ -141,7 +141,17 @@ struct Contact: Codable, Sendable, FetchableRecord, PersistableRecord {
 
     var person: Person { Person(displayName: displayName, identifier: identifier, handle: screenName) }
 
-    /// The address book a new install starts with.
+    /// The address book a new install starts with: the names in `MONKEYCHAT_CONTACTS`
+    /// (separated by commas) when set, else `addressBook`.
+    static var initialAddressBook: [Contact] {
+        guard let names = ProcessInfo.processInfo.environment["MONKEYCHAT_CONTACTS"] else { return addressBook }
+        return names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { name in
+            let handle = String(name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
+            return Contact(identifier: "c-\(handle)", displayName: name, screenName: handle)
+        }
+    }
+
+    /// The friends a new install knows.
     static let addressBook = [
         Contact(identifier: "c-bobo-great", displayName: "Bobo the Great", screenName: "bobo_the_great"),
         Contact(identifier: "c-bobo-jr", displayName: "Bobo Jr.", screenName: "bobo_jr"),

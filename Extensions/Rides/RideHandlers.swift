@@ -79,7 +79,9 @@ struct GetRideStatusHandler: IntentHandler {
     let rides: Rides
 
     func handle(_ intent: Intent) async throws -> IntentResponse {
-        guard let ride = try await rides.store.all().last else { return IntentResponse(code: "failure") }
+        guard let ride = try await rides.store.all().last else {
+            return IntentResponse(code: "failure", response: ["reason": "you have no ride booked"])
+        }
         return IntentResponse(code: "success", response: ["rideStatus": ride.status])
     }
 }

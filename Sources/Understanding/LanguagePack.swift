@@ -24,6 +24,8 @@ public struct LanguagePack: Sendable {
     struct Words: Sendable, Decodable {
         var fillers: Set<String>
         var trailing: Set<String>
+        /// Words that on their own never make a value ("a", "the").
+        var notValues: Set<String>
         var yes: [String]
         var no: [String]
         var cancel: [String]

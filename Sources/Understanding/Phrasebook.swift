@@ -116,6 +116,10 @@ public struct Phrasebook: Sendable {
                     return "\(from): \u{201C}\(content)\u{201D}"
                 }
                 if let price = object["priceRange"]?.stringValue { return "\(name) (\(price))" }
+                if let tasks = object["tasks"]?.arrayValue {
+                    let titles = tasks.compactMap { text(of: $0) }
+                    return "\(name): " + (titles.isEmpty ? (pack.say["empty"] ?? "-") : list(titles))
+                }
                 return name
             })
         default: return text(of: value)

@@ -76,7 +76,7 @@ public struct RequestReader: Sendable {
                         for (name, range) in match.captures {
                             let words = tokens[range]
                             guard let parameter = intent.parameter(name),
-                                !words.allSatisfy({ pack.words.fillers.contains($0.word) }),
+                                !words.allSatisfy({ pack.words.notValues.contains($0.word) }),
                                 let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
                             else { return }
                             parameters[name] = value

@@ -76,3 +76,18 @@ struct RequestReaderTests {
         #expect(reader.read("book a ride to the airport with MonkeyChat", apps: apps) == .appCannotDo(app: "MonkeyChat", intent: "RequestRide"))
     }
 }
+
+@Suite("Reading without user vocabulary")
+struct NoVocabularyTests {
+    @Test("Recipient and content split at saying, with no contact names known")
+    func splitAtSaying() throws {
+        let reader = try Fixture.reader()
+        let apps = try Fixture.apps().map { app in var app = app; app.userVocabulary = [:]; return app }
+        guard case .request(let r) = reader.read("Send a message to Kiki on MonkeyChat saying hello", apps: apps) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(r.parameters["recipients"] == .array(["Kiki"]))
+        #expect(r.parameters["content"] == "hello")
+    }
+}
