@@ -8,8 +8,9 @@ import Testing
 /// lines must come back exactly.
 ///
 /// A file holds `# comments`, `> what the user types`, the host's expected lines, and
-/// directives: `! extensions LIST`, `! host ARGS...`, `! env NAME=VALUE` (before the
-/// first line typed), `! ctl ARGS...` (runs intentctl), `! wait SECONDS`.
+/// directives: `! extensions LIST`, `! host ARGS...`, `! env NAME=VALUE`,
+/// `! extension APP EXECUTABLE ARGS...` (started by hand; `fixture:NAME` is a fixture's
+/// path), `! ctl ARGS...` (runs intentctl), `! wait SECONDS`.
 @Suite("Golden conversation transcripts", .serialized)
 struct ConversationTranscriptTests {
     static var files: [String] {
@@ -23,7 +24,12 @@ struct ConversationTranscriptTests {
         let script = try Script(Products.fixtures.appendingPathComponent("conversations/\(file)"))
         let host = try TestHost(["--extensions", script.extensions] + script.hostArguments, environment: script.environment)
         defer { host.stop(); host.removeState() }
-        try host.waitFor(script.apps)
+        for (_, executable, arguments) in script.handStarted {
+            try host.startExtension(executable, arguments.map {
+                $0.hasPrefix("fixture:") ? Products.fixtures.appendingPathComponent(String($0.dropFirst(8))).path : $0
+            })
+        }
+        try host.waitFor(script.apps + script.handStarted.map(\.app))
 
         var steps = script.steps[...]
         // Directives before the first typed line run before the chat starts.
@@ -64,6 +70,7 @@ struct Script {
     var hostArguments: [String] = []
     var environment: [String: String] = [:]
     var steps: [Step] = []
+    var handStarted: [(app: String, executable: String, arguments: [String])] = []
 
     /// The apps the extensions register.
     var apps: [String] {
@@ -85,6 +92,8 @@ struct Script {
                     let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
                     if parts.count == 2 { environment[parts[0]] = parts[1] }
                 }
+            case "extension" where words.count >= 3:
+                handStarted.append((words[1], words[2], Array(words.dropFirst(3))))
             case "ctl": steps.append(.ctl(Array(words.dropFirst())))
             case "wait": steps.append(.wait(Double(words.dropFirst().first ?? "") ?? 1))
             default: throw TestError("\(url.lastPathComponent): unknown directive \(line)")

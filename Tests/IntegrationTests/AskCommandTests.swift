@@ -1,0 +1,74 @@
+import Foundation
+import IntentProtocol
+import Testing
+import ZeroMQ
+
+/// `intentctl ask`, and what the host does with SAY messages it cannot take.
+@Suite("Asking in words from scripts", .serialized)
+struct AskCommandTests {
+    @Test("ask --json prints send's object with the transcript of turns")
+    func askJSON() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        _ = try host.ctl("authorize", "MonkeyChat", "allow")
+        let result = try host.ctl("ask", "Send a message to Coco on MonkeyChat", "--answer", "the bananas are ripe", "--json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(result.json)
+        #expect(json["outcome"] == "success")
+        #expect(json["app"] == "MonkeyChat")
+        #expect(json["intent"] == "SendMessage")
+        #expect(json["end"] == "completed")
+        #expect(json["response"]?["response"]?["message"]?["content"] == "the bananas are ripe")
+        let transcript = try #require(json["transcript"]?.arrayValue)
+        #expect(transcript.map { $0["speaker"]?.stringValue ?? "" } == ["user", "host", "user", "host"])
+        #expect(transcript[1]["expecting"] == "value")
+        #expect(transcript[1]["text"] == "What do you want to say to Coco?")
+    }
+
+    @Test("ask exits 3 when the answers run out while the host still waits")
+    func askRunsOutOfAnswers() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        _ = try host.ctl("authorize", "MonkeyChat", "allow")
+        let result = try host.ctl("ask", "Send a message on MonkeyChat", "--json")
+        #expect(result.status == 3)
+        #expect(result.json?["outcome"] == "needsUserInput")
+        #expect(result.json?["end"] == .null)
+    }
+
+    @Test("A SAY with a bad body, an unknown session or an unknown language gets a clear error")
+    func badUtterances() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let client = try host.client()
+        #expect(throws: Error.self) { try client.say(Utterance(text: "hi", sessionId: "no-such-session")) }
+        do {
+            _ = try client.say(Utterance(text: "hi", language: "xx"))
+            Issue.record("an unknown language was accepted")
+        } catch {
+            #expect("\(error)".contains("unknownLanguage"))
+        }
+        do {
+            _ = try client.say(Utterance(text: "hi", sessionId: "gone"))
+        } catch {
+            #expect("\(error)".contains("unknownSession"))
+        }
+        let raw = try Socket(try Context(), .dealer)
+        try raw.connect(host.clientEndpoint)
+        try raw.send(frames: ClientMessage.say(RequestID(7), body: Message(bytes: Array("{not json".utf8))).frames)
+        var poller = Poller()
+        poller.add(raw)
+        #expect(try poller.poll(timeout: 5000) > 0)
+        let frames = try #require(try raw.receiveFrames(wait: false))
+        guard case .error(_, let code, _)? = try? HostToClient(frames: frames[...]) else {
+            Issue.record("no ERROR frame for a malformed SAY")
+            return
+        }
+        #expect(code == "malformed")
+        // The host is still fine.
+        #expect(try client.say(Utterance(text: "What can you do?")).end == .completed)
+    }
+}
