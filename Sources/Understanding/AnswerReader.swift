@@ -45,7 +45,17 @@ public struct AnswerReader: Sendable {
         let containing = options.indices.filter { Token.fold(options[$0]).contains(said) }
         if containing.count == 1 { return containing[0] }
         let contained = options.indices.filter { said.contains(Token.fold(options[$0])) }
-        return contained.count == 1 ? contained[0] : nil
+        if contained.count == 1 { return contained[0] }
+        // "the great one": the words that mean something, all in one option only.
+        let meaningful = others.map(\.folded).filter { word in
+            !pack.words.fillers.contains(word) && !pack.words.notValues.contains(word) && pack.words.ordinals[word] == nil
+        }
+        guard !meaningful.isEmpty else { return nil }
+        let matching = options.indices.filter { index in
+            let words = Set(Token.split(options[index]).map(\.folded))
+            return meaningful.allSatisfy(words.contains)
+        }
+        return matching.count == 1 ? matching[0] : nil
     }
 
     /// The answer read as a value for `parameter`, or nil when it cannot be one.

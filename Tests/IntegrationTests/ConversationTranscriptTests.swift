@@ -37,7 +37,7 @@ struct ConversationTranscriptTests {
             steps.removeFirst()
             _ = try host.ctl(arguments)
         }
-        let chat = try ChatProcess(host: host)
+        let chat = try ChatProcess(host: host, updates: false)
         var expected: [String] = []
         for step in steps {
             switch step {
@@ -54,6 +54,26 @@ struct ConversationTranscriptTests {
         }
         let got = try chat.finish()
         #expect(got == expected, "\(file): the conversation went\n\(got.joined(separator: "\n"))\n\nhost log:\n\(host.hostLog.suffix(3000))")
+    }
+}
+
+@Suite("Chatting in the terminal", .serialized)
+struct ChatTests {
+    @Test("chat shows the updates an app pushes while the conversation goes on")
+    func pushedUpdates() throws {
+        let host = try TestHost(["--extensions", "rides"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Zippy"])
+        _ = try host.ctl("authorize", "Zippy", "allow")
+        let chat = try ChatProcess(host: host, updates: true)
+        try chat.type("Get me a Zippy to the Ferry Building")
+        try chat.waitForLines(1)
+        try chat.type("yes")
+        try chat.waitForLines(3)
+        let lines = try chat.finish(after: .seconds(4))
+        #expect(lines.first == "Zippy: Request a Zippy Pool from Current Location to Ferry Building? It can pick you up in about 2 minutes.")
+        #expect(lines.contains { $0.hasPrefix("Zippy: Your Zippy Pool to Ferry Building is booked") })
+        #expect(lines.contains { $0.hasPrefix("Zippy · ride: Zippy Pool to Ferry Building: ") }, "\(lines)")
     }
 }
 
@@ -146,10 +166,10 @@ final class ChatProcess: Sendable {
         }
     }
 
-    init(host: TestHost) throws {
+    init(host: TestHost, updates: Bool) throws {
         process = Process()
         process.executableURL = Products.url("intentctl")
-        process.arguments = ["chat", "--no-updates", "--state-dir", host.state.path]
+        process.arguments = ["chat", "--state-dir", host.state.path] + (updates ? [] : ["--no-updates"])
         let stdin = Pipe()
         let stdout = Pipe()
         process.standardInput = stdin
@@ -178,8 +198,10 @@ final class ChatProcess: Sendable {
         }
     }
 
-    /// Ends the input, waits for the chat to exit, and returns everything it printed.
-    func finish() throws -> [String] {
+    /// Ends the input (after `after`), waits for the chat to exit, and returns everything
+    /// it printed.
+    func finish(after: Duration = .zero) throws -> [String] {
+        if after > .zero { Thread.sleep(forTimeInterval: Double(after.components.seconds)) }
         try input.close()
         let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.02) }

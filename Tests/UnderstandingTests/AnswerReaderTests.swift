@@ -1,0 +1,74 @@
+import Foundation
+import IntentProtocol
+import Testing
+import Understanding
+
+@Suite("Reading answers")
+struct AnswerReaderTests {
+    let answers: AnswerReader
+    let bobos = ["Bobo Jr.", "Bobo the Great", "Little Bobo"]
+
+    init() throws {
+        answers = AnswerReader(pack: try Fixture.reader().pack)
+    }
+
+    @Test("A choice is taken by number, ordinal, whole name or a telling word")
+    func choices() {
+        #expect(answers.choice("2", options: bobos) == 1)
+        #expect(answers.choice("the third one", options: bobos) == 2)
+        #expect(answers.choice("number 1", options: bobos) == 0)
+        #expect(answers.choice("last", options: bobos) == 2)
+        #expect(answers.choice("Bobo the Great", options: bobos) == 1)
+        #expect(answers.choice("the great one", options: bobos) == 1)
+        #expect(answers.choice("little", options: bobos) == 2)
+    }
+
+    @Test("An answer that fits no option, or several, picks nothing")
+    func noChoice() {
+        #expect(answers.choice("Bobo", options: bobos) == nil)
+        #expect(answers.choice("7", options: bobos) == nil)
+        #expect(answers.choice("book a ride", options: bobos) == nil)
+    }
+
+    @Test("Yes, no and cancel are read from the language's words")
+    func yesNoCancel() {
+        #expect(answers.yesNo("Yes please") == true)
+        #expect(answers.yesNo("yeah, do it") == true)
+        #expect(answers.yesNo("nope") == false)
+        #expect(answers.yesNo("maybe later") == nil)
+        #expect(answers.isCancel("never mind"))
+        #expect(answers.isCancel("Cancel."))
+        #expect(!answers.isCancel("cancel my ride"))
+    }
+}
+
+@Suite("Saying things")
+struct PhrasebookTests {
+    let words: Phrasebook
+
+    init() throws { words = Phrasebook(pack: try Fixture.reader().pack) }
+
+    @Test("A template with a missing value gives way to the next one")
+    func templatesFallBack() {
+        let full: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport", "estimatedPickupSeconds": 150]
+        #expect(words.summary(of: "RequestRide", full) == "Request a Zippy Pool from Home to Airport? It can pick you up in about 3 minutes.")
+        #expect(words.summary(of: "RequestRide", ["dropOffLocation": "Airport"]) == "Request a ride to Airport?")
+    }
+
+    @Test("Lists are joined with the language's words, people by their names")
+    func listsAndPeople() {
+        let recipients: JSONValue = [["displayName": "Coco"], ["displayName": "Kiki"], ["displayName": "Bobo"]]
+        #expect(words.result(of: "SendMessage", ["recipients": recipients, "content": "hi"]) == "OK, I sent \u{201C}hi\u{201D} to Coco, Kiki and Bobo.")
+        #expect(words.numbered(["A", "B"]) == "1. A or 2. B")
+    }
+
+    @Test("A parameter's prompt comes from the language file, else the catalog")
+    func prompts() throws {
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let content = try #require(catalog.intent("SendMessage")?.parameter("content"))
+        #expect(words.prompt(for: content, of: "SendMessage", ["recipients": [["displayName": "Bobo"]]]) == "What do you want to say to Bobo?")
+        #expect(words.prompt(for: content, of: "SendMessage", [:]) == "What do you want to say?")
+        let title = try #require(catalog.intent("SearchForNotebookItems")?.parameter("title"))
+        #expect(words.prompt(for: title, of: "SearchForNotebookItems", [:]) == title.prompt)
+    }
+}
