@@ -5,14 +5,15 @@ import IntentExtensionKit
 struct SendMessageHandler: SendMessageIntentHandling {
     let store: MessageStore
 
-    /// One match: success. Several: the user picks. None: unsupported.
+    /// One match: success. Several: the user picks. None: unsupported, because no such
+    /// person has a MonkeyChat account.
     func resolveRecipients(for intent: SendMessageIntent) async throws -> [ResolutionResult] {
         if intent.recipients.isEmpty { return [.needsValue] }
         var results: [ResolutionResult] = []
         for recipient in intent.recipients {
             let matches = try await store.contacts(matching: recipient)
             switch matches.count {
-            case 0: results.append(.unsupported)
+            case 0: results.append(.unsupported(reason: "noAccount"))
             case 1: results.append(.success(matches[0].person))
             default: results.append(.disambiguation(matches.map(\.person)))
             }
