@@ -43,7 +43,7 @@ public final class Host: Sendable {
         let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox, executor: executor))
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
-            host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver, executor: executor,
+            host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,
             timeout: config.sessionTimeout)
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in

@@ -13,6 +13,9 @@ public struct RequestReader: Sendable {
         catalog = Catalog()
     }
 
+    /// Requests longer than this are not understood.
+    public static let maximumWords = 100
+
     /// A reader for `pack` over the intents of `catalog`.
     public init(pack: LanguagePack, catalog: Catalog) {
         self.pack = pack
@@ -22,6 +25,8 @@ public struct RequestReader: Sendable {
     /// Understands `text`, given the apps registered now.
     public func read(_ text: String, apps: [AppProfile]) -> Understood {
         let tokens = withoutClosingCourtesy(Token.split(text))
+        // Matching cost grows with length; nobody asks for an intent in a page of text.
+        guard tokens.count <= Self.maximumWords else { return .notUnderstood }
         let words = trimmedWords(tokens[...])
         if words.isEmpty { return .notUnderstood }
         if pack.words.cancel.contains(words) { return .cancel }

@@ -68,6 +68,9 @@ struct AskCommandTests {
             return
         }
         #expect(code == "malformed")
+        // Half a megabyte of words is answered at once, not matched for minutes.
+        let long = String(repeating: "bananas ", count: 60_000)
+        #expect(try client.say(Utterance(text: long)).end == .failed)
         // The host is still fine.
         #expect(try client.say(Utterance(text: "What can you do?")).end == .completed)
     }

@@ -11,7 +11,6 @@ final class DialogEngine: Sendable {
     private let catalog: Catalog
     private let host: any DialogHost
     private let driver: LifecycleDriver
-    private let executor: BrokerExecutor
     private let timeout: Duration
     private let sessions = Mutex<[String: DialogSession]>([:])
     private let ended = Mutex<EndedSessions>(EndedSessions())
@@ -28,14 +27,13 @@ final class DialogEngine: Sendable {
 
     init(
         languages: [String: LanguagePack], defaultLanguage: String, catalog: Catalog, host: any DialogHost,
-        driver: LifecycleDriver, executor: BrokerExecutor, timeout: Duration
+        driver: LifecycleDriver, timeout: Duration
     ) {
         self.languages = languages
         self.defaultLanguage = defaultLanguage
         self.catalog = catalog
         self.host = host
         self.driver = driver
-        self.executor = executor
         self.timeout = timeout
     }
 
@@ -57,7 +55,8 @@ final class DialogEngine: Sendable {
         sessions.withLock { $0[session.id] = session }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout)
-        Task(executorPreference: executor) { [self] in
+        // Off the broker thread: reading text costs more than routing a stage.
+        Task { [self] in
             let last = await conversation.run(utterance.text)
             sessions.withLock { _ = $0.removeValue(forKey: session.id) }
             // A late answer to a timed-out session hears why; others hear that it ended.
