@@ -85,7 +85,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: strict),
         .testTarget(name: "IntentProtocolTests", dependencies: ["IntentProtocol"], swiftSettings: strict),
-        .testTarget(name: "IntentHostTests", dependencies: ["IntentHost", "IntentProtocol"], swiftSettings: strict),
+        .testTarget(name: "IntentHostTests", dependencies: ["IntentHost", "IntentProtocol", "Understanding"], swiftSettings: strict),
         .testTarget(
             name: "UnderstandingTests", dependencies: ["Understanding", "IntentProtocol"], exclude: ["Corpus"],
             swiftSettings: strict),

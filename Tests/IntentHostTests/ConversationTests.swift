@@ -1,0 +1,115 @@
+import Foundation
+import Synchronization
+import Testing
+import Understanding
+@testable import IntentHost
+@testable import IntentProtocol
+
+/// The host side of a conversation with the broker replaced: a world with MonkeyChat,
+/// turns collected as they are delivered.
+final class FakeDialogHost: DialogHost {
+    let registration: Registration
+    let turns = Mutex<[Turn]>([])
+
+    init() throws {
+        let manifest = catalogDirectory.deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Extensions/Messaging/Manifest/Info.plist")
+        registration = try Manifest(contentsOf: manifest).registration
+    }
+
+    func world() async -> DialogWorld {
+        DialogWorld(
+            apps: [DialogWorld.App(registration: registration, profile: AppProfile(registration), authorization: .authorized)],
+            locked: false)
+    }
+
+    func authorize(bundle: String, _ status: AuthorizationStatus) async {}
+
+    func deliver(_ turn: Turn, to address: ClientAddress) { turns.withLock { $0.append(turn) } }
+
+    /// Waits for the `count`th turn.
+    func turn(_ count: Int) async throws -> Turn {
+        for _ in 0..<500 {
+            if let turn = turns.withLock({ $0.count >= count ? $0[count - 1] : nil }) { return turn }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw CancellationError()
+    }
+}
+
+/// Refuses every stage while `locked`, like the broker's lock policy; else answers as
+/// MonkeyChat would for known names.
+final class LockableExtension: StageSender {
+    let locked = Mutex(true)
+    let inner = ScriptedExtension()
+
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+        if locked.withLock({ $0 }) { return .refused(.requiresUnlock, "unlock first") }
+        return await inner.stage(app: app, intent: intent, stage: stage, body: body)
+    }
+}
+
+@Suite("Conversations")
+struct ConversationTests {
+    let pack: LanguagePack
+    let catalog: Catalog
+
+    init() throws {
+        let root = catalogDirectory.deletingLastPathComponent()
+        pack = try LanguagePack(contentsOf: root.appendingPathComponent("languages/en.json"))
+        catalog = try Catalog(directory: catalogDirectory)
+    }
+
+    func engine(_ host: FakeDialogHost, _ sender: any StageSender, timeout: Duration = .seconds(5)) -> DialogEngine {
+        DialogEngine(
+            languages: ["en": pack], defaultLanguage: "en", catalog: catalog, host: host,
+            driver: LifecycleDriver(sender: sender), timeout: timeout)
+    }
+
+    func address(_ n: UInt64) -> ClientAddress { ClientAddress(routingID: [1], requestID: RequestID(n)) }
+
+    @Test("A stage refused while locked asks to unlock, then the same stage runs again")
+    func unlockThenContinue() async throws {
+        let host = try FakeDialogHost()
+        let ext = LockableExtension()
+        let dialog = engine(host, ext)
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
+        let asked = try await host.turn(1)
+        #expect(asked.expecting == .unlock)
+        ext.locked.withLock { $0 = false }
+        _ = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId), from: address(2))
+        let last = try await host.turn(2)
+        #expect(last.end == .completed)
+        #expect(last.outcome?.outcome == .success)
+        #expect(ext.inner.asked.withLock { $0.first } == "resolve recipients")
+    }
+
+    @Test("Silence past the deadline ends the session, and a late answer hears why")
+    func silenceTimesOut() async throws {
+        let host = try FakeDialogHost()
+        let ext = LockableExtension()
+        let dialog = engine(host, ext, timeout: .milliseconds(100))
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
+        let asked = try await host.turn(1)
+        try await Task.sleep(for: .milliseconds(400))
+        guard case .answer(let late) = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId), from: address(2)) else {
+            Issue.record("a late answer was taken")
+            return
+        }
+        #expect(late.end == .timedOut)
+        #expect(ext.inner.asked.withLock { $0.isEmpty })
+    }
+
+    @Test("An unknown session and an unknown language are errors, not new conversations")
+    func unknownSessionAndLanguage() throws {
+        let dialog = engine(try FakeDialogHost(), LockableExtension())
+        guard case .error(.unknownSession, _) = dialog.hear(Utterance(text: "hi", sessionId: "nope"), from: address(1)) else {
+            Issue.record("an unknown session was accepted")
+            return
+        }
+        guard case .error(.unknownLanguage, _) = dialog.hear(Utterance(text: "hi", language: "xx"), from: address(2)) else {
+            Issue.record("an unknown language was accepted")
+            return
+        }
+    }
+}
