@@ -91,7 +91,7 @@ struct ConversationTests {
         let dialog = engine(host, ext, timeout: .milliseconds(100))
         _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
         let asked = try await host.turn(1)
-        try await Task.sleep(for: .milliseconds(400))
+        for _ in 0..<1000 where dialog.isActive(asked.sessionId) { try await Task.sleep(for: .milliseconds(10)) }
         guard case .answer(let late) = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId), from: address(2)) else {
             Issue.record("a late answer was taken")
             return

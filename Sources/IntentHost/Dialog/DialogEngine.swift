@@ -37,6 +37,9 @@ final class DialogEngine: Sendable {
         self.timeout = timeout
     }
 
+    /// Whether the conversation `id` is still going.
+    func isActive(_ id: String) -> Bool { sessions.withLock { $0[id] != nil } }
+
     /// Takes one utterance from a client.
     func hear(_ utterance: Utterance, from requester: ClientAddress) -> Heard {
         if let id = utterance.sessionId {
