@@ -281,11 +281,16 @@ final class Broker {
         case .deny: .denied
         case .reset: .notDetermined
         }
-        try authorization.set(status, for: bundle)
+        try record(status, bundle: bundle, app: registration.appName)
         if request.decision == .reset { try vocabulary.reset(bundle) }
-        routesGeneration = -1  // cached routes were admitted under the old decision
-        log.info("\(registration.appName) is now \(status.rawValue)")
         return AuthorizationState(app: registration.appName, status: status)
+    }
+
+    /// Saves the user's decision about an app and forgets routes admitted under the old one.
+    private func record(_ status: AuthorizationStatus, bundle: String, app: String) throws {
+        try authorization.set(status, for: bundle)
+        routesGeneration = -1
+        log.info("\(app) is now \(status.rawValue)")
     }
 
     /// Applies a `VocabularyRequest` (replace one type, or reset all) and returns the result.
@@ -520,8 +525,8 @@ final class Broker {
         case .world(let reply):
             reply(world())
         case .authorizeApp(let bundle, let status, let done):
-            do { try authorization.set(status, for: bundle) } catch { log.error("cannot save the authorization of \(bundle): \(error)") }
-            routes.removeAll()
+            let app = registry.apps.values.first { $0.registration.bundleIdentifier == bundle }?.registration.appName ?? bundle
+            do { try record(status, bundle: bundle, app: app) } catch { log.error("cannot save the authorization of \(bundle): \(error)") }
             done()
         case .processExited(let pid):
             for instance in registry.instances.values where instance.registration.processIdentifier == Int(pid) {

@@ -198,37 +198,35 @@ struct Conversation: Sendable {
     private func value(
         _ question: String, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context, _ profiles: [AppProfile]
     ) async throws(Stop) -> JSONValue {
-        var text = question
-        for _ in 0..<Self.maximumAsks {
-            let answer = try await listen(context.question(text, .value, parameter: parameter.name))
-            if let value = answers.value(answer, for: parameter, intent: intent.name, apps: profiles),
-                let coerced = try? parameter.coerce(value)
-            {
-                return coerced
-            }
-            text = words.say("needsValueAgain") + " " + question
+        try await keepAsking(question, again: words.say("needsValueAgain"), context, .value, parameter: parameter.name) { answer in
+            answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
         }
-        throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
     }
 
     /// Asks the user to pick one of `options`; returns its index.
     private func choose(_ question: String, _ options: [String], _ context: Context, parameter: String?) async throws(Stop) -> Int {
-        var text = question
-        for _ in 0..<Self.maximumAsks {
-            let answer = try await listen(context.question(text, .choice, parameter: parameter, options: options))
-            if let index = answers.choice(answer, options: options) { return index }
-            text = words.say("notAnOption", ["count": String(options.count)]) + " " + question
-        }
-        throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
+        try await keepAsking(
+            question, again: words.say("notAnOption", ["count": String(options.count)]), context, .choice,
+            parameter: parameter, options: options
+        ) { answers.choice($0, options: options) }
     }
 
     /// Asks a yes-or-no question.
     private func yesNo(_ question: String, _ context: Context, parameter: String? = nil) async throws(Stop) -> Bool {
+        try await keepAsking(question, again: words.say("yesOrNo"), context, .yesNo, parameter: parameter) { answers.yesNo($0) }
+    }
+
+    /// Asks `question` until `read` makes sense of the answer, saying `again` before
+    /// each repeat; after `maximumAsks` tries the conversation ends.
+    private func keepAsking<Value>(
+        _ question: String, again: String, _ context: Context, _ expecting: Turn.Expectation, parameter: String?,
+        options: [String]? = nil, read: (String) -> Value?
+    ) async throws(Stop) -> Value {
         var text = question
         for _ in 0..<Self.maximumAsks {
-            let answer = try await listen(context.question(text, .yesNo, parameter: parameter))
-            if let yes = answers.yesNo(answer) { return yes }
-            text = words.say("yesOrNo") + " " + question
+            let answer = try await listen(context.question(text, expecting, parameter: parameter, options: options))
+            if let value = read(answer) { return value }
+            text = again + " " + question
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
     }
@@ -265,14 +263,9 @@ struct Conversation: Sendable {
 
     private func respond(_ stage: Stage, _ run: inout Run, _ context: Context) async throws(Stop) -> IntentResponse {
         let json = try await self.stage(stage, &run, parameter: nil, context)
-        do {
-            let response = try IntentResponse(json: json)
-            guard run.intent.responseCode(response.code) != nil else {
-                throw ProtocolError.malformedBody("\"\(response.code)\" is not a response code of \(run.intent.name)")
-            }
-            return response
-        } catch {
-            throw .ended(failed(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)"), context))
+        switch driver.response(json, to: stage, run) {
+        case .success(let response): return response
+        case .failure(let ended): throw .ended(failed(ended.outcome, context))
         }
     }
 

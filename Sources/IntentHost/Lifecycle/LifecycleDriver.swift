@@ -82,20 +82,24 @@ struct LifecycleDriver: Sendable {
     }
 
     /// Runs confirm or handle and checks that the response code is in the catalog.
-    func respond(_ stage: Stage, _ run: inout Run) async -> Result<IntentResponse, Ended> {
+    private func respond(_ stage: Stage, _ run: inout Run) async -> Result<IntentResponse, Ended> {
         switch await call(stage, run.request(resolving: nil), &run) {
         case .failure(let end): return .failure(end)
-        case .success(let json):
-            let response: IntentResponse
-            do { response = try IntentResponse(json: json) } catch {
-                return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
-            }
-            guard run.intent.responseCode(response.code) != nil else {
-                return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
-                    "\(run.app) answered \(stage) with \"\(response.code)\", which is not a response code of \(run.intent.name)")))
-            }
-            return .success(response)
+        case .success(let json): return response(json, to: stage, run)
         }
+    }
+
+    /// Reads a confirm or handle reply: an IntentResponse whose code is in the catalog.
+    func response(_ json: JSONValue, to stage: Stage, _ run: Run) -> Result<IntentResponse, Ended> {
+        let response: IntentResponse
+        do { response = try IntentResponse(json: json) } catch {
+            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
+        }
+        guard run.intent.responseCode(response.code) != nil else {
+            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
+                "\(run.app) answered \(stage) with \"\(response.code)\", which is not a response code of \(run.intent.name)")))
+        }
+        return .success(response)
     }
 
     /// Sends one stage, parses the reply once, and turns refusals, failures, unreadable
