@@ -10,12 +10,12 @@ public struct AnswerReader: Sendable {
 
     /// Whether the answer is one of the language's cancel phrases.
     public func isCancel(_ text: String) -> Bool {
-        pack.words.cancel.contains(RequestReader.words(of: text, pack: pack))
+        pack.words.cancel.contains(pack.essentialWords(Token.split(text)[...]))
     }
 
     /// True for yes, false for no, nil for neither.
     public func yesNo(_ text: String) -> Bool? {
-        let words = RequestReader.words(of: text, pack: pack)
+        let words = pack.essentialWords(Token.split(text)[...])
         if pack.words.yes.contains(words) { return true }
         if pack.words.no.contains(words) { return false }
         let first = Token.split(text).first?.word ?? ""

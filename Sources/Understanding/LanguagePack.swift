@@ -121,6 +121,17 @@ public struct LanguagePack: Sendable {
     }
 }
 
+extension LanguagePack {
+    /// The lower-cased words without leading fillers and trailing politeness: what is
+    /// compared with the cancel, yes, no and capability phrases.
+    func essentialWords(_ tokens: ArraySlice<Token>) -> String {
+        var rest = tokens
+        while let last = rest.last, words.trailing.contains(last.word) || last.word == ":" { rest = rest.dropLast() }
+        while rest.count > 1, let first = rest.first, words.fillers.contains(first.word) { rest = rest.dropFirst() }
+        return rest.map(\.word).joined(separator: " ")
+    }
+}
+
 /// A language file that cannot be used.
 public struct LanguageError: Error, CustomStringConvertible, Sendable {
     /// What is wrong.

@@ -8,11 +8,6 @@ public struct RequestReader: Sendable {
     public let pack: LanguagePack
     let catalog: Catalog
 
-    private init(pack: LanguagePack) {
-        self.pack = pack
-        catalog = Catalog()
-    }
-
     /// Requests longer than this are not understood.
     public static let maximumWords = 100
 
@@ -27,7 +22,7 @@ public struct RequestReader: Sendable {
         let tokens = withoutClosingCourtesy(Token.split(text))
         // Matching cost grows with length; nobody asks for an intent in a page of text.
         guard tokens.count <= Self.maximumWords else { return .notUnderstood }
-        let words = trimmedWords(tokens[...])
+        let words = pack.essentialWords(tokens[...])
         if words.isEmpty { return .notUnderstood }
         if pack.words.cancel.contains(words) { return .cancel }
         if pack.words.capabilities.contains(words) { return .capabilities(app: nil) }
@@ -61,6 +56,10 @@ public struct RequestReader: Sendable {
     /// skipped before or after count against (fillers only a little).
     func bestMatch(_ tokens: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
         let reader = ValueReader(pack: pack)
+        let knownNames = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
+        // What skipping the first n words costs: fillers a little, other words a lot.
+        var skipCost = [0]
+        for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (pack.words.fillers.contains(token.word) ? 1 : 15)) }
         var best: Candidate?
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
@@ -69,7 +68,7 @@ public struct RequestReader: Sendable {
             for (pattern, isVerbForm) in patterns {
                 var budget = 50_000
                 for start in 0..<max(tokens.count, 1) {
-                    let skipped = tokens[..<start].reduce(0) { $0 + (pack.words.fillers.contains($1.word) ? 1 : 15) }
+                    let skipped = skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
                         var score = match.words * 10 - skipped
@@ -86,7 +85,7 @@ public struct RequestReader: Sendable {
                             else { return }
                             parameters[name] = value
                             // A name an app taught counts like the words it spans.
-                            if parameter.type == .person, known(value, apps) { score += 3 * words.count }
+                            if parameter.type == .person, known(value, knownNames) { score += 3 * words.count }
                         }
                         for (name, text) in match.constants {
                             guard let parameter = intent.parameter(name),
@@ -103,9 +102,8 @@ public struct RequestReader: Sendable {
         return best
     }
 
-    /// Whether every person in `value` is a name an app taught.
-    private func known(_ value: JSONValue, _ apps: [AppProfile]) -> Bool {
-        let names = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
+    /// Whether every person in `value` is one of the (folded) names apps taught.
+    private func known(_ value: JSONValue, _ names: Set<String>) -> Bool {
         let said = (value.arrayValue ?? [value]).compactMap(\.stringValue)
         return !said.isEmpty && said.allSatisfy { names.contains(Token.fold($0)) }
     }
@@ -134,16 +132,4 @@ public struct RequestReader: Sendable {
         return kept
     }
 
-    /// The lower-cased words of `text` without leading fillers and trailing politeness.
-    static func words(of text: String, pack: LanguagePack) -> String {
-        RequestReader(pack: pack).trimmedWords(Token.split(text)[...])
-    }
-
-    /// The lower-cased words without leading fillers and trailing politeness.
-    func trimmedWords(_ tokens: ArraySlice<Token>) -> String {
-        var rest = tokens
-        while let last = rest.last, pack.words.trailing.contains(last.word) || last.word == ":" { rest = rest.dropLast() }
-        while rest.count > 1, let first = rest.first, pack.words.fillers.contains(first.word) { rest = rest.dropFirst() }
-        return rest.map(\.word).joined(separator: " ")
-    }
 }

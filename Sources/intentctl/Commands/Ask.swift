@@ -43,10 +43,7 @@ struct Ask: ParsableCommand {
         if json {
             print(JSON.pretty(transcript.json))
         } else {
-            print(transcript.lines.map { line in
-                line.speaker == "user" ? "> \(line.text)" : Transcript.text(of: Turn(
-                    sessionId: "", app: line.app, text: line.text, expecting: line.expecting, options: line.options))
-            }.joined(separator: "\n"))
+            print(transcript.text)
         }
         let status = Exit.status(for: transcript.outcome.outcome)
         if status != 0 { throw ExitCode(status) }

@@ -45,7 +45,7 @@ struct Chat: ParsableCommand {
             }
             do {
                 let turn = try client.say(Utterance(text: line, sessionId: session, language: language))
-                Output.line(Transcript.text(of: turn))
+                Output.line(Transcript.Line(turn).shown)
                 session = turn.end == nil ? turn.sessionId : nil
             } catch ClientError.host(let code, let message) {
                 Output.line("intentd: \(message) (\(code))")

@@ -11,6 +11,31 @@ struct Transcript {
         var expecting: Turn.Expectation?
         var options: [String]?
         var end: EndReason?
+
+        init(speaker: String, text: String) {
+            self.speaker = speaker
+            self.text = text
+        }
+
+        /// The host's turn.
+        init(_ turn: Turn) {
+            self.init(speaker: "host", text: turn.text)
+            app = turn.app
+            expecting = turn.expecting
+            options = turn.options
+            end = turn.end
+        }
+
+        /// As a person reads it: "> " and what the user said, or the app's name, the
+        /// host's words and any numbered options.
+        var shown: String {
+            guard speaker == "host" else { return "> \(text)" }
+            var shown = "\(app ?? "intentd"): \(text)"
+            if expecting == .choice, let options, !text.contains("1. ") {
+                for (index, option) in options.enumerated() { shown += "\n  \(index + 1). \(option)" }
+            }
+            return shown
+        }
     }
 
     private(set) var lines: [Line] = []
@@ -21,7 +46,7 @@ struct Transcript {
     }
 
     mutating func host(_ turn: Turn) {
-        lines.append(Line(speaker: "host", text: turn.text, app: turn.app, expecting: turn.expecting, options: turn.options, end: turn.end))
+        lines.append(Line(turn))
         last = turn
     }
 
@@ -52,12 +77,6 @@ struct Transcript {
         return .object(object)
     }
 
-    /// The host's turn as a person reads it: the app's name, the words, numbered options.
-    static func text(of turn: Turn) -> String {
-        var text = "\(turn.app ?? "intentd"): \(turn.text)"
-        if turn.expecting == .choice, let options = turn.options, !turn.text.contains("1. ") {
-            for (index, option) in options.enumerated() { text += "\n  \(index + 1). \(option)" }
-        }
-        return text
-    }
+    /// Every line as a person reads it.
+    var text: String { lines.map(\.shown).joined(separator: "\n") }
 }
