@@ -7,10 +7,8 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
     /// The reply body for a request: a `ResolveReply`, an `IntentResponse` or an `ErrorReply`.
     func reply(stage: Stage, body: [UInt8]) async -> [UInt8] {
         do {
-            let request = try StageRequest(json: JSONValue.parse(body))
-            let intent = Intent(
-                name: request.intent, parameters: request.parameters, sessionId: request.sessionId,
-                language: request.language)
+            let request = try LazyStageRequest(body)
+            let intent = Intent(request)
             guard let handler = `extension`.handler(for: intent) else {
                 return ErrorReply(error: "this extension has no handler for \(intent.name)").json.serialized()
             }

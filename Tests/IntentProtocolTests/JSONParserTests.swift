@@ -31,6 +31,33 @@ struct JSONParserTests {
         }
     }
 
+    @Test("A lazily read request refuses what the full parser refuses, even inside its unread parameters", arguments: [
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":{"a":tru}}"#,
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":{"a":"x\q"}}"#,
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":{"a":[1,]}}"#,
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":{"a":01}}"#,
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":{}} x"#,
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":[]}"#,
+        #"{"sessionId":"s","language":"en","intent":"I"}"#,
+        #"{"sessionId":3,"language":"en","intent":"I","parameters":{}}"#,
+        #"{"sessionId":"s","language":"en","intent":"I","parameters":{},"required":"yes"}"#,
+    ])
+    func lazyRequestRefusesMalformed(text: String) {
+        #expect(throws: ProtocolError.self) { try LazyStageRequest(Array(text.utf8)) }
+    }
+
+    @Test("A lazily read request gives the same fields and parameters as a full decode")
+    func lazyRequestAgreesWithFullDecode() throws {
+        let request = StageRequest(
+            sessionId: "s-1", language: "fr", intent: "SendMessage",
+            parameters: ["content": "caf\u{e9} \"q\"", "recipients": [["displayName": "Bobo", "n": .number(2.5), "ok": true, "x": nil]]],
+            parameter: "recipients", required: true)
+        let lazy = try LazyStageRequest(try JSON.encode(request))
+        #expect(lazy.sessionId == "s-1" && lazy.language == "fr" && lazy.intent == "SendMessage")
+        #expect(lazy.parameter == "recipients" && lazy.required == true)
+        #expect(lazy.parameters() == request.parameters)
+    }
+
     @Test("Invalid UTF-8 inside a string is refused")
     func refusesInvalidUTF8() {
         #expect(throws: ProtocolError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }

@@ -18,7 +18,112 @@ struct JSONParser {
         return value
     }
 
+    /// Checks one JSON object without building it, and calls `visit` with each top-level
+    /// member's name and the byte range of its value (duplicates: each one, in order).
+    static func visitMembers(
+        _ bytes: UnsafeRawBufferPointer, _ visit: (String, Range<Int>) throws(ProtocolError) -> Void
+    ) throws(ProtocolError) {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipSpace()
+        guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") else {
+            throw parser.error("expected a JSON object")
+        }
+        try parser.walkObject(names: true) { (parser, key) throws(ProtocolError) in
+            let start = parser.index
+            try parser.skip()
+            try visit(key, start..<parser.index)
+        }
+        parser.skipSpace()
+        guard parser.index == bytes.count else { throw parser.error("unexpected text after the JSON value") }
+    }
+
     private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    /// Moves past one value, checking it as `value()` would, without building it.
+    private mutating func skip() throws(ProtocolError) {
+        guard index < bytes.count else { throw error("unexpected end of JSON") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): try walkObject(names: false) { (parser, _) throws(ProtocolError) in try parser.skip() }
+        case UInt8(ascii: "["): try walkArray { (parser) throws(ProtocolError) in try parser.skip() }
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+        default: throw error("unexpected character")
+        }
+    }
+
+    /// Walks the object that starts at `index`, calling `member` positioned at each value,
+    /// which it must consume. Member names are built only when `names` is true.
+    private mutating func walkObject(
+        names: Bool, _ member: (inout JSONParser, String) throws(ProtocolError) -> Void
+    ) throws(ProtocolError) {
+        try enter()
+        index += 1
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+            var key = ""
+            if names { key = try string() } else { try skipString() }
+            skipSpace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            index += 1
+            skipSpace()
+            try member(&self, key)
+            skipSpace()
+            guard index < bytes.count else { throw error("unexpected end of JSON") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
+            index += 1
+            depth -= 1
+            return
+        }
+    }
+
+    /// Walks the array that starts at `index`, calling `element` positioned at each value,
+    /// which it must consume.
+    private mutating func walkArray(_ element: (inout JSONParser) throws(ProtocolError) -> Void) throws(ProtocolError) {
+        try enter()
+        index += 1
+        skipSpace()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return
+        }
+        while true {
+            skipSpace()
+            try element(&self)
+            skipSpace()
+            guard index < bytes.count else { throw error("unexpected end of JSON") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
+            index += 1
+            depth -= 1
+            return
+        }
+    }
+
+    /// Moves past one string; only strings with escapes or non-ASCII bytes are built, to check them.
+    private mutating func skipString() throws(ProtocolError) {
+        let start = index
+        index += 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { index += 1; return }
+            if byte >= 0x80 || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        index = start
+        _ = try string()
+    }
 
     private func error(_ what: String) -> ProtocolError {
         .malformedBody("\(what) at byte \(index)")
@@ -60,56 +165,16 @@ struct JSONParser {
     }
 
     private mutating func object() throws(ProtocolError) -> JSONValue {
-        try enter()
-        index += 1
         var members: [String: JSONValue] = [:]
         members.reserveCapacity(8)
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
-            let key = try string()
-            skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
-            index += 1
-            skipSpace()
-            members[key] = try value()
-            skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of JSON") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
-            index += 1
-            depth -= 1
-            return .object(members)
-        }
+        try walkObject(names: true) { (parser, key) throws(ProtocolError) in members[key] = try parser.value() }
+        return .object(members)
     }
 
     private mutating func array() throws(ProtocolError) -> JSONValue {
-        try enter()
-        index += 1
         var elements: [JSONValue] = []
-        skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            skipSpace()
-            elements.append(try value())
-            skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of JSON") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
-            index += 1
-            depth -= 1
-            return .array(elements)
-        }
+        try walkArray { (parser) throws(ProtocolError) in elements.append(try parser.value()) }
+        return .array(elements)
     }
 
     private mutating func string() throws(ProtocolError) -> String {
@@ -196,6 +261,20 @@ struct JSONParser {
 
     private mutating func number() throws(ProtocolError) -> Double {
         let start = index
+        try scanNumber()
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        if integral(start), let whole = Int64(text) { return Double(whole) }
+        guard let value = Double(text), value.isFinite else { throw error("a number out of range") }
+        return value
+    }
+
+    /// Whether the number that starts at `start` and ends at `index` has no fraction or exponent.
+    private func integral(_ start: Int) -> Bool {
+        !bytes[start..<index].contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
+    /// Moves past one number, checking its grammar.
+    private mutating func scanNumber() throws(ProtocolError) {
         func digits() -> Int {
             let from = index
             while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
@@ -208,22 +287,15 @@ struct JSONParser {
         } else if digits() == 0 {
             throw error("an invalid number")
         }
-        var integral = true
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            integral = false
             guard digits() > 0 else { throw error("an invalid number") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            integral = false
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("an invalid number") }
         }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if integral, let whole = Int64(text) { return Double(whole) }
-        guard let value = Double(text), value.isFinite else { throw error("a number out of range") }
-        return value
     }
 }
 
