@@ -10,12 +10,12 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
             let request = try LazyStageRequest(body)
             let intent = Intent(request)
             guard let handler = `extension`.handler(for: intent) else {
-                return ErrorReply(error: "this extension has no handler for \(intent.name)").json.serialized()
+                return ErrorReply(error: "this extension has no handler for \(intent.name)").serialized()
             }
             switch stage {
             case .resolve:
                 guard let parameter = request.parameter else {
-                    return ErrorReply(error: "a resolve request must name its parameter").json.serialized()
+                    return ErrorReply(error: "a resolve request must name its parameter").serialized()
                 }
                 let results: [ResolutionResult]
                 if let resolver = handler.resolvers[parameter] {
@@ -23,14 +23,14 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
                 } else {
                     results = Resolution.defaultResolution(intent[parameter], required: request.required ?? false)
                 }
-                return ResolveReply(results: results.map(Resolution.checked)).json.serialized()
+                return ResolveReply(results: results.map(Resolution.checked)).serialized()
             case .confirm:
-                return try await handler.confirm(intent).json.serialized()
+                return try await handler.confirm(intent).serialized()
             case .handle:
-                return try await handler.handle(intent).json.serialized()
+                return try await handler.handle(intent).serialized()
             }
         } catch {
-            return ErrorReply(error: "\(error)").json.serialized()
+            return ErrorReply(error: "\(error)").serialized()
         }
     }
 }

@@ -58,6 +58,19 @@ struct JSONParserTests {
         #expect(lazy.parameters() == request.parameters)
     }
 
+    @Test("An IntentResponse written directly is the same bytes as written through JSONValue", arguments: [
+        IntentResponse(code: "success"),
+        IntentResponse(code: "failure\"x", response: ["z": 1, "a": ["b": "c"]]),
+        IntentResponse(code: "ready", response: [:], userActivity: ["type": "open", "n": nil]),
+        IntentResponse(code: "ready", userActivity: .null),
+    ])
+    func intentResponseIsWrittenDirectly(response: IntentResponse) throws {
+        #expect(response.serialized() == response.json.serialized())
+        if response.userActivity != .null {  // a null userActivity reads back as none
+            #expect(try JSON.decode(IntentResponse.self, from: response.serialized()) == response)
+        }
+    }
+
     @Test("Invalid UTF-8 inside a string is refused")
     func refusesInvalidUTF8() {
         #expect(throws: ProtocolError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }

@@ -5,6 +5,12 @@ public protocol JSONConvertible {
     init(json: JSONValue) throws(ProtocolError)
     /// The value as JSON.
     var json: JSONValue { get }
+    /// The value as compact UTF-8 JSON with sorted keys.
+    func serialized() -> [UInt8]
+}
+
+extension JSONConvertible {
+    public func serialized() -> [UInt8] { json.serialized() }
 }
 
 extension JSONValue: JSONConvertible {
@@ -187,6 +193,21 @@ extension ResolveReply: JSONConvertible {
 }
 
 extension IntentResponse: JSONConvertible {
+    /// Written straight from the fields, as every handle reply is: no intermediate object.
+    public func serialized() -> [UInt8] {
+        var writer = JSONWriter(capacity: 32 + code.utf8.count)
+        writer.raw(#"{"code":"#)
+        writer.write(.string(code))
+        writer.raw(#","response":"#)
+        writer.write(.object(response))
+        if let userActivity {
+            writer.raw(#","userActivity":"#)
+            writer.write(userActivity)
+        }
+        writer.raw("}")
+        return writer.bytes
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "response")
         self.init(code: try f.string("code"), response: try f.optionalObject("response") ?? [:], userActivity: f.optionalValue("userActivity"))

@@ -307,8 +307,8 @@ struct JSONWriter {
 
     mutating func write(_ value: JSONValue) {
         switch value {
-        case .null: append("null")
-        case .bool(let b): append(b ? "true" : "false")
+        case .null: raw("null")
+        case .bool(let b): raw(b ? "true" : "false")
         case .number(let n): write(number: n)
         case .string(let s): write(string: s)
         case .array(let elements):
@@ -330,12 +330,13 @@ struct JSONWriter {
         }
     }
 
-    private mutating func append(_ text: StaticString) {
+    /// Appends `text` as it is.
+    mutating func raw(_ text: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     private mutating func write(number n: Double) {
-        guard n.isFinite else { return append("null") }
+        guard n.isFinite else { return raw("null") }
         if n.rounded() == n, abs(n) < 1e15 {
             bytes.append(contentsOf: String(Int64(n)).utf8)
         } else {
@@ -359,9 +360,9 @@ struct JSONWriter {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
             case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 15)]])

@@ -83,7 +83,7 @@ extension JSONValue {
 public enum JSON {
     /// Encodes `value` as UTF-8 JSON bytes.
     public static func encode(_ value: some Encodable) throws -> [UInt8] {
-        if let convertible = value as? any JSONConvertible { return convertible.json.serialized() }
+        if let convertible = value as? any JSONConvertible { return convertible.serialized() }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value))
