@@ -27,14 +27,14 @@ public final class IntentClient {
     /// Runs an intent through its whole lifecycle.
     public func submit(app: String, intent: String, _ submission: Submission) throws -> Outcome {
         let id = next()
-        let body = Message(bytes: try JSON.encode(submission))
+        let body = Body(try JSON.encode(submission))
         return try decode(Outcome.self, try request(.submit(id, app: app, intent: intent, body: body)))
     }
 
     /// Runs one stage, returning the extension's reply body as it sent it.
     public func stage(app: String, intent: String, stage: Stage, _ request: StageRequest) throws -> [UInt8] {
         let id = next()
-        return try self.request(.stage(id, app: app, intent: intent, stage, body: Message(bytes: try JSON.encode(request))))
+        return try self.request(.stage(id, app: app, intent: intent, stage, body: Body(try JSON.encode(request))))
     }
 
     /// The host's registered extensions, rejections and lock state.
@@ -44,13 +44,13 @@ public final class IntentClient {
 
     /// Changes (or, with an empty request, reads) an app's user vocabulary.
     public func vocabulary(app: String, _ request: VocabularyRequest) throws -> VocabularyState {
-        let body = Message(bytes: try JSON.encode(request))
+        let body = Body(try JSON.encode(request))
         return try decode(VocabularyState.self, try self.request(.vocab(next(), app: app, body: body)))
     }
 
     /// Records the user's decision about an app.
     public func authorize(app: String, _ decision: AuthorizationRequest.Decision) throws -> AuthorizationState {
-        let body = Message(bytes: try JSON.encode(AuthorizationRequest(decision: decision)))
+        let body = Body(try JSON.encode(AuthorizationRequest(decision: decision)))
         return try decode(AuthorizationState.self, try request(.authorize(next(), app: app, body: body)))
     }
 
@@ -63,7 +63,7 @@ public final class IntentClient {
     /// Says one thing in a conversation: a new request, or (with `sessionId`) the answer
     /// to that conversation's last question. Returns the host's next turn.
     public func say(_ utterance: Utterance) throws -> Turn {
-        try decode(Turn.self, try request(.say(next(), body: Message(bytes: try JSON.encode(utterance)))))
+        try decode(Turn.self, try request(.say(next(), body: Body(try JSON.encode(utterance)))))
     }
 
     private func next() -> RequestID {
@@ -73,7 +73,7 @@ public final class IntentClient {
 
     private func request(_ message: ClientMessage) throws -> [UInt8] {
         let id = message.requestID
-        try socket.send(frames: message.frames)
+        try message.send(on: socket)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var poller = Poller()

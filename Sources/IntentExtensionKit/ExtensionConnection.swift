@@ -53,7 +53,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var frames: [Message] = []
 
         func register() throws {
-            try socket.send(frames: ExtensionMessage.register(body: Message(bytes: registerBody)).frames)
+            try ExtensionMessage.register(body: Body(registerBody)).send(on: socket)
             lastSent = clock.now
             state = .registering
         }
@@ -115,9 +115,12 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             }
             for outgoing in replies.drain() {
                 switch outgoing {
-                case .reply(let id, let body): try DirectFrames.reply(socket, id: id, body: Message(bytes: body))
-                case .update(let topic, let body): try socket.send(frames: ExtensionMessage.update(topic: topic, body: Message(bytes: body)).frames)
-                case .vocabulary(let body): try socket.send(frames: ExtensionMessage.vocabulary(body: Message(bytes: body)).frames)
+                case .reply(let id, let body): try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
+                case .update(let topic, let body):
+                    do { try ExtensionMessage.update(topic: topic, body: Body(body)).send(on: socket) } catch let error as ProtocolError {
+                        log.error("update not sent: \(error)")
+                    }
+                case .vocabulary(let body): try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
                 }
                 lastSent = now
             }
@@ -132,7 +135,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             case .registered where lastHeard.duration(to: now) > interval * liveness:
                 try reconnect("no word from the host for \(interval * liveness)")
             case .registered where lastSent.duration(to: now) >= interval:
-                try socket.send(frames: ExtensionMessage.heartbeat.frames)
+                try ExtensionMessage.heartbeat.send(on: socket)
                 lastSent = now
             default:
                 break

@@ -8,7 +8,7 @@ import ZeroMQ
 public struct ZeroMQTransport: BenchTransport {
     private let socket: Socket
     private let mode: BenchPlan.Mode
-    private let requests: [(app: String, intent: String, body: [UInt8])]
+    private let requests: [(app: String, intent: String, body: Body)]
     private var poller = Poller()
     private var frames: [Message] = []
 
@@ -19,7 +19,9 @@ public struct ZeroMQTransport: BenchTransport {
         try socket.connect(endpoint)
         poller.add(socket)
         mode = plan.mode
-        requests = try plan.mix.map { ($0.app, $0.intent, try Self.body(for: $0.intent, mode: plan.mode, size: plan.size)) }
+        requests = try plan.mix.map {
+            ($0.app, $0.intent, Body(try Self.body(for: $0.intent, mode: plan.mode, size: plan.size)))
+        }
     }
 
     /// Monotonic nanoseconds.
@@ -28,9 +30,10 @@ public struct ZeroMQTransport: BenchTransport {
     /// Sends a STAGE (handle) or SUBMIT for the mix entry.
     public mutating func send(id: UInt64, entry: Int) throws {
         let r = requests[entry]
-        try DirectFrames.clientRequest(
-            socket, id: RequestID(id), app: r.app, intent: r.intent, stage: mode == .handle ? .handle : nil,
-            body: Message(bytes: r.body))
+        let message = mode == .handle
+            ? ClientMessage.stage(RequestID(id), app: r.app, intent: r.intent, .handle, body: r.body)
+            : ClientMessage.submit(RequestID(id), app: r.app, intent: r.intent, body: r.body)
+        try message.send(on: socket)
     }
 
     /// Waits for answers and classifies each.

@@ -61,6 +61,28 @@ public final class Socket {
         return try retrying("zmq_msg_send") { Int(zmq_msg_send(message.pointer, handle, flags)) } != nil
     }
 
+    /// Sends one frame of `count` bytes that `fill` writes in place, in a message libzmq
+    /// owns from the start: no copy and no allocation beyond libzmq's own.
+    @discardableResult
+    public func send(
+        count: Int, more: Bool = false, wait: Bool = true, _ fill: (UnsafeMutableRawBufferPointer) -> Void
+    ) throws(ZMQError) -> Bool {
+        var message = zmq_msg_t()
+        let result = withUnsafeMutablePointer(to: &message) { pointer in
+            Result { () throws(ZMQError) -> Bool in
+                guard zmq_msg_init_size(pointer, count) == 0 else { throw ZMQError(code: zmq_errno(), operation: "zmq_msg_init_size") }
+                fill(UnsafeMutableRawBufferPointer(start: zmq_msg_data(pointer), count: count))
+                let flags = (more ? ZMQ_SNDMORE : 0) | (wait ? 0 : ZMQ_DONTWAIT)
+                // On failure the message is still ours to close.
+                let sent = Result { () throws(ZMQError) in try retrying("zmq_msg_send") { Int(zmq_msg_send(pointer, handle, flags)) } }
+                if case .success(.some) = sent { return true }
+                zmq_msg_close(pointer)
+                return try sent.get() != nil
+            }
+        }
+        return try result.get()
+    }
+
     /// Sends one frame copied from `bytes`: the cheapest way to send a small header.
     @discardableResult
     public func send(bytes: UnsafeRawBufferPointer, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {

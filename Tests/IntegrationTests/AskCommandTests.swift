@@ -58,7 +58,7 @@ struct AskCommandTests {
         }
         let raw = try Socket(try Context(), .dealer)
         try raw.connect(host.clientEndpoint)
-        try raw.send(frames: ClientMessage.say(RequestID(7), body: Message(bytes: Array("{not json".utf8))).frames)
+        try raw.send(try ClientMessage.say(RequestID(7), body: Body(Array("{not json".utf8))).frame())
         var poller = Poller()
         poller.add(raw)
         #expect(try poller.poll(timeout: 5000) > 0)

@@ -15,7 +15,7 @@ final class RawExtension: Sendable {
         let body = (try? JSON.encode(registration)) ?? []
         Thread.detachNewThread { [self] in
             guard let socket = try? Socket(try Context(), .dealer), (try? socket.connect(endpoint)) != nil else { return }
-            _ = try? socket.send(frames: ExtensionMessage.register(body: Message(bytes: body)).frames)
+            _ = try? socket.send(try ExtensionMessage.register(body: Body(body)).frame())
             var poller = Poller()
             poller.add(socket)
             var pendingUpdates: [JSONValue] = []
@@ -40,10 +40,10 @@ final class RawExtension: Sendable {
                         pendingUpdates.append(completion)
                     case .handle: reply = ["code": "success", "response": ["order": .object(request?.parameters ?? [:])]]
                     }
-                    _ = try? socket.send(frames: ExtensionMessage.reply(id, body: Message(bytes: reply.serialized())).frames)
+                    _ = try? socket.send(try ExtensionMessage.reply(id, body: Body(reply.serialized())).frame())
                     for update in pendingUpdates {
                         usleep(200_000)
-                        _ = try? socket.send(frames: ExtensionMessage.update(topic: "completion", body: Message(bytes: update.serialized())).frames)
+                        _ = try? socket.send(try ExtensionMessage.update(topic: "completion", body: Body(update.serialized())).frame())
                     }
                     pendingUpdates.removeAll()
                 default: break

@@ -54,7 +54,7 @@ struct PolicyTests {
         many.alternativeAppNames = (1...4).map { AlternativeAppName(name: "Chat \($0)") }
         #expect(RegistrationPolicy.check(many, catalog: catalog, serving: nil)?.0 == .invalidManifest)
         var future = monkeyChat()
-        future.protocolVersion = 2
+        future.protocolVersion = 3
         #expect(RegistrationPolicy.check(future, catalog: catalog, serving: nil)?.0 == .unsupportedVersion)
     }
 

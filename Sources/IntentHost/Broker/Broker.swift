@@ -5,7 +5,8 @@ import Understanding
 import ZeroMQ
 
 /// The broker: owns both ROUTER sockets on one thread, blocks in `zmq_poll`, routes
-/// requests to extensions on the small header frames alone, and enforces the policies.
+/// requests to extensions on the header and names that start each message (never the
+/// body), and enforces the policies.
 ///
 /// Everything here runs on the broker thread; other threads talk to it through `mailbox`.
 final class Broker {
@@ -58,7 +59,7 @@ final class Broker {
         for socket in [clients, extensions] {
             try socket.setRouterMandatory(true)
             try socket.setHighWaterMark(100_000)
-            // A hard cap well above the limit: larger frames cost the sender its connection.
+            // A hard cap well above the limit: larger messages cost the sender its connection.
             try socket.setMaximumMessageSize(Int64(config.maxMessageBytes) * 4)
         }
         updates = try Socket(context, .pub)
@@ -190,7 +191,7 @@ final class Broker {
             if instance.lastHeard.duration(to: now) > silence {
                 drop(instance.routingID, because: "no heartbeat for \(silence)")
             } else if instance.lastSent.duration(to: now) >= config.heartbeatInterval {
-                sendToExtension(instance.routingID, HostToExtension.heartbeat.frames)
+                sendToExtension(instance.routingID, .heartbeat)
             }
         }
     }
@@ -214,7 +215,7 @@ final class Broker {
         if !known, case .disconnect = message { return }
         if !known, !message.isRegister {
             // A host restart forgets every extension: ask it to register again.
-            sendToExtension(routingID, HostToExtension.disconnect(reason: "not registered; register first").frames)
+            sendToExtension(routingID, .disconnect(reason: "not registered; register first"))
             return
         }
         switch message {
@@ -244,7 +245,7 @@ final class Broker {
 
     /// Publishes an extension's update as `APP/TOPIC` and an `Update` body; a PUB socket
     /// never blocks, and subscribers that fall behind lose updates, not the host.
-    private func publish(from routingID: [UInt8], topic: String, body: Message) {
+    private func publish(from routingID: [UInt8], topic: String, body: Body) {
         guard let app = registry.instances[routingID]?.registration.appName else { return }
         let payload: JSONValue
         do { payload = try JSONValue.parse(body.bytes) } catch {
@@ -273,7 +274,7 @@ final class Broker {
     }
 
     /// Records the user's decision about an app; a reset also forgets its user vocabulary.
-    private func decide(_ registration: Registration, _ body: Message) throws -> AuthorizationState {
+    private func decide(_ registration: Registration, _ body: Body) throws -> AuthorizationState {
         let request = try JSON.decode(AuthorizationRequest.self, from: body.bytes)
         let bundle = registration.bundleIdentifier
         let status: AuthorizationStatus = switch request.decision {
@@ -294,7 +295,7 @@ final class Broker {
     }
 
     /// Applies a `VocabularyRequest` (replace one type, or reset all) and returns the result.
-    private func changeVocabulary(of registration: Registration, _ body: Message) throws -> VocabularyState {
+    private func changeVocabulary(of registration: Registration, _ body: Body) throws -> VocabularyState {
         let request = try JSON.decode(VocabularyRequest.self, from: body.bytes)
         let bundle = registration.bundleIdentifier
         if request.reset == true { try vocabulary.reset(bundle) }
@@ -305,7 +306,7 @@ final class Broker {
         return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary)
     }
 
-    private func register(_ routingID: [UInt8], _ body: Message) {
+    private func register(_ routingID: [UInt8], _ body: Body) {
         let registration: Registration
         do {
             registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
@@ -323,7 +324,7 @@ final class Broker {
         let registered = Registered(
             extensionId: instance.id, heartbeatMilliseconds: Int(config.heartbeatInterval / .milliseconds(1)),
             liveness: config.liveness, maxMessageBytes: config.maxMessageBytes)
-        sendToExtension(routingID, HostToExtension.registered(body: Message(bytes: (try? JSON.encode(registered)) ?? [])).frames)
+        sendToExtension(routingID, .registered(body: Body((try? JSON.encode(registered)) ?? [])))
         let restricted = registration.intentsRestrictedWhileLocked
         log.info(
             "registered \(registration.appName) (\(instance.id), pid \(registration.processIdentifier.map(String.init) ?? "?")): "
@@ -338,7 +339,7 @@ final class Broker {
             appName: registration.appName, time: time))
         drop(routingID, because: "its new registration was rejected")
         log.warning("rejected the registration of \(registration.appName) (\(registration.bundleIdentifier)): \(reason)")
-        sendToExtension(routingID, HostToExtension.rejected(code: code.rawValue, reason: reason).frames)
+        sendToExtension(routingID, .rejected(code: code.rawValue, reason: reason))
     }
 
     /// Forgets an instance and fails whatever it was asked and has not answered.
@@ -351,8 +352,8 @@ final class Broker {
     }
 
     @discardableResult
-    private func sendToExtension(_ routingID: [UInt8], _ frames: [Message]) -> Bool {
-        guard send(extensions, to: routingID, frames) else {
+    private func sendToExtension(_ routingID: [UInt8], _ message: HostToExtension) -> Bool {
+        guard send(extensions, to: routingID, message) else {
             drop(routingID, because: "it cannot be reached")
             return false
         }
@@ -462,21 +463,20 @@ final class Broker {
 
     private func answer(_ routingID: [UInt8], _ id: RequestID, _ value: some Encodable) {
         let body = (try? JSON.encode(value)) ?? []
-        send(clients, to: routingID, HostToClient.result(id, body: Message(bytes: body)).frames)
+        send(clients, to: routingID, HostToClient.result(id, body: Body(body)))
     }
 
     private func sendError(_ routingID: [UInt8], _ id: RequestID, _ code: ErrorCode, _ message: String) {
-        send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message).frames)
+        send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message))
     }
 
     // MARK: Routing
 
     /// Sends one stage to the app's next instance; the body is passed on as received.
-    private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Message, origin: Origin) {
+    private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Body, origin: Origin) {
         while let instance = registry.nextInstance(of: entry.key) {
             let id = pending.insert(origin, instance: instance, deadline: clock.now + config.requestTimeout)
-            let sent = (try? DirectFrames.request(extensions, to: instance, id: id, stage: stage, intent: intent, body: body)) ?? false
-            if sent {
+            if send(extensions, to: instance, HostToExtension.request(id, stage, intent: intent, body: body)) {
                 registry.sent(to: instance, at: clock.now)
                 return
             }
@@ -487,10 +487,10 @@ final class Broker {
         fail(origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
     }
 
-    private func deliver(_ body: Message, to origin: Origin) {
+    private func deliver(_ body: Body, to origin: Origin) {
         switch origin {
         case .client(let routingID, let requestID):
-            _ = try? DirectFrames.result(clients, to: routingID, id: requestID, body: body)
+            send(clients, to: routingID, HostToClient.result(requestID, body: body))
         case .driver(let reply):
             reply(.reply(body.bytes))
         }
@@ -515,13 +515,13 @@ final class Broker {
             switch admit(app, intent) {
             case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
             case .success(let (entry, definition)):
-                forward(to: entry, intent: definition.name, stage: stage, body: Message(bytes: body), origin: .driver(reply))
+                forward(to: entry, intent: definition.name, stage: stage, body: Body(body), origin: .driver(reply))
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1
-            send(clients, to: routingID, HostToClient.result(requestID, body: Message(bytes: body)).frames)
+            send(clients, to: routingID, HostToClient.result(requestID, body: Body(body)))
         case .reply(let routingID, let requestID, let body):
-            send(clients, to: routingID, HostToClient.result(requestID, body: Message(bytes: body)).frames)
+            send(clients, to: routingID, HostToClient.result(requestID, body: Body(body)))
         case .world(let reply):
             reply(world())
         case .authorizeApp(let bundle, let status, let done):
@@ -558,15 +558,14 @@ final class Broker {
 
     /// Sends to a ROUTER peer without ever blocking the broker; false if the peer is gone.
     @discardableResult
-    private func send(_ socket: Socket, to routingID: [UInt8], _ frames: [Message]) -> Bool {
+    private func send(_ socket: Socket, to routingID: [UInt8], _ message: some OutgoingMessage) -> Bool {
         do {
-            guard try socket.send(routingID, more: true, wait: false) else {
+            guard try message.send(on: socket, to: routingID, wait: false) else {
                 log.warning("a peer is not reading; dropped a message to it")
                 return false
             }
-            try socket.send(frames: frames)
             return true
-        } catch let error where error.code == EHOSTUNREACH {
+        } catch let error as ZMQError where error.code == EHOSTUNREACH {
             return false
         } catch {
             log.error("send failed: \(error)")

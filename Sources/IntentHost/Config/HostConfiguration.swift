@@ -24,7 +24,7 @@ public struct HostConfiguration: Sendable {
     public var heartbeatInterval: Duration = .milliseconds(1000)
     /// Missed intervals after which a peer is taken for dead.
     public var liveness = 3
-    /// The largest message accepted, all frames together.
+    /// The largest message accepted (one frame, after the routing id).
     public var maxMessageBytes = Wire.maxMessageBytes
     /// The lock state when none was saved before.
     public var startLocked = false

@@ -3,53 +3,34 @@ import ZeroMQ
 /// A message a client sends to the host's client endpoint.
 public enum ClientMessage {
     /// Runs an intent through its whole lifecycle; the body is a `Submission`.
-    case submit(RequestID, app: String, intent: String, body: Message)
+    case submit(RequestID, app: String, intent: String, body: Body)
     /// Runs one stage only, routed on the headers without decoding the body.
-    case stage(RequestID, app: String, intent: String, Stage, body: Message)
+    case stage(RequestID, app: String, intent: String, Stage, body: Body)
     /// Asks for the host's `HostStatus`.
     case status(RequestID)
     /// Locks (`true`) or unlocks (`false`) the device.
     case lock(RequestID, Bool)
     /// Changes or reads an app's user vocabulary; the body is a `VocabularyRequest`.
-    case vocab(RequestID, app: String, body: Message)
+    case vocab(RequestID, app: String, body: Body)
     /// Records the user's decision about an app; the body is an `AuthorizationRequest`.
-    case authorize(RequestID, app: String, body: Message)
+    case authorize(RequestID, app: String, body: Body)
     /// One thing the user typed in a conversation; the body is an `Utterance`.
-    case say(RequestID, body: Message)
+    case say(RequestID, body: Body)
 
-    /// Parses the frames that follow the routing id.
+    /// Parses the frame that follows the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
-        let (header, rest) = try Wire.header(frames)
-        let f = rest.startIndex
-        switch header.command {
-        case .submit:
-            try Wire.expect(3, rest, header.command)
-            self = .submit(
-                header.id, app: try Wire.name(rest[f], "the app name"),
-                intent: try Wire.name(rest[f + 1], "the intent name"), body: rest[f + 2])
-        case .stage:
-            try Wire.expect(3, rest, header.command)
-            self = .stage(
-                header.id, app: try Wire.name(rest[f], "the app name"),
-                intent: try Wire.name(rest[f + 1], "the intent name"), try Wire.stage(header.flag), body: rest[f + 2])
-        case .status:
-            try Wire.expect(0, rest, header.command)
-            self = .status(header.id)
+        let m = try Wire.parse(frames)
+        switch m.command {
+        case .submit: self = .submit(m.id, app: m.first, intent: m.second, body: m.rest)
+        case .stage: self = .stage(m.id, app: m.first, intent: m.second, try Wire.stage(m.flag), body: m.rest)
+        case .status: self = .status(m.id)
         case .lock:
-            try Wire.expect(0, rest, header.command)
-            guard header.flag <= 1 else { throw .malformedFrames("the LOCK byte must be 1 lock or 0 unlock") }
-            self = .lock(header.id, header.flag == 1)
-        case .vocab:
-            try Wire.expect(2, rest, header.command)
-            self = .vocab(header.id, app: try Wire.name(rest[f], "the app name"), body: rest[f + 1])
-        case .authorize:
-            try Wire.expect(2, rest, header.command)
-            self = .authorize(header.id, app: try Wire.name(rest[f], "the app name"), body: rest[f + 1])
-        case .say:
-            try Wire.expect(1, rest, header.command)
-            self = .say(header.id, body: rest[f])
-        default:
-            throw .malformedFrames("\(header.command) is not sent by clients")
+            guard m.flag <= 1 else { throw .malformedFrames("the LOCK byte must be 1 lock or 0 unlock") }
+            self = .lock(m.id, m.flag == 1)
+        case .vocab: self = .vocab(m.id, app: m.first, body: m.rest)
+        case .authorize: self = .authorize(m.id, app: m.first, body: m.rest)
+        case .say: self = .say(m.id, body: m.rest)
+        default: throw .malformedFrames("\(m.command) is not sent by clients")
         }
     }
 
@@ -60,23 +41,16 @@ public enum ClientMessage {
         }
     }
 
-    /// The frames to send from a DEALER socket.
-    public var frames: [Message] {
+    public var parts: Wire.Parts {
         switch self {
-        case .submit(let id, let app, let intent, let body):
-            [Wire.start(.submit, id: id), Message(string: app), Message(string: intent), body]
+        case .submit(let id, let app, let intent, let body): Wire.Parts(command: .submit, id: id, first: app, second: intent, rest: body)
         case .stage(let id, let app, let intent, let stage, let body):
-            [Wire.start(.stage, id: id, flag: stage.rawValue), Message(string: app), Message(string: intent), body]
-        case .status(let id):
-            [Wire.start(.status, id: id)]
-        case .lock(let id, let locked):
-            [Wire.start(.lock, id: id, flag: locked ? 1 : 0)]
-        case .vocab(let id, let app, let body):
-            [Wire.start(.vocab, id: id), Message(string: app), body]
-        case .authorize(let id, let app, let body):
-            [Wire.start(.authorize, id: id), Message(string: app), body]
-        case .say(let id, let body):
-            [Wire.start(.say, id: id), body]
+            Wire.Parts(command: .stage, id: id, flag: stage.rawValue, first: app, second: intent, rest: body)
+        case .status(let id): Wire.Parts(command: .status, id: id)
+        case .lock(let id, let locked): Wire.Parts(command: .lock, id: id, flag: locked ? 1 : 0)
+        case .vocab(let id, let app, let body): Wire.Parts(command: .vocab, id: id, first: app, rest: body)
+        case .authorize(let id, let app, let body): Wire.Parts(command: .authorize, id: id, first: app, rest: body)
+        case .say(let id, let body): Wire.Parts(command: .say, id: id, rest: body)
         }
     }
 }
@@ -85,23 +59,17 @@ public enum ClientMessage {
 public enum HostToClient {
     /// The answer to a request: an `Outcome`, a `HostStatus`, a `LockState`, or (for STAGE)
     /// the extension's reply body as it sent it.
-    case result(RequestID, body: Message)
+    case result(RequestID, body: Body)
     /// The request could not be carried out.
     case error(RequestID, code: String, message: String)
 
-    /// Parses the frames as received by the client's DEALER socket.
+    /// Parses the frame as received by the client's DEALER socket.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
-        let (header, rest) = try Wire.header(frames)
-        let f = rest.startIndex
-        switch header.command {
-        case .result:
-            try Wire.expect(1, rest, header.command)
-            self = .result(header.id, body: rest[f])
-        case .error:
-            try Wire.expect(2, rest, header.command)
-            self = .error(header.id, code: rest[f].string ?? "", message: rest[f + 1].string ?? "")
-        default:
-            throw .malformedFrames("\(header.command) is not sent to clients")
+        let m = try Wire.parse(frames)
+        switch m.command {
+        case .result: self = .result(m.id, body: m.rest)
+        case .error: self = .error(m.id, code: m.first, message: m.rest.string ?? "")
+        default: throw .malformedFrames("\(m.command) is not sent to clients")
         }
     }
 
@@ -112,11 +80,10 @@ public enum HostToClient {
         }
     }
 
-    /// The frames to send, without a routing id.
-    public var frames: [Message] {
+    public var parts: Wire.Parts {
         switch self {
-        case .result(let id, let body): [Wire.start(.result, id: id), body]
-        case .error(let id, let code, let message): [Wire.start(.error, id: id), Message(string: code), Message(string: message)]
+        case .result(let id, let body): Wire.Parts(command: .result, id: id, rest: body)
+        case .error(let id, let code, let message): Wire.Parts(command: .error, id: id, first: code, rest: Body(text: message))
         }
     }
 }

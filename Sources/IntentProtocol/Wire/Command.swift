@@ -1,4 +1,4 @@
-/// The command byte, byte 9 of every message's header frame. See `Protocols/wire.md`.
+/// The command byte, byte 9 of every message. See `Protocols/wire.md`.
 public enum Command: UInt8, Sendable, CaseIterable {
     // Extension endpoint.
     case register = 0x01
