@@ -23,6 +23,20 @@ public struct ReferenceRun: Sendable {
         public var p999_us: Double
     }
 
+    /// Several runs as one: throughput over all their round trips, latencies averaged.
+    /// Running the reference before and after the host and combining the two keeps a
+    /// machine whose speed drifts (other guests, frequency changes) from tilting the ratio.
+    public static func combined(_ runs: [Result]) -> Result? {
+        guard let first = runs.first else { return nil }
+        let seconds = runs.reduce(0) { $0 + $1.seconds }
+        let count = runs.reduce(0) { $0 + $1.count }
+        func mean(_ value: (Result) -> Double) -> Double { runs.reduce(0) { $0 + value($1) } / Double(runs.count) }
+        return Result(
+            count: count, window: first.window, size: first.size, seconds: seconds,
+            per_second: seconds > 0 ? Double(count) / seconds : 0,
+            p50_us: mean(\.p50_us), p99_us: mean(\.p99_us), p999_us: mean(\.p999_us))
+    }
+
     /// The C source file.
     public let source: URL
 

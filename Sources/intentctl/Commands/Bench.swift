@@ -69,6 +69,18 @@ struct Bench: ParsableCommand {
 
         var engine = BenchEngine(plan: plan, transport: try ZeroMQTransport(endpoint: endpoint, plan: plan))
         try engine.warmUp()
+        // The reference runs right before and right after the measured run.
+        var referenceRuns: [ReferenceRun.Result] = []
+        let referenceRun = try reference.map { source in
+            guard case .closed(let window) = plan.load else {
+                throw ValidationError("--reference compares closed-loop runs; drop --rate")
+            }
+            let run = ReferenceRun(source: URL(fileURLWithPath: source))
+            let count = plan.requests ?? 100_000
+            let tcp = endpoint.hasPrefix("tcp://")
+            return { try run.run(count: max(count, 1000), window: window, size: plan.size, tcp: tcp) }
+        }
+        if let referenceRun { referenceRuns.append(try referenceRun()) }
         let before = processes.compactMap { ProcessSample.read(pid: $0.pid, name: $0.name) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let progress: ((BenchProgress) -> Void)? = showProgress ? { Self.progressLine($0) } : nil
@@ -77,16 +89,10 @@ struct Bench: ParsableCommand {
         let after = processes.compactMap { ProcessSample.read(pid: $0.pid, name: $0.name) }
         let usage = before.compactMap { start in after.first { $0.pid == start.pid }.map { ProcessUsage(from: start, to: $0) } }
 
-        var referenceResult: ReferenceRun.Result?
-        if let reference {
-            guard case .closed(let window) = plan.load else {
-                throw ValidationError("--reference compares closed-loop runs; drop --rate")
-            }
-            referenceResult = try ReferenceRun(source: URL(fileURLWithPath: reference)).run(
-                count: max(result.completed, 1000), window: window, size: plan.size, tcp: endpoint.hasPrefix("tcp://"))
-        }
+        if let referenceRun { referenceRuns.append(try referenceRun()) }
+        let referenceResult = ReferenceRun.combined(referenceRuns)
         let transport = endpoint.hasPrefix("tcp://") ? "tcp" : "ipc"
-        let report = BenchReport(result: result, processes: usage, reference: referenceResult, transport: transport)
+        let report = BenchReport(result: result, processes: usage, reference: referenceResult, referenceRuns: referenceRuns, transport: transport)
         print(json ? JSON.pretty(report.json) : report.text)
         if let plot {
             var series = [LatencyPlot.Series(label: "intentd \(plan.mode.rawValue), \(plan.load)", histogram: result.histogram)]

@@ -6,7 +6,9 @@ import LoadTest
 struct BenchReport {
     let result: BenchResult
     let processes: [ProcessUsage]
+    /// The reference's runs before and after, combined.
     let reference: ReferenceRun.Result?
+    let referenceRuns: [ReferenceRun.Result]
     let transport: String
 
     struct JSONForm: Encodable {
@@ -14,6 +16,7 @@ struct BenchReport {
         var result: BenchResult.Summary
         var processes: [ProcessUsage]
         var reference: ReferenceRun.Result?
+        var referenceRuns: [ReferenceRun.Result]?
         var ratios: [String: Double]?
     }
 
@@ -27,7 +30,9 @@ struct BenchReport {
     }
 
     var json: JSONForm {
-        JSONForm(transport: transport, result: result.summary, processes: processes, reference: reference, ratios: ratios)
+        JSONForm(
+            transport: transport, result: result.summary, processes: processes, reference: reference,
+            referenceRuns: referenceRuns.isEmpty ? nil : referenceRuns, ratios: ratios)
     }
 
     var text: String {
@@ -48,7 +53,8 @@ struct BenchReport {
             lines.append("  \(p.name.padding(toLength: 17, withPad: " ", startingAt: 0)) cpu \(String(format: "%.2f", p.cpuSeconds)) s, rss \(mib(p.residentBytesAtStart)) → \(mib(p.residentBytesAtEnd)), peak \(mib(p.peakResidentBytes))")
         }
         if let r = reference, let ratios {
-            lines.append("  reference    C broker: \(n(r.per_second)) requests/s, p50 \(r.p50_us) µs, p99 \(r.p99_us) µs (window \(r.window), \(r.size) bytes)")
+            let runs = referenceRuns.map { n($0.per_second) }.joined(separator: " before, ") + (referenceRuns.count > 1 ? " after" : "")
+            lines.append("  reference    C broker: \(n(r.per_second)) requests/s (\(runs)), p50 \(n(r.p50_us)) µs, p99 \(n(r.p99_us)) µs (window \(r.window), \(r.size) bytes)")
             lines.append(String(format: "  ratio        throughput %.2f of the reference, p50 %.2f×, p99 %.2f×", ratios["throughput"] ?? 0, ratios["p50"] ?? 0, ratios["p99"] ?? 0))
         }
         return lines.joined(separator: "\n")
