@@ -71,6 +71,26 @@ struct JSONParserTests {
         }
     }
 
+    @Test("Escapes, non-ASCII and control characters are found at every offset of a long string")
+    func specialBytesAtEveryOffset() throws {
+        for offset in 0..<20 {
+            let a = String(repeating: "a", count: offset), b = String(repeating: "b", count: 19 - offset)
+            for special in [#"\""#, #"\\"#, #"\n"#, "é", "😀"] {
+                let text = "[\"\(a)\(special)\(b)\"]"
+                let foundation = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+                #expect(try parse(text) == foundation, "\(text)")
+                let wrapped = #"{"sessionId":"s","language":"en","intent":"I","parameters":{"k":"#
+                    + text + "}}"
+                #expect(try LazyStageRequest(Array(wrapped.utf8)).parameters()["k"] == foundation)
+            }
+            #expect(throws: ProtocolError.self) { try parse("[\"\(a)\u{01}\(b)\"]") }
+            #expect(throws: ProtocolError.self) {
+                try LazyStageRequest(Array(#"{"sessionId":"s","language":"en","intent":"I","parameters":{"k":""#.utf8)
+                    + Array(a.utf8) + [0x01] + Array(b.utf8) + Array(#""}}"#.utf8))
+            }
+        }
+    }
+
     @Test("Invalid UTF-8 inside a string is refused")
     func refusesInvalidUTF8() {
         #expect(throws: ProtocolError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }

@@ -113,16 +113,35 @@ struct JSONParser {
 
     /// Moves past one string; only strings with escapes or non-ASCII bytes are built, to check them.
     private mutating func skipString() throws(ProtocolError) {
-        let start = index
-        index += 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") { index += 1; return }
-            if byte >= 0x80 || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            index += 1
+        let end = plainRun(from: index + 1)
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            index = end + 1
+            return
         }
-        index = start
         _ = try string()
+    }
+
+    /// The index of the first byte from `start` on that ends a plain run inside a string:
+    /// a quote, a backslash, a control character or a non-ASCII byte (or the end). Eight
+    /// bytes at a time while none of them is one.
+    private func plainRun(from start: Int) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        var i = start
+        while i + 8 <= bytes.count {
+            let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let special = x & highs != 0 || (x &- ones &* 0x20) & ~x & highs != 0
+                || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C))
+            if special { break }
+            i += 8
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
+            i += 1
+        }
+        return i
     }
 
     private func error(_ what: String) -> ProtocolError {
@@ -180,6 +199,7 @@ struct JSONParser {
     private mutating func string() throws(ProtocolError) -> String {
         index += 1
         let start = index
+        index = plainRun(from: index)
         var ascii = true
         // Fast path: no escapes; ASCII needs no UTF-8 validation.
         while index < bytes.count {
