@@ -90,6 +90,12 @@ public final class Socket {
         return try retrying("zmq_send") { Int(zmq_send(handle, bytes.baseAddress, bytes.count, flags)) } != nil
     }
 
+    /// Sends a routing id as one frame: for a ROUTER, the first frame of a message to that peer.
+    @discardableResult
+    public func send(_ routingID: RoutingID, more: Bool = true, wait: Bool = true) throws(ZMQError) -> Bool {
+        try routingID.withUnsafeBytes { (raw) throws(ZMQError) in try send(bytes: raw, more: more, wait: wait) }
+    }
+
     /// Sends one frame copied from `bytes`.
     @discardableResult
     public func send(_ bytes: [UInt8], more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {

@@ -45,6 +45,27 @@ struct SocketTests {
         #expect(try dealer.receive()?.string == "pong")
     }
 
+    @Test("Routing ids short and long survive as values and route answers back", arguments: [0, 5, 8, 16, 17, 200])
+    func routingIDsRouteBack(length: Int) throws {
+        let chosen = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 1) }
+        let same = RoutingID(chosen)
+        #expect(same.bytes == chosen && same == RoutingID(chosen) && same.hashValue == RoutingID(chosen).hashValue)
+        #expect(same != RoutingID(chosen + [9]))
+        guard length > 0 else { return }  // libzmq refuses an empty routing id
+        let router = try Socket(context, .router)
+        try router.bind("inproc://routing-\(length)")
+        let dealer = try Socket(context, .dealer)
+        try dealer.set(ZMQ_ROUTING_ID, bytes: chosen)
+        try dealer.connect("inproc://routing-\(length)")
+        try dealer.send("ping")
+        let request = try #require(try router.receiveFrames())
+        let id = RoutingID(request[0])
+        #expect(id == same)
+        try router.send(id, more: true)
+        try router.send("pong")
+        #expect(try dealer.receive()?.string == "pong")
+    }
+
     @Test("A non-blocking receive with nothing queued returns nil instead of throwing")
     func nonBlockingReceiveIsNil() throws {
         let (_, b) = try pair("inproc://empty")

@@ -199,7 +199,8 @@ final class Broker {
     // MARK: Extensions
 
     private func handleExtension(_ frames: ArraySlice<Message>) {
-        guard let routingID = frames.first?.bytes else { return }
+        guard let first = frames.first else { return }
+        let routingID = RoutingID(first)
         if Wire.size(frames.dropFirst()) > config.maxMessageBytes {
             noteMalformed("an extension sent \(Wire.size(frames.dropFirst())) bytes, over the limit")
             return
@@ -245,7 +246,7 @@ final class Broker {
 
     /// Publishes an extension's update as `APP/TOPIC` and an `Update` body; a PUB socket
     /// never blocks, and subscribers that fall behind lose updates, not the host.
-    private func publish(from routingID: [UInt8], topic: String, body: Body) {
+    private func publish(from routingID: RoutingID, topic: String, body: Body) {
         guard let app = registry.instances[routingID]?.registration.appName else { return }
         let payload: JSONValue
         do { payload = try JSONValue.parse(body.bytes) } catch {
@@ -260,7 +261,7 @@ final class Broker {
     /// Answers a request about one app: ERROR unknownApp if none serves it, ERROR malformed
     /// if `work` cannot read the body, else RESULT with what `work` returns.
     private func answerForApp(
-        _ app: String, _ routingID: [UInt8], _ id: RequestID, _ work: (Registration) throws -> some Encodable
+        _ app: String, _ routingID: RoutingID, _ id: RequestID, _ work: (Registration) throws -> some Encodable
     ) {
         guard let entry = registry.app(named: app) else {
             sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
@@ -306,7 +307,7 @@ final class Broker {
         return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary)
     }
 
-    private func register(_ routingID: [UInt8], _ body: Body) {
+    private func register(_ routingID: RoutingID, _ body: Body) {
         let registration: Registration
         do {
             registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
@@ -332,7 +333,7 @@ final class Broker {
                 + (restricted.isEmpty ? "" : "; restricted while locked: \(restricted.joined(separator: ", "))"))
     }
 
-    private func reject(_ routingID: [UInt8], _ registration: Registration, _ code: Rejection.Code, _ reason: String) {
+    private func reject(_ routingID: RoutingID, _ registration: Registration, _ code: Rejection.Code, _ reason: String) {
         let time = Date().formatted(.iso8601)
         registry.reject(Rejection(
             code: code, reason: reason, bundleIdentifier: registration.bundleIdentifier,
@@ -343,7 +344,7 @@ final class Broker {
     }
 
     /// Forgets an instance and fails whatever it was asked and has not answered.
-    private func drop(_ routingID: [UInt8], because why: String) {
+    private func drop(_ routingID: RoutingID, because why: String) {
         guard let instance = registry.remove(routingID) else { return }
         log.warning("\(instance.registration.appName) (\(instance.id)) is gone: \(why)")
         for entry in pending.removeAll(sentTo: routingID) {
@@ -352,7 +353,7 @@ final class Broker {
     }
 
     @discardableResult
-    private func sendToExtension(_ routingID: [UInt8], _ message: HostToExtension) -> Bool {
+    private func sendToExtension(_ routingID: RoutingID, _ message: HostToExtension) -> Bool {
         guard send(extensions, to: routingID, message) else {
             drop(routingID, because: "it cannot be reached")
             return false
@@ -364,7 +365,8 @@ final class Broker {
     // MARK: Clients
 
     private func handleClient(_ frames: ArraySlice<Message>) {
-        guard let routingID = frames.first?.bytes else { return }
+        guard let first = frames.first else { return }
+        let routingID = RoutingID(first)
         let body = frames.dropFirst()
         let size = Wire.size(body)
         if size > config.maxMessageBytes {
@@ -461,12 +463,12 @@ final class Broker {
         return result
     }
 
-    private func answer(_ routingID: [UInt8], _ id: RequestID, _ value: some Encodable) {
+    private func answer(_ routingID: RoutingID, _ id: RequestID, _ value: some Encodable) {
         let body = (try? JSON.encode(value)) ?? []
         send(clients, to: routingID, HostToClient.result(id, body: Body(body)))
     }
 
-    private func sendError(_ routingID: [UInt8], _ id: RequestID, _ code: ErrorCode, _ message: String) {
+    private func sendError(_ routingID: RoutingID, _ id: RequestID, _ code: ErrorCode, _ message: String) {
         send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message))
     }
 
@@ -558,7 +560,7 @@ final class Broker {
 
     /// Sends to a ROUTER peer without ever blocking the broker; false if the peer is gone.
     @discardableResult
-    private func send(_ socket: Socket, to routingID: [UInt8], _ message: some OutgoingMessage) -> Bool {
+    private func send(_ socket: Socket, to routingID: RoutingID, _ message: some OutgoingMessage) -> Bool {
         do {
             guard try message.send(on: socket, to: routingID, wait: false) else {
                 log.warning("a peer is not reading; dropped a message to it")

@@ -1,13 +1,14 @@
 import IntentProtocol
+import ZeroMQ
 
 /// What other threads ask of the broker thread, through its mailbox.
 enum BrokerCommand: Sendable {
     /// Run one stage on the app's extension, for the lifecycle driver.
     case stage(app: String, intent: String, stage: Stage, body: [UInt8], reply: @Sendable (StageReply) -> Void)
     /// Send a RESULT to a client.
-    case answer(routingID: [UInt8], requestID: RequestID, body: [UInt8])
+    case answer(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Send a RESULT to a client, for a conversation.
-    case reply(routingID: [UInt8], requestID: RequestID, body: [UInt8])
+    case reply(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Report the apps, vocabularies, authorizations and lock, for a conversation.
     case world(reply: @Sendable (DialogWorld) -> Void)
     /// Record the user's first-use answer about an app, for a conversation.
@@ -22,7 +23,7 @@ enum BrokerCommand: Sendable {
 
 /// A SUBMIT the broker admitted, handed to the lifecycle driver.
 struct LifecycleJob: Sendable {
-    let routingID: [UInt8]
+    let routingID: RoutingID
     let requestID: RequestID
     let app: String
     let intent: IntentDefinition

@@ -1,16 +1,17 @@
 import Foundation
 import IntentProtocol
+import ZeroMQ
 
 /// One registered extension process, known by its routing id. A reference type so the
 /// per-message bookkeeping (last heard, last sent) updates in place.
 final class ExtensionInstance {
-    let routingID: [UInt8]
+    let routingID: RoutingID
     let id: String
     let registration: Registration
     var lastHeard: ContinuousClock.Instant
     var lastSent: ContinuousClock.Instant
 
-    init(routingID: [UInt8], id: String, registration: Registration, lastHeard: ContinuousClock.Instant, lastSent: ContinuousClock.Instant) {
+    init(routingID: RoutingID, id: String, registration: Registration, lastHeard: ContinuousClock.Instant, lastSent: ContinuousClock.Instant) {
         self.routingID = routingID
         self.id = id
         self.registration = registration
@@ -22,7 +23,7 @@ final class ExtensionInstance {
 /// An app served, and the instances serving it, used in turn.
 final class AppEntry {
     var registration: Registration
-    var instances: [[UInt8]] = []
+    var instances: [RoutingID] = []
     var next = 0
     let key: String
 
@@ -35,7 +36,7 @@ final class AppEntry {
 /// Who is registered: instances by routing id, apps by name, and recent rejections.
 /// Owned by the broker thread.
 struct ExtensionRegistry {
-    private(set) var instances: [[UInt8]: ExtensionInstance] = [:]
+    private(set) var instances: [RoutingID: ExtensionInstance] = [:]
     private(set) var apps: [String: AppEntry] = [:]
     private(set) var rejections: [Rejection] = []
     private var names: [String: String] = [:]
@@ -45,7 +46,7 @@ struct ExtensionRegistry {
     static let rejectionsKept = 50
 
     /// Adds or replaces the instance at `routingID`.
-    mutating func add(_ registration: Registration, routingID: [UInt8], now: ContinuousClock.Instant) -> ExtensionInstance {
+    mutating func add(_ registration: Registration, routingID: RoutingID, now: ContinuousClock.Instant) -> ExtensionInstance {
         remove(routingID)
         counter += 1
         let instance = ExtensionInstance(
@@ -70,7 +71,7 @@ struct ExtensionRegistry {
 
     /// Removes the instance at `routingID`; the app goes when its last instance does.
     @discardableResult
-    mutating func remove(_ routingID: [UInt8]) -> ExtensionInstance? {
+    mutating func remove(_ routingID: RoutingID) -> ExtensionInstance? {
         guard let instance = instances.removeValue(forKey: routingID) else { return nil }
         let key = Self.fold(instance.registration.appName)
         if let entry = apps[key] {
@@ -91,14 +92,14 @@ struct ExtensionRegistry {
     }
 
     /// Notes traffic from an instance; returns false if it is not registered.
-    mutating func heard(from routingID: [UInt8], at now: ContinuousClock.Instant) -> Bool {
+    mutating func heard(from routingID: RoutingID, at now: ContinuousClock.Instant) -> Bool {
         guard let instance = instances[routingID] else { return false }
         instance.lastHeard = now
         return true
     }
 
     /// Notes traffic to an instance.
-    func sent(to routingID: [UInt8], at now: ContinuousClock.Instant) {
+    func sent(to routingID: RoutingID, at now: ContinuousClock.Instant) {
         instances[routingID]?.lastSent = now
     }
 
@@ -109,13 +110,13 @@ struct ExtensionRegistry {
     }
 
     /// The registration already serving the app `name`, from instances other than `routingID`.
-    func serving(_ name: String, except routingID: [UInt8]) -> Registration? {
+    func serving(_ name: String, except routingID: RoutingID) -> Registration? {
         guard let entry = apps[Self.fold(name)], entry.instances.contains(where: { $0 != routingID }) else { return nil }
         return entry.registration
     }
 
     /// The next instance of the app, round robin.
-    func nextInstance(of appKey: String) -> [UInt8]? {
+    func nextInstance(of appKey: String) -> RoutingID? {
         guard let entry = apps[appKey], !entry.instances.isEmpty else { return nil }
         let routingID = entry.instances[entry.next % entry.instances.count]
         entry.next &+= 1

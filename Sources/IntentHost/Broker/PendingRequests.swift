@@ -14,7 +14,7 @@ enum StageReply: Sendable {
 /// Who is waiting for a request's reply.
 enum Origin {
     /// A client's STAGE request, answered straight from the broker thread.
-    case client(routingID: [UInt8], requestID: RequestID)
+    case client(routingID: RoutingID, requestID: RequestID)
     /// A lifecycle driver step, answered through its callback.
     case driver(@Sendable (StageReply) -> Void)
 }
@@ -26,7 +26,7 @@ enum Origin {
 struct PendingRequests {
     struct Entry {
         let origin: Origin
-        let instance: [UInt8]
+        let instance: RoutingID
         let deadline: ContinuousClock.Instant
     }
 
@@ -41,7 +41,7 @@ struct PendingRequests {
     var nextDeadline: ContinuousClock.Instant? { head < order.count ? order[head].deadline : nil }
 
     /// Records a request and returns the id to send it under.
-    mutating func insert(_ origin: Origin, instance: [UInt8], deadline: ContinuousClock.Instant) -> RequestID {
+    mutating func insert(_ origin: Origin, instance: RoutingID, deadline: ContinuousClock.Instant) -> RequestID {
         let id = nextID
         nextID &+= 1
         entries[id] = Entry(origin: origin, instance: instance, deadline: deadline)
@@ -50,7 +50,7 @@ struct PendingRequests {
     }
 
     /// Takes the entry answered by `id`, if it is still waiting, and only from `instance`.
-    mutating func take(_ id: RequestID, from instance: [UInt8]) -> Entry? {
+    mutating func take(_ id: RequestID, from instance: RoutingID) -> Entry? {
         guard let entry = entries[id.value], entry.instance == instance else { return nil }
         entries[id.value] = nil
         return entry
@@ -71,7 +71,7 @@ struct PendingRequests {
     }
 
     /// Takes every entry sent to `instance`.
-    mutating func removeAll(sentTo instance: [UInt8]) -> [Entry] {
+    mutating func removeAll(sentTo instance: RoutingID) -> [Entry] {
         let ids = entries.filter { $0.value.instance == instance }.map(\.key)
         return ids.compactMap { entries.removeValue(forKey: $0) }
     }

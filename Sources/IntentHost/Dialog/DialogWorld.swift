@@ -1,4 +1,5 @@
 import IntentProtocol
+import ZeroMQ
 import Understanding
 
 /// What a conversation needs to know of the host right now: the registered apps with
@@ -33,6 +34,6 @@ protocol DialogHost: Sendable {
 
 /// A client request waiting for an answer.
 struct ClientAddress: Sendable, Hashable {
-    let routingID: [UInt8]
+    let routingID: RoutingID
     let requestID: RequestID
 }

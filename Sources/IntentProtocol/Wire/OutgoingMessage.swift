@@ -15,7 +15,7 @@ extension OutgoingMessage {
     /// `false` if `wait` is false and the socket cannot take it now. Fails for a name over
     /// the limit (before anything is sent), or as the socket fails.
     @discardableResult
-    public func send(on socket: Socket, to routingID: [UInt8]? = nil, wait: Bool = true) throws -> Bool {
+    public func send(on socket: Socket, to routingID: RoutingID? = nil, wait: Bool = true) throws -> Bool {
         try parts.send(on: socket, to: routingID, wait: wait)
     }
 }

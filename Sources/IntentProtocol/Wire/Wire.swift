@@ -173,7 +173,7 @@ public enum Wire {
         /// Writes the message straight into a frame libzmq owns and sends it, after
         /// `routingID` when sending from a ROUTER; `false` if `wait` is false and the socket
         /// cannot take it now. Names are checked before anything is sent.
-        func send(on socket: Socket, to routingID: [UInt8]?, wait: Bool) throws -> Bool {
+        func send(on socket: Socket, to routingID: RoutingID?, wait: Bool) throws -> Bool {
             let count = try size()
             if let routingID {
                 guard try socket.send(routingID, more: true, wait: wait) else { return false }
