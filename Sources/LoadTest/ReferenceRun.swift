@@ -21,6 +21,8 @@ public struct ReferenceRun: Sendable {
         public var p99_us: Double
         /// 99.9th percentile, microseconds.
         public var p999_us: Double
+        /// CPU seconds its three processes (broker, worker, client) spent on the run.
+        public var cpu_seconds: Double?
     }
 
     /// Several runs as one: throughput over all their round trips, latencies averaged.
@@ -34,7 +36,8 @@ public struct ReferenceRun: Sendable {
         return Result(
             count: count, window: first.window, size: first.size, seconds: seconds,
             per_second: seconds > 0 ? Double(count) / seconds : 0,
-            p50_us: mean(\.p50_us), p99_us: mean(\.p99_us), p999_us: mean(\.p999_us))
+            p50_us: mean(\.p50_us), p99_us: mean(\.p99_us), p999_us: mean(\.p999_us),
+            cpu_seconds: runs.allSatisfy { $0.cpu_seconds != nil } ? runs.reduce(0) { $0 + ($1.cpu_seconds ?? 0) } : nil)
     }
 
     /// The C source file.
@@ -75,6 +78,10 @@ public struct ReferenceRun: Sendable {
             worker.waitUntilExit()
         }
         usleep(300_000)
+        func serversCPU() -> Double {
+            [broker, worker].compactMap { ProcessSample.read(pid: Int($0.processIdentifier), name: "")?.cpuSeconds }.reduce(0, +)
+        }
+        let serversBefore = serversCPU(), childrenBefore = Self.waitedChildrenCPU()
         let output = Pipe()
         let client = Process()
         client.executableURL = binary
@@ -86,7 +93,18 @@ public struct ReferenceRun: Sendable {
         guard client.terminationStatus == 0, let line = String(data: data, encoding: .utf8)?.split(separator: "\n").last,
             let result = try? JSONDecoder().decode(Result.self, from: Data(line.utf8))
         else { throw BenchError("the reference client failed: \(String(decoding: data, as: UTF8.self))") }
-        return result
+        var measured = result
+        // The client has been waited for, so its CPU time is in this process's children's.
+        measured.cpu_seconds = serversCPU() - serversBefore + Self.waitedChildrenCPU() - childrenBefore
+        return measured
+    }
+
+    /// User plus system CPU seconds of every child process this process has waited for.
+    private static func waitedChildrenCPU() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     private func run(_ path: String, _ arguments: [String], wait: Bool) throws -> Process {

@@ -121,11 +121,11 @@ struct TransportTests {
 
     @Test("Reference runs before and after combine into one: round trips over time, latencies averaged")
     func referenceRunsCombine() throws {
-        let before = ReferenceRun.Result(count: 100, window: 32, size: 256, seconds: 1, per_second: 100, p50_us: 10, p99_us: 20, p999_us: 30)
-        let after = ReferenceRun.Result(count: 100, window: 32, size: 256, seconds: 3, per_second: 33, p50_us: 30, p99_us: 40, p999_us: 50)
+        let before = ReferenceRun.Result(count: 100, window: 32, size: 256, seconds: 1, per_second: 100, p50_us: 10, p99_us: 20, p999_us: 30, cpu_seconds: 1)
+        let after = ReferenceRun.Result(count: 100, window: 32, size: 256, seconds: 3, per_second: 33, p50_us: 30, p99_us: 40, p999_us: 50, cpu_seconds: 2)
         let both = try #require(ReferenceRun.combined([before, after]))
         #expect(both.count == 200 && both.seconds == 4 && both.per_second == 50)
-        #expect(both.p50_us == 20 && both.p99_us == 30 && both.p999_us == 40)
+        #expect(both.p50_us == 20 && both.p99_us == 30 && both.p999_us == 40 && both.cpu_seconds == 3)
         #expect(ReferenceRun.combined([]) == nil)
     }
 

@@ -18,21 +18,40 @@ struct BenchReport {
         var reference: ReferenceRun.Result?
         var referenceRuns: [ReferenceRun.Result]?
         var ratios: [String: Double]?
+        var cpuMicrosecondsPerRequest: Double?
+        var referenceCPUMicrosecondsPerRequest: Double?
     }
 
     var ratios: [String: Double]? {
         guard let r = reference, r.per_second > 0, r.p50_us > 0 else { return nil }
-        return [
+        var ratios = [
             "throughput": result.requestsPerSecond / r.per_second,
             "p50": Double(result.latency(50)) / r.p50_us,
             "p99": Double(result.latency(99)) / r.p99_us,
         ]
+        if let ours = cpuPerRequest, let theirs = referenceCPUPerRequest, theirs > 0 { ratios["cpuPerRequest"] = ours / theirs }
+        return ratios
+    }
+
+    /// CPU microseconds per answered request, over every measured process (host,
+    /// extensions, load generator). Unlike throughput, this hardly moves when other guests
+    /// take the machine's time.
+    var cpuPerRequest: Double? {
+        guard result.completed > 0, !processes.isEmpty else { return nil }
+        return processes.reduce(0) { $0 + $1.cpuSeconds } / Double(result.completed) * 1e6
+    }
+
+    /// The same for the reference's broker, worker and client together.
+    var referenceCPUPerRequest: Double? {
+        guard let r = reference, let cpu = r.cpu_seconds, r.count > 0 else { return nil }
+        return cpu / Double(r.count) * 1e6
     }
 
     var json: JSONForm {
         JSONForm(
             transport: transport, result: result.summary, processes: processes, reference: reference,
-            referenceRuns: referenceRuns.isEmpty ? nil : referenceRuns, ratios: ratios)
+            referenceRuns: referenceRuns.isEmpty ? nil : referenceRuns, ratios: ratios,
+            cpuMicrosecondsPerRequest: cpuPerRequest, referenceCPUMicrosecondsPerRequest: referenceCPUPerRequest)
     }
 
     var text: String {
@@ -56,6 +75,9 @@ struct BenchReport {
             let runs = referenceRuns.map { n($0.per_second) }.joined(separator: " before, ") + (referenceRuns.count > 1 ? " after" : "")
             lines.append("  reference    C broker: \(n(r.per_second)) requests/s (\(runs)), p50 \(n(r.p50_us)) µs, p99 \(n(r.p99_us)) µs (window \(r.window), \(r.size) bytes)")
             lines.append(String(format: "  ratio        throughput %.2f of the reference, p50 %.2f×, p99 %.2f×", ratios["throughput"] ?? 0, ratios["p50"] ?? 0, ratios["p99"] ?? 0))
+            if let ours = cpuPerRequest, let theirs = referenceCPUPerRequest {
+                lines.append(String(format: "  cpu/request  %.1f µs, all processes; the reference's %.1f µs (%.2f×)", ours, theirs, ours / theirs))
+            }
         }
         return lines.joined(separator: "\n")
     }
