@@ -9,7 +9,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let registration: Registration
     private let parentPID: Int32?
     private let log: Log
-    private let dispatcher: Dispatcher<Extension>
+    /// The dispatcher's reply, as a plain function: the task started per request then
+    /// captures nothing generic, and needs no generic metadata looked up at run time.
+    private let respond: @Sendable (Stage, [UInt8]) async -> [UInt8]
     private let replies: Mailbox<Outgoing>
 
     init(
@@ -20,7 +22,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         self.registration = registration
         self.parentPID = parentPID
         self.log = log
-        self.dispatcher = dispatcher
+        respond = { stage, body in await dispatcher.reply(stage: stage, body: body) }
         replies = outbox
     }
 
@@ -48,7 +50,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var lastSent = clock.now
         var poller = Poller()
         let socketIndex = poller.add(socket)
-        poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
+        let wakeupIndex = poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
+        var outgoing: [Outgoing] = []
         let registerBody = try JSON.encode(registration)
         var frames: [Message] = []
 
@@ -96,13 +99,13 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     case .request(let id, let stage, let intent, let body):
                         log.debug("request \(id): \(stage) \(intent)")
                         let bytes = body.bytes
-                        let dispatcher = self.dispatcher
+                        let respond = self.respond
                         let replies = self.replies
                         let connectionThread = pthread_self()
                         // The handler starts here and runs inline until it first suspends; a
                         // handler that never does answers without any thread hop or wake-up.
                         Task.immediate {
-                            let reply = await dispatcher.reply(stage: stage, body: bytes)
+                            let reply = await respond(stage, bytes)
                             replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
                         }
                     case .heartbeat:
@@ -113,7 +116,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     }
                 }
             }
-            for outgoing in replies.drain() {
+            replies.drain(into: &outgoing, wokenUp: poller.isReadable(wakeupIndex))
+            for outgoing in outgoing {
                 switch outgoing {
                 case .reply(let id, let body): try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
                 case .update(let topic, let body):

@@ -51,17 +51,18 @@ public struct ZeroMQTransport: BenchTransport {
         }
     }
 
-    /// The error kind a reply body reports, or `nil` for success.
+    /// The error kind a reply body reports, or `nil` for success; a success allocates nothing.
     static func failure(in body: UnsafeRawBufferPointer, mode: BenchPlan.Mode) -> String? {
         switch mode {
         case .handle:
             guard let code = JSONScan.firstString(forKey: "code", in: body) else {
                 return JSONScan.firstString(forKey: "error", in: body) != nil ? "extensionError" : "invalidReply"
             }
-            return code == "success" || code == "inProgress" ? nil : code
+            if code.elementsEqual("success".utf8) || code.elementsEqual("inProgress".utf8) { return nil }
+            return String(decoding: code, as: UTF8.self)
         case .lifecycle:
-            if JSONScan.firstString(forKey: "outcome", in: body) == "success" { return nil }
-            return JSONScan.firstString(forKey: "code", in: body) ?? "invalidReply"
+            if JSONScan.firstString(forKey: "outcome", in: body)?.elementsEqual("success".utf8) == true { return nil }
+            return JSONScan.firstString(forKey: "code", in: body).map { String(decoding: $0, as: UTF8.self) } ?? "invalidReply"
         }
     }
 
@@ -94,16 +95,21 @@ public struct ZeroMQTransport: BenchTransport {
 /// Reads one string member out of compact JSON without decoding the whole document.
 /// Meant for bodies this project writes (sorted keys, top-level members first).
 enum JSONScan {
-    static func firstString(forKey key: String, in body: UnsafeRawBufferPointer) -> String? {
-        let needle = Array("\"\(key)\":\"".utf8)
-        guard body.count > needle.count else { return nil }
+    /// The bytes of the first `"key":"..."` string value, a view into `body`.
+    static func firstString(forKey key: StaticString, in body: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+        let name = UnsafeRawBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)
+        let needle = name.count + 4  // "key":"
+        guard body.count > needle else { return nil }
         var i = 0
-        while i <= body.count - needle.count {
-            if body[i] == needle[0], (0..<needle.count).allSatisfy({ body[i + $0] == needle[$0] }) {
-                let start = i + needle.count
+        while i <= body.count - needle {
+            if body[i] == UInt8(ascii: "\""), body[i + 1 + name.count] == UInt8(ascii: "\""),
+                body[i + 2 + name.count] == UInt8(ascii: ":"), body[i + 3 + name.count] == UInt8(ascii: "\""),
+                UnsafeRawBufferPointer(rebasing: body[(i + 1)..<(i + 1 + name.count)]).elementsEqual(name)
+            {
+                let start = i + needle
                 var end = start
                 while end < body.count, body[end] != UInt8(ascii: "\"") { end += 1 }
-                return String(decoding: UnsafeRawBufferPointer(rebasing: body[start..<end]), as: UTF8.self)
+                return UnsafeRawBufferPointer(rebasing: body[start..<end])
             }
             i += 1
         }

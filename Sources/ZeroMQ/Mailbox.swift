@@ -25,13 +25,20 @@ public final class Mailbox<Item: Sendable>: Sendable {
     /// Whether anything is queued (for the draining thread, before it sleeps).
     public var hasItems: Bool { queue.withLock { !$0.isEmpty } }
 
-    /// Takes every queued item, oldest first.
+    /// Takes every queued item, oldest first, and resets the wakeup.
     public func drain() -> [Item] {
-        wakeup.drain()
-        return queue.withLock { queue in
-            var items: [Item] = []
-            swap(&items, &queue)
-            return items
-        }
+        var items: [Item] = []
+        drain(into: &items, wokenUp: true)
+        return items
+    }
+
+    /// Moves every queued item, oldest first, into `items` (emptied first; the two arrays
+    /// trade storage, so a loop that keeps `items` allocates nothing). Pass `wokenUp: true`
+    /// when the poller reported the wakeup readable, to reset it; items the draining thread
+    /// posted to itself need no system call.
+    public func drain(into items: inout [Item], wokenUp: Bool) {
+        if wokenUp { wakeup.drain() }
+        items.removeAll(keepingCapacity: true)
+        queue.withLock { queue in swap(&items, &queue) }
     }
 }
