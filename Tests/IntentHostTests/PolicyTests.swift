@@ -96,12 +96,13 @@ struct RegistryTests {
         var registry = ExtensionRegistry()
         _ = registry.add(monkeyChat(), routingID: [1], now: .now)
         _ = registry.add(monkeyChat(), routingID: [2], now: .now)
-        let key = "monkeychat"
-        #expect([registry.nextInstance(of: key), registry.nextInstance(of: key), registry.nextInstance(of: key)] == [[1], [2], [1]])
+        let entry = registry.app(named: "MonkeyChat")
+        #expect([entry?.nextInstance(), entry?.nextInstance(), entry?.nextInstance()] == [[1], [2], [1]])
         registry.remove([1])
-        #expect(registry.nextInstance(of: key) == [2])
+        #expect(entry?.nextInstance() == [2])
         #expect(registry.status(locked: false).extensions.first?.instances == 1)
         registry.remove([2])
+        #expect(entry?.nextInstance() == nil, "a route cached before the last instance left finds none")
         #expect(registry.app(named: "MonkeyChat") == nil)
         #expect(registry.app(named: "Monkey Chat") == nil, "aliases go too")
     }

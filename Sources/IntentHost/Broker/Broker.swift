@@ -421,8 +421,8 @@ final class Broker {
             switch admit(app, intent) {
             case .failure(let refusal):
                 sendError(routingID, id, refusal.code, refusal.message)
-            case .success(let (entry, definition)):
-                forward(to: entry, intent: definition.name, stage: stage, body: body,
+            case .success(let route):
+                forward(to: route.app, intent: route.intent.name, stage: stage, body: body,
                     origin: .client(routingID: routingID, requestID: id))
             }
         case .submit(let id, let app, let intent, let body):
@@ -433,34 +433,31 @@ final class Broker {
                 answer(routingID, id, Outcome(
                     outcome: .refused, code: refusal.code.rawValue, app: name,
                     intent: catalog.intent(intent)?.name ?? intent, sessionId: session, message: refusal.message))
-            case .success(let (entry, definition)):
+            case .success(let route):
                 activeLifecycles += 1
                 startLifecycle(LifecycleJob(
-                    routingID: routingID, requestID: id, app: entry.registration.appName,
-                    intent: definition, body: body.bytes))
+                    routingID: routingID, requestID: id, app: route.app.registration.appName,
+                    intent: route.intent, body: body.bytes))
             }
         }
     }
 
     /// Admits (app, intent): from the route cache when nothing has registered or left since,
     /// else through `Admission`, whose answer is cached when it admits.
-    private func admit(_ app: String, _ intent: String) -> Result<(AppEntry, IntentDefinition), Refusal> {
+    private func admit(_ app: String, _ intent: String) -> Result<Route, Refusal> {
         if routesGeneration != registry.generation {
             routes.removeAll(keepingCapacity: true)
             routesGeneration = registry.generation
         }
         let key = RouteKey(app: app, intent: intent)
-        if let route = routes[key] {
-            if route.restricted && lock.locked {
-                return Admission.admit(
-                    app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization)
-            }
-            return .success((route.app, route.intent))
-        }
+        if let route = routes[key], !(route.restricted && lock.locked) { return .success(route) }
         let result = Admission.admit(
             app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization)
-        if case .success(let (entry, definition)) = result { routes[key] = Route(app: entry, intent: definition) }
-        return result
+        return result.map { (entry, definition) in
+            let route = Route(app: entry, intent: definition)
+            routes[key] = route
+            return route
+        }
     }
 
     private func answer(_ routingID: RoutingID, _ id: RequestID, _ value: some Encodable) {
@@ -476,7 +473,7 @@ final class Broker {
 
     /// Sends one stage to the app's next instance; the body is passed on as received.
     private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Body, origin: Origin) {
-        while let instance = registry.nextInstance(of: entry.key) {
+        while let instance = entry.nextInstance() {
             let id = pending.insert(origin, instance: instance, deadline: clock.now + config.requestTimeout)
             if send(extensions, to: instance, HostToExtension.request(id, stage, intent: intent, body: body)) {
                 registry.sent(to: instance, at: clock.now)
@@ -516,8 +513,8 @@ final class Broker {
             }
             switch admit(app, intent) {
             case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
-            case .success(let (entry, definition)):
-                forward(to: entry, intent: definition.name, stage: stage, body: Body(body), origin: .driver(reply))
+            case .success(let route):
+                forward(to: route.app, intent: route.intent.name, stage: stage, body: Body(body), origin: .driver(reply))
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1

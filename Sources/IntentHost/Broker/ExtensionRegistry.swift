@@ -31,6 +31,14 @@ final class AppEntry {
         self.registration = registration
         key = ExtensionRegistry.fold(registration.appName)
     }
+
+    /// The next instance, round robin; `nil` once none is left.
+    func nextInstance() -> RoutingID? {
+        guard !instances.isEmpty else { return nil }
+        let routingID = instances[next % instances.count]
+        next &+= 1
+        return routingID
+    }
 }
 
 /// Who is registered: instances by routing id, apps by name, and recent rejections.
@@ -113,14 +121,6 @@ struct ExtensionRegistry {
     func serving(_ name: String, except routingID: RoutingID) -> Registration? {
         guard let entry = apps[Self.fold(name)], entry.instances.contains(where: { $0 != routingID }) else { return nil }
         return entry.registration
-    }
-
-    /// The next instance of the app, round robin.
-    func nextInstance(of appKey: String) -> RoutingID? {
-        guard let entry = apps[appKey], !entry.instances.isEmpty else { return nil }
-        let routingID = entry.instances[entry.next % entry.instances.count]
-        entry.next &+= 1
-        return routingID
     }
 
     /// What `intentctl status` shows.
