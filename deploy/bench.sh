@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Reproduces the figures in the README's Benchmarks section: a release build, the host
 # and extensions started by `intentctl bench --start-host` over ipc, each throughput and
-# latency run side by side with the C reference broker. Results go to deploy/benchmarks/.
-#   deploy/bench.sh                       # everything (about 4 minutes)
+# latency run between two runs of the C reference broker (one before, one after). The two
+# target rows run five times each: this machine's speed drifts, so the README quotes the
+# median and the range. Results go to deploy/benchmarks/.
+#   deploy/bench.sh                       # everything (about 6 minutes)
 #   REFERENCE=path/to/zmq-broker-limit.c deploy/bench.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,12 +16,13 @@ out="${OUT:-deploy/benchmarks}"
 mkdir -p "$out"
 bench() { "$bin/intentctl" bench --quiet --start-host "$@"; }
 
-echo "handle-only, 32 outstanding, three runs against the reference" >&2
-for i in 1 2 3; do bench --requests 200000 --concurrency 32 --reference "$ref" --json > "$out/handle-32-$i.json"; done
+rm -f "$out"/handle-32-*.json "$out"/handle-1-*.json
+echo "handle-only, 32 outstanding, five runs against the reference" >&2
+for i in 1 2 3 4 5; do bench --requests 200000 --concurrency 32 --reference "$ref" --json > "$out/handle-32-$i.json"; done
 bench --requests 200000 --concurrency 32 --reference "$ref" --plot "$out/latency-32.svg" > "$out/handle-32-chart.txt"
 
-echo "handle-only, one outstanding, three runs against the reference" >&2
-for i in 1 2 3; do bench --requests 20000 --concurrency 1 --reference "$ref" --json > "$out/handle-1-$i.json"; done
+echo "handle-only, one outstanding, five runs against the reference" >&2
+for i in 1 2 3 4 5; do bench --requests 20000 --concurrency 1 --reference "$ref" --json > "$out/handle-1-$i.json"; done
 
 echo "full lifecycle and handle-only against MonkeyChat and Bench" >&2
 bench --extensions messaging --mode lifecycle --mix MonkeyChat.SendMessage --requests 3000 --concurrency 8 --json > "$out/lifecycle-monkeychat.json"
