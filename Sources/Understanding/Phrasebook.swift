@@ -77,12 +77,16 @@ public struct Phrasebook: Sendable {
         return nil
     }
 
-    /// Fills `{path|filter}` placeholders; nil when one has no value.
+    /// Fills `{path|filter}` placeholders; nil when one has no value. A value that ends
+    /// a sentence's last word with a period ("Bobo Jr.") takes the template's own period.
     func render(_ template: String, _ values: [String: JSONValue]) -> String? {
         var out = ""
         var rest = Substring(template)
+        func literal(_ text: Substring) {
+            out += out.hasSuffix(".") && text.hasPrefix(".") ? text.dropFirst() : text
+        }
         while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
+            literal(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else { return nil }
             let spec = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1).map(String.init)
             guard let path = spec.first, let value = lookup(path, values) else { return nil }
@@ -90,7 +94,8 @@ public struct Phrasebook: Sendable {
             out += text
             rest = rest[rest.index(after: close)...]
         }
-        return out + rest
+        literal(rest)
+        return out
     }
 
     private func lookup(_ path: String, _ values: [String: JSONValue]) -> JSONValue? {

@@ -62,6 +62,15 @@ struct PhrasebookTests {
         #expect(words.numbered(["A", "B"]) == "1. A or 2. B")
     }
 
+    @Test("A name ending in a period closes the sentence without a second one")
+    func noDoublePeriod() throws {
+        let recipients: JSONValue = [["displayName": "Bobo Jr."]]
+        #expect(words.result(of: "SendMessage", ["recipients": recipients, "content": "hi"]) == "OK, I sent \u{201C}hi\u{201D} to Bobo Jr.")
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let content = try #require(catalog.intent("SendMessage")?.parameter("content"))
+        #expect(words.prompt(for: content, of: "SendMessage", ["recipients": recipients]) == "What do you want to say to Bobo Jr.?")
+    }
+
     @Test("A parameter's prompt comes from the language file, else the catalog")
     func prompts() throws {
         let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
