@@ -78,7 +78,7 @@ public enum Wire {
         guard let frame = frames.first else { throw .malformedFrames("no frames") }
         guard frames.count == 1 else { throw .malformedFrames("a message is one frame, not \(frames.count)") }
         return try frame.withUnsafeBytes { (raw) throws(ProtocolError) -> Parsed in
-            guard raw.count > signatureCount, raw.prefix(signatureCount).elementsEqual(signatureBytes) else {
+            guard raw.count > signatureCount, startsWithSignature(raw) else {
                 throw .malformedFrames("a message must start with the signature \"\(signature)\"")
             }
             guard let command = Command(rawValue: raw[signatureCount]) else {
@@ -184,6 +184,15 @@ public enum Wire {
         }
     }
 
+    /// Whether `raw` starts with the signature: one 8-byte and one 1-byte comparison.
+    static func startsWithSignature(_ raw: UnsafeRawBufferPointer) -> Bool {
+        guard raw.count >= signatureCount else { return false }
+        return raw.loadUnaligned(as: UInt64.self) == signaturePrefix && raw[8] == signatureLast
+    }
+
+    private static let signaturePrefix = signatureBytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    private static let signatureLast = signatureBytes[8]
+
     /// Text as UTF-8, or `nil` if it is not valid UTF-8.
     static func text(_ raw: UnsafeRawBufferPointer) -> String? {
         // ASCII, the usual case for names, needs no validation.
@@ -207,7 +216,7 @@ public enum Wire {
     public static func bestEffortRequestID(_ frames: ArraySlice<Message>) -> RequestID {
         guard let first = frames.first else { return RequestID(0) }
         return first.withUnsafeBytes { raw in
-            guard raw.count >= 18, raw.prefix(signatureCount).elementsEqual(signatureBytes) else { return RequestID(0) }
+            guard raw.count >= 18, startsWithSignature(raw) else { return RequestID(0) }
             return RequestID(bytes: UnsafeRawBufferPointer(rebasing: raw[10..<18])) ?? RequestID(0)
         }
     }
