@@ -21,6 +21,9 @@ final class Broker {
     private let executor: BrokerExecutor
     private let log = Log("intentd")
     private let clock = ContinuousClock()
+    /// The time the current batch of messages woke the loop: one clock read per batch
+    /// serves every request's deadline and every sign of life in it.
+    private var now: ContinuousClock.Instant
 
     private var registry = ExtensionRegistry()
     private var pending = PendingRequests()
@@ -53,7 +56,8 @@ final class Broker {
         lock = LockPolicy(file: config.stateDirectory.url.appendingPathComponent("lock"), initial: config.startLocked)
         vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
         authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
-        nextHeartbeat = clock.now + config.heartbeatInterval
+        now = clock.now
+        nextHeartbeat = now + config.heartbeatInterval
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
         for socket in [clients, extensions] {
@@ -117,12 +121,14 @@ final class Broker {
         while running && !drained {
             do {
                 try poller.poll(timeout: millisecondsUntilNextTimer())
+                now = clock.now
                 if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
                 if poller.isReadable(clientIndex) { try drain(clients, handleClient) }
                 // Jobs run here may post more work without waking anyone: drain until empty.
                 if poller.isReadable(mailboxIndex) || pendingLocalWork {
                     var commands = mailbox.drain()
                     while !commands.isEmpty {
+                        now = clock.now
                         for command in commands { handle(command) }
                         commands = mailbox.drain()
                     }
@@ -212,7 +218,7 @@ final class Broker {
             noteMalformed("from an extension: \(error)")
             return
         }
-        let known = registry.heard(from: routingID, at: clock.now)
+        let known = registry.heard(from: routingID, at: now)
         if !known, case .disconnect = message { return }
         if !known, !message.isRegister {
             // A host restart forgets every extension: ask it to register again.
@@ -474,9 +480,9 @@ final class Broker {
     /// Sends one stage to the app's next instance; the body is passed on as received.
     private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Body, origin: Origin) {
         while let instance = entry.nextInstance() {
-            let id = pending.insert(origin, instance: instance, deadline: clock.now + config.requestTimeout)
+            let id = pending.insert(origin, instance: instance, deadline: now + config.requestTimeout)
             if send(extensions, to: instance, HostToExtension.request(id, stage, intent: intent, body: body)) {
-                registry.sent(to: instance, at: clock.now)
+                registry.sent(to: instance, at: now)
                 return
             }
             // Take the request back first, so dropping the instance does not fail it too.

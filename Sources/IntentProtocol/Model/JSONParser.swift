@@ -125,19 +125,21 @@ struct JSONParser {
     /// a quote, a backslash, a control character or a non-ASCII byte (or the end). Eight
     /// bytes at a time while none of them is one.
     private func plainRun(from start: Int) -> Int {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZero(_ x: UInt64) -> Bool { (x &- ones) & ~x & highs != 0 }
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
         var i = start
-        while i + 8 <= bytes.count {
-            let x = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            let special = x & highs != 0 || (x &- ones &* 0x20) & ~x & highs != 0
-                || hasZero(x ^ (ones &* 0x22)) || hasZero(x ^ (ones &* 0x5C))
-            if special { break }
+        while i + 8 <= count {
+            let x = (base + i).loadUnaligned(as: UInt64.self)
+            // Per byte, the top bit of each term is set where the byte is non-ASCII, a
+            // control character, a quote or a backslash (a zero byte after the xor).
+            let quote = x ^ 0x2222_2222_2222_2222, backslash = x ^ 0x5C5C_5C5C_5C5C_5C5C
+            let special = x | ((x &- 0x2020_2020_2020_2020) & ~x)
+                | ((quote &- 0x0101_0101_0101_0101) & ~quote) | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
+            if special & 0x8080_8080_8080_8080 != 0 { break }
             i += 8
         }
-        while i < bytes.count {
-            let byte = bytes[i]
+        while i < count {
+            let byte = base.load(fromByteOffset: i, as: UInt8.self)
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { return i }
             i += 1
         }
