@@ -32,7 +32,7 @@ struct Bench: ParsableCommand {
     @Option(help: "With --start-host: extensions to launch, e.g. bench:4,messaging.") var extensions = "bench"
     @Flag(help: "With --start-host: use tcp on loopback instead of ipc.") var tcp = false
 
-    @Option(help: "The C reference (zmq-broker-limit.c) to run with the same window, size and transport, for ratios.")
+    @Option(help: "The C reference (zmq-broker-limit.c) to run right before and right after, with the same window, size and transport, for ratios.")
     var reference: String?
     @Flag(help: "Print JSON instead of a table.") var json = false
     @Option(help: "Write a latency-by-percentile chart (SVG) to this file.") var plot: String?
