@@ -51,7 +51,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var poller = Poller()
         let socketIndex = poller.add(socket)
         let wakeupIndex = poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
-        var outgoing: [Outgoing] = []
+        var sending: [Outgoing] = []
         let registerBody = try JSON.encode(registration)
         var frames: [Message] = []
 
@@ -116,8 +116,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     }
                 }
             }
-            replies.drain(into: &outgoing, wokenUp: poller.isReadable(wakeupIndex))
-            for outgoing in outgoing {
+            replies.drain(into: &sending, wokenUp: poller.isReadable(wakeupIndex))
+            for outgoing in sending {
                 switch outgoing {
                 case .reply(let id, let body): try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
                 case .update(let topic, let body):

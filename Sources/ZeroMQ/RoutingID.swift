@@ -33,10 +33,7 @@ public struct RoutingID: Hashable, Sendable, CustomStringConvertible {
 
     /// Calls `body` with the id's bytes, valid only during the call.
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
-        if let long {
-            let result: Result<R, E> = long.withUnsafeBytes { raw in Result { () throws(E) in try body(raw) } }
-            return try result.get()
-        }
+        if let long { return try withBytes(long, body) }
         var words = (low, high)
         let result: Result<R, E> = Swift.withUnsafeBytes(of: &words) { raw in
             Result { () throws(E) in try body(UnsafeRawBufferPointer(rebasing: raw[..<Int(count)])) }

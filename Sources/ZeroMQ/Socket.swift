@@ -243,9 +243,3 @@ public final class Socket {
     /// The raw handle, for `Poller`.
     var rawHandle: UnsafeMutableRawPointer { handle }
 }
-
-/// Calls `body` with the bytes of `array`, keeping `body`'s typed error.
-private func withBytes<R>(_ array: [UInt8], _ body: (UnsafeRawBufferPointer) throws(ZMQError) -> R) throws(ZMQError) -> R {
-    let result: Result<R, ZMQError> = array.withUnsafeBytes { raw in Result { () throws(ZMQError) in try body(raw) } }
-    return try result.get()
-}

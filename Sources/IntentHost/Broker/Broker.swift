@@ -185,7 +185,7 @@ final class Broker {
     }
 
     private func runTimers() {
-        let now = clock.now
+        now = clock.now
         for entry in pending.expire(now: now) {
             let who = registry.instances[entry.instance]?.registration.appName ?? "the extension"
             fail(entry.origin, .extensionTimeout, "\(who) did not answer within \(config.requestTimeout)")

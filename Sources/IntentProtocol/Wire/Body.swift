@@ -25,9 +25,7 @@ public struct Body: Sendable {
     public func withUnsafeBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         switch storage {
         case .bytes(let bytes):
-            // `withUnsafeBytes` on an array rethrows untyped errors; keep the typed one.
-            let result: Result<R, E> = bytes.withUnsafeBytes { raw in Result { () throws(E) in try body(raw) } }
-            return try result.get()
+            return try withBytes(bytes, body)
         case .frame(let frame, let offset):
             return try frame.withUnsafeBytes { (raw) throws(E) in try body(UnsafeRawBufferPointer(rebasing: raw[offset...])) }
         }
