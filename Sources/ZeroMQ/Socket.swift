@@ -112,15 +112,6 @@ public final class Socket {
         return try result.get()
     }
 
-    /// Sends one frame holding `value` as 8 bytes, big-endian (a request id).
-    @discardableResult
-    public func send(bigEndian value: UInt64, more: Bool = false, wait: Bool = true) throws(ZMQError) -> Bool {
-        var big = value.bigEndian
-        return try Swift.withUnsafeBytes(of: &big) { (raw) throws(ZMQError) -> Bool in
-            try send(bytes: raw, more: more, wait: wait)
-        }
-    }
-
     /// Sends every frame as one multipart message. Once the first frame is accepted the
     /// rest are sent blocking, as libzmq delivers a multipart message whole or not at all.
     @discardableResult
