@@ -1,8 +1,9 @@
 import Foundation
 
-/// Builds and runs the C reference broker (`zmq-broker-limit.c`) with the same transport,
-/// window and message size as our run, so the two can be compared as ratios.
-public struct ReferenceRun: Sendable {
+/// Builds the C reference broker (`zmq-broker-limit.c`) once and runs it, as often as
+/// asked, with the same transport, window and message size as our run, so the two can be
+/// compared as ratios.
+public final class ReferenceRun: Sendable {
     /// What the reference client printed.
     public struct Result: Codable, Sendable {
         /// Round trips measured.
@@ -42,36 +43,41 @@ public struct ReferenceRun: Sendable {
 
     /// The C source file.
     public let source: URL
+    private let directory: URL
+    private let binary: URL
 
-    /// Uses the reference at `source`.
-    public init(source: URL) { self.source = source }
-
-    /// Compiles the reference (with `cc -O2 ... -lzmq`) into a temporary directory.
-    func compile(into directory: URL) throws -> URL {
+    /// Compiles the reference at `source` (with `cc -O2 ... -lzmq`) into a temporary
+    /// directory, which goes when this does.
+    public init(source: URL) throws {
         guard FileManager.default.fileExists(atPath: source.path) else {
             throw BenchError("no reference at \(source.path)")
         }
-        let binary = directory.appendingPathComponent("zmq-broker-limit")
-        let status = try run("/usr/bin/env", ["cc", "-O2", source.path, "-lzmq", "-o", binary.path], wait: true)
-        guard status.terminationStatus == 0 else { throw BenchError("cc could not build \(source.path)") }
-        return binary
+        self.source = source
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-reference-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        binary = directory.appendingPathComponent("zmq-broker-limit")
+        let status = try Self.run("/usr/bin/env", ["cc", "-O2", source.path, "-lzmq", "-o", binary.path], wait: true)
+        guard status.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(at: directory)
+            throw BenchError("cc could not build \(source.path)")
+        }
     }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// Runs broker, one echo worker and the client; `tcp` picks loopback ports, else ipc.
     public func run(count: Int, window: Int, size: Int, tcp: Bool) throws -> Result {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-reference-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let binary = try compile(into: directory)
         let (front, back): (String, String)
         if tcp {
             let port = Int.random(in: 20_000...59_000)
             (front, back) = ("tcp://127.0.0.1:\(port)", "tcp://127.0.0.1:\(port + 1)")
         } else {
+            // A run before this one left its socket files behind.
+            for name in ["front.sock", "back.sock"] { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
             (front, back) = ("ipc://\(directory.path)/front.sock", "ipc://\(directory.path)/back.sock")
         }
-        let broker = try run(binary.path, ["broker", front, back], wait: false)
-        let worker = try run(binary.path, ["worker", back], wait: false)
+        let broker = try Self.run(binary.path, ["broker", front, back], wait: false)
+        let worker = try Self.run(binary.path, ["worker", back], wait: false)
         defer {
             for p in [broker, worker] where p.isRunning { p.terminate() }
             broker.waitUntilExit()
@@ -107,7 +113,7 @@ public struct ReferenceRun: Sendable {
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    private func run(_ path: String, _ arguments: [String], wait: Bool) throws -> Process {
+    private static func run(_ path: String, _ arguments: [String], wait: Bool) throws -> Process {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: path)
         p.arguments = arguments

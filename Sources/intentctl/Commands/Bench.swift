@@ -75,7 +75,7 @@ struct Bench: ParsableCommand {
             guard case .closed(let window) = plan.load else {
                 throw ValidationError("--reference compares closed-loop runs; drop --rate")
             }
-            let run = ReferenceRun(source: URL(fileURLWithPath: source))
+            let run = try ReferenceRun(source: URL(fileURLWithPath: source))
             let count = plan.requests ?? 100_000
             let tcp = endpoint.hasPrefix("tcp://")
             return { try run.run(count: max(count, 1000), window: window, size: plan.size, tcp: tcp) }
