@@ -18,6 +18,9 @@ public struct HostConfiguration: Sendable {
     public var extensions: [String] = []
     /// Extension names mapped to executables: a file name found beside `intentd`, or a path.
     public var executables: [String: String] = HostConfiguration.builtInExtensions
+    /// Extension names mapped to their manifest files, for executables whose manifest is not
+    /// in a SwiftPM resource bundle beside them.
+    public var manifests: [String: String] = [:]
     /// How long the host waits for an extension's answer to one stage.
     public var requestTimeout: Duration = .seconds(5)
     /// How often heartbeats go out when nothing else does.
@@ -58,6 +61,9 @@ public struct HostConfiguration: Sendable {
         }
         if let value = file.extensions { extensions = value }
         if let value = file.executables { executables.merge(value) { _, new in new } }
+        if let value = file.manifests {
+            manifests.merge(value.mapValues { URL(fileURLWithPath: $0, relativeTo: url.deletingLastPathComponent()).path }) { _, new in new }
+        }
         if let value = file.clientEndpoint { clientEndpoint = value }
         if let value = file.extensionEndpoint { extensionEndpoint = value }
         if let value = file.updatesEndpoint { updatesEndpoint = value }
@@ -80,6 +86,7 @@ public struct HostConfiguration: Sendable {
     struct File: Decodable {
         var extensions: [String]?
         var executables: [String: String]?
+        var manifests: [String: String]?
         var clientEndpoint: String?
         var extensionEndpoint: String?
         var updatesEndpoint: String?

@@ -47,10 +47,10 @@ final class ExtensionLauncher: Sendable {
         return url
     }
 
-    /// Finds every configured extension's executable; fails if one is unknown or missing.
-    /// `bench:4` asks for four instances of `bench`, named `bench#1` to `bench#4`.
-    func resolveAll() throws -> [(String, URL)] {
-        var result: [(String, URL)] = []
+    /// Finds every configured extension's executable and manifest; fails if one is unknown
+    /// or missing. `bench:4` asks for four instances of `bench`, named `bench#1` to `bench#4`.
+    func resolveAll() throws -> [LaunchTarget] {
+        var result: [LaunchTarget] = []
         for entry in config.extensions {
             let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
             let name = parts[0]
@@ -58,17 +58,23 @@ final class ExtensionLauncher: Sendable {
                 throw ConfigurationError("\"\(entry)\": write NAME or NAME:COUNT with COUNT from 1 to 64")
             }
             let url = try executable(for: name)
-            for i in 1...count { result.append((count == 1 ? name : "\(name)#\(i)", url)) }
+            let manifest = try LaunchTarget.manifest(of: url, configured: config.manifests[name], name: name)
+            let registration = try Manifest(contentsOf: manifest).registration
+            for i in 1...count {
+                result.append(LaunchTarget(
+                    name: count == 1 ? name : "\(name)#\(i)", executable: url, manifest: manifest, registration: registration))
+            }
         }
         return result
     }
 
     /// Starts the extensions `resolveAll` found.
-    func launch(_ executables: [(String, URL)]) throws {
-        for (name, url) in executables { try launch(name, url, backoff: .seconds(1)) }
+    func launch(_ targets: [LaunchTarget]) throws {
+        for target in targets { try launch(target, backoff: .seconds(1)) }
     }
 
-    private func launch(_ name: String, _ url: URL, backoff: Duration) throws {
+    private func launch(_ target: LaunchTarget, backoff: Duration) throws {
+        let (name, url) = (target.name, target.executable)
         let process = Process()
         process.executableURL = url
         var environment = ProcessInfo.processInfo.environment
@@ -77,14 +83,15 @@ final class ExtensionLauncher: Sendable {
         environment["INTENTD_PARENT_PID"] = String(getpid())
         process.environment = environment
         process.terminationHandler = { [weak self] process in
-            self?.exited(name, url, process)
+            self?.exited(target, process)
         }
         try process.run()
         children.withLock { $0[name] = Child(process: process, started: .now, backoff: backoff) }
         log.info("started extension \(name) (\(url.lastPathComponent), pid \(process.processIdentifier))")
     }
 
-    private func exited(_ name: String, _ url: URL, _ process: Process) {
+    private func exited(_ target: LaunchTarget, _ process: Process) {
+        let name = target.name
         let pid = process.processIdentifier
         let status = process.terminationStatus
         onExit(pid)
@@ -103,7 +110,7 @@ final class ExtensionLauncher: Sendable {
         Task { [weak self] in
             try? await Task.sleep(for: delay)
             guard let self, !self.stopping.load(ordering: .relaxed) else { return }
-            do { try self.launch(name, url, backoff: next) } catch {
+            do { try self.launch(target, backoff: next) } catch {
                 self.log.error("cannot restart extension \(name): \(error)")
             }
         }
