@@ -27,11 +27,19 @@ struct Chat: ParsableCommand {
     func run() throws {
         let client = try connection.client()
         let state = StateDirectory(explicit: connection.stateDirectory)
-        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint) }
         let editor = LineEditor(historyFile: state.url.appendingPathComponent("chat-history").path)
-        if editor.interactive { print("Say what you need, or “What can you do?”. /unlock, /lock, /quit.") }
+        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint, show: editor.show) }
+        if editor.interactive {
+            editor.show("Say what you need, or “What can you do?”. /unlock, /lock, /quit; Ctrl-D leaves.")
+        }
         var session: String?
-        while let typed = editor.read(prompt: session == nil ? "> " : "… ") {
+        while true {
+            let typed: String
+            switch editor.read(prompt: session == nil ? "> " : "… ") {
+            case .end: return
+            case .interrupted: continue
+            case .line(let line): typed = line
+            }
             let line = typed.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
             editor.remember(line)
@@ -39,32 +47,25 @@ struct Chat: ParsableCommand {
             case "/quit", "/exit": return
             case "/lock", "/unlock":
                 let locked = try client.setLocked(line == "/lock").locked
-                Output.line(locked ? "(device locked)" : "(device unlocked)")
+                editor.show(locked ? "(device locked)" : "(device unlocked)")
                 continue
             default: break
             }
             do {
                 let turn = try client.say(Utterance(text: line, sessionId: session, language: language))
-                Output.line(Transcript.Line(turn).shown)
+                editor.show(Transcript.Line(turn).shown)
                 session = turn.end == nil ? turn.sessionId : nil
             } catch ClientError.host(let code, let message) {
-                Output.line("intentd: \(message) (\(code))")
+                editor.show("intentd: \(message) (\(code))")
                 session = nil
             }
         }
     }
 }
 
-/// Writes whole lines at once, so pushed updates and answers never interleave mid-line.
-enum Output {
-    static func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
-    }
-}
-
 /// Prints pushed updates from a thread of its own while the conversation goes on.
 enum UpdatePrinter {
-    static func start(endpoint: String) {
+    static func start(endpoint: String, show: @escaping @Sendable (String) -> Void) {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) { return }
         let thread = Thread {
             guard let socket = try? Socket(try Context(), .sub), (try? socket.subscribe([])) != nil,
@@ -74,7 +75,7 @@ enum UpdatePrinter {
                 guard let frames = try? socket.receiveFrames(wait: true), frames.count == 2,
                     let update = try? JSON.decode(Update.self, from: frames[1].bytes)
                 else { continue }
-                Output.line("\(update.app) · \(update.topic): \(Watch.describe(update.payload))")
+                show("\(update.app) · \(update.topic): \(Watch.describe(update.payload))")
             }
         }
         thread.start()

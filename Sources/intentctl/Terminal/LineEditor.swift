@@ -1,28 +1,111 @@
 import CLineEditing
 import Foundation
+import Synchronization
 
 /// Reads lines from the terminal with line editing and history (libedit), or plainly
 /// from a pipe. History persists in `historyFile`.
-struct LineEditor {
-    let historyFile: String?
+///
+/// On a terminal, lines arrive through libedit's callback interface, one key at a time,
+/// so that text shown while the user types (`show`, from any thread) goes above the line
+/// being edited, which is then drawn again as it was. Ctrl-C drops the line being typed;
+/// Ctrl-D on an empty line ends the input.
+final class LineEditor: Sendable {
+    /// What one read gives.
+    enum Input: Equatable {
+        /// A whole line, without its newline.
+        case line(String)
+        /// Ctrl-C: the line being typed was dropped.
+        case interrupted
+        /// End of input (Ctrl-D, or the end of a pipe).
+        case end
+    }
+
+    /// Whether input comes from a terminal (and goes through libedit).
     let interactive: Bool
+    private let historyFile: String?
+    private let utf8: Bool
+    /// Text waiting to be shown above the line being edited, and whether one is.
+    private let shared = Mutex<(editing: Bool, waiting: [String])>((false, []))
+    private let interrupted = Atomic<Bool>(false)
+    /// A pipe whose read end wakes the editing loop: for text to show, and for Ctrl-C.
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    /// Kept so that Ctrl-C goes on being caught while the editor lives.
+    nonisolated(unsafe) private let interrupts: (any DispatchSourceSignal)?
 
     init(historyFile: String?) {
         self.historyFile = historyFile
-        interactive = isatty(STDIN_FILENO) == 1
-        if interactive {
-            using_history()
-            stifle_history(500)
-            if let historyFile { _ = read_history(historyFile) }
+        interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        var ends: [Int32] = [-1, -1]
+        if interactive, pipe(&ends) == 0 {
+            _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
+            _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         }
+        (wakeRead, wakeWrite) = (ends[0], ends[1])
+        guard interactive else {
+            utf8 = true
+            interrupts = nil
+            return
+        }
+        utf8 = TerminalLocale.adoptUTF8()
+        intentctl_rl_leave_signals_alone()
+        using_history()
+        stifle_history(500)
+        if let historyFile { _ = read_history(historyFile) }
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupts = source
+        source.setEventHandler { [weak self] in self?.interrupt() }
+        source.resume()
     }
 
-    /// The next line without its newline, or nil at end of input.
-    func read(prompt: String) -> String? {
-        guard interactive else { return readLine() }
-        guard let line = readline(prompt) else { return nil }
-        defer { free(line) }
-        return String(cString: line)
+    deinit {
+        interrupts?.cancel()
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+    }
+
+    /// The next line, Ctrl-C, or the end of input. Call it from one thread only.
+    func read(prompt: String) -> Input {
+        guard interactive else { return readLine().map(Input.line) ?? .end }
+        interrupted.store(false, ordering: .relaxed)
+        shared.withLock { $0.editing = true }
+        EditedLine.received = nil
+        rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8)) { line in
+            EditedLine.received = line.map { raw in
+                defer { free(raw) }
+                return .line(String(cString: raw))
+            } ?? .end
+        }
+        var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        var result: Input?
+        while result == nil {
+            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { result = .end; break }
+            if fds[1].revents != 0 {
+                var sink = [UInt8](repeating: 0, count: 64)
+                while Foundation.read(wakeRead, &sink, sink.count) > 0 {}
+                if interrupted.exchange(false, ordering: .relaxed) {
+                    result = .interrupted
+                    break
+                }
+                showWaiting(redraw: true)
+            }
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                rl_callback_read_char()
+                result = EditedLine.received
+            }
+        }
+        rl_callback_handler_remove()
+        if result == .end {
+            write(raw: "\n")
+        } else if result == .interrupted {
+            // Leave the dropped line visible with ^C after it, as shells do.
+            write(raw: "^C\r\n")
+            rl_replace_line("", 0)
+        }
+        shared.withLock { $0.editing = false }
+        showWaiting(redraw: false)
+        return result ?? .end
     }
 
     /// Remembers a line for the up arrow and the history file.
@@ -31,4 +114,62 @@ struct LineEditor {
         add_history(line)
         if let historyFile { _ = write_history(historyFile) }
     }
+
+    /// Shows whole lines of text: above the line being edited while the user types (which
+    /// is then drawn again), else at once. Safe from any thread.
+    func show(_ text: String) {
+        let now: Bool = shared.withLock { state in
+            guard state.editing else {
+                FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                return true
+            }
+            state.waiting.append(text)
+            return false
+        }
+        if !now { wake() }
+    }
+
+    private func interrupt() {
+        let editing = shared.withLock { $0.editing }
+        guard editing else {
+            // Ctrl-C while waiting for the host: leave, as any terminal program would.
+            FileHandle.standardOutput.write(Data("\n".utf8))
+            exit(130)
+        }
+        interrupted.store(true, ordering: .relaxed)
+        wake()
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = Foundation.write(wakeWrite, &byte, 1)
+    }
+
+    /// Prints the text that came while the user typed. The terminal is in raw mode while
+    /// a line is edited, so lines end in CR LF there; the edited line is cleared first and
+    /// drawn again after.
+    private func showWaiting(redraw: Bool) {
+        let texts = shared.withLock { state in
+            defer { state.waiting.removeAll() }
+            return state.waiting
+        }
+        guard !texts.isEmpty else { return }
+        let lines = texts.joined(separator: "\n")
+        if redraw {
+            write(raw: "\r\u{1B}[K" + lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
+            rl_forced_update_display()
+        } else {
+            FileHandle.standardOutput.write(Data((lines + "\n").utf8))
+        }
+    }
+
+    private func write(raw text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Where libedit's line handler, a C function that can capture nothing, leaves the line.
+/// Only the thread inside `LineEditor.read` touches it.
+private enum EditedLine {
+    nonisolated(unsafe) static var received: LineEditor.Input?
 }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `intentctl chat` the way people use it: in a real terminal (a pseudo-terminal of
+/// tmux), with line editing, follow-up questions, history, Ctrl-C, Ctrl-D and updates
+/// that arrive while the user types.
+@Suite("Chat in a real terminal", .serialized)
+struct ChatTerminalTests {
+    /// `intentctl chat` against `host`, in a terminal whose locale comes from `locale`
+    /// (`nil`: none set at all, as in a bare login).
+    static func chat(_ host: TestHost, locale: String?) throws -> TerminalSession {
+        let environment = locale.map { "env -u LC_ALL -u LC_CTYPE LANG=\($0)" } ?? "env -u LANG -u LC_ALL -u LC_CTYPE"
+        let terminal = try TerminalSession("exec \(environment) \(Products.url("intentctl").path) chat --state-dir \(host.state.path)")
+        try terminal.waitFor("Say what you need")
+        return terminal
+    }
+
+    @Test(
+        "A follow-up question, the up arrow, Ctrl-C and Ctrl-D work in a terminal, with or without a UTF-8 locale",
+        arguments: [nil, "C", "C.UTF-8"])
+    func followUpsHistoryAndKeys(locale: String?) throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let terminal = try Self.chat(host, locale: locale)
+
+        try terminal.typeLine("Send a message to Coco on MonkeyChat")
+        try terminal.waitFor("Allow it?")
+        // The first follow-up question: its prompt is not ASCII, which used to crash libedit.
+        try terminal.typeLine("yes")
+        try terminal.waitFor("What do you want to say to Coco?")
+        try terminal.typeLine("bring bananas")
+        try terminal.waitFor("OK, I sent “bring bananas” to Coco.")
+
+        // Ctrl-C drops the line being typed and gives a fresh prompt; nothing is sent.
+        try terminal.type("Send a message to Kiki saying oops")
+        try terminal.waitFor("> Send a message to Kiki saying oops")
+        try terminal.press("C-c")
+        try terminal.waitFor("saying oops^C")
+        try terminal.waitUntil("a fresh prompt") { $0.split(separator: "\n").last == ">" }
+
+        // The up arrow brings back the last line sent, ready to edit.
+        try terminal.press("Up")
+        try terminal.waitUntil("the last line again") { $0.split(separator: "\n").last == "> bring bananas" }
+        try terminal.press("C-u")
+        try terminal.waitUntil("an empty line") { $0.split(separator: "\n").last == ">" }
+
+        // Ctrl-D on an empty line leaves, with status 0.
+        try terminal.press("C-d")
+        let screen = try terminal.waitFor("Pane is dead")
+        #expect(screen.contains("Pane is dead (status 0,"), "\(screen)")
+        #expect(!screen.contains("crashed") && !screen.contains("Segmentation"), "\(screen)")
+        let answers = screen.split(separator: "\n").filter { $0.hasPrefix("MonkeyChat:") || $0.hasPrefix("intentd:") }
+        #expect(!answers.contains { $0.contains("Kiki") || $0.contains("oops") }, "a line dropped with Ctrl-C was answered:\n\(screen)")
+    }
+
+    @Test("A ride update that arrives while the user types appears above the line being edited, which is drawn again")
+    func updateWhileTyping() throws {
+        let host = try TestHost(["--extensions", "rides"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Zippy"])
+        _ = try host.ctl("authorize", "Zippy", "allow")
+        let terminal = try Self.chat(host, locale: "C.UTF-8")
+
+        try terminal.typeLine("Get me a Zippy to the Ferry Building")
+        try terminal.waitFor("It can pick you up")
+        try terminal.typeLine("yes")
+        try terminal.waitFor("is booked")
+        func updates(_ screen: String) -> Int { screen.components(separatedBy: "Zippy · ride:").count - 1 }
+        let before = updates(try terminal.screen())
+
+        try terminal.type("where is my ri")
+        let screen = try terminal.waitUntil("an update while typing", timeout: .seconds(20)) { updates($0) > before }
+        // The update stands on a line of its own; the half-typed line is drawn again below it.
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.last == "> where is my ri", "\(screen)")
+        #expect(lines.dropLast().last?.hasPrefix("Zippy · ride: Zippy Pool to Ferry Building: ") == true, "\(screen)")
+        #expect(!lines.contains { $0.contains("where is my") && $0.contains("Zippy · ride:") }, "an update was written into the edited line:\n\(screen)")
+
+        // What the user goes on typing completes the same line.
+        try terminal.typeLine("de")
+        try terminal.waitFor("Zippy: Your ride: Zippy Pool to Ferry Building")
+    }
+}
