@@ -86,29 +86,50 @@ struct GetRideStatusHandler: IntentHandler {
     }
 }
 
-/// CancelRide: only before pickup.
+/// CancelRide: only before pickup. As in SiriKit, where the ride status supplies the ride,
+/// a request that names none cancels the one ride under way, and asks which only when
+/// there are several.
 struct CancelRideHandler: IntentHandler {
     let rides: Rides
 
     var resolvers: [String: Resolver] { ["rideIdentifier": .single(resolveRide)] }
 
     func resolveRide(_ intent: Intent) async throws -> ResolutionResult {
-        guard let id = intent.string("rideIdentifier") else { return .needsValue }
-        return try await rides.store.ride(id) == nil ? .unsupported : .success(.string(id))
+        if let id = Self.rideIdentifier(intent) {
+            return try await rides.store.ride(id) == nil ? .unsupported : .success(.string(id))
+        }
+        let active = try await rides.store.all().filter(\.isActive)
+        switch active.count {
+        // Nothing to cancel: confirm says so in words.
+        case 0: return .notRequired
+        case 1: return .success(.string(active[0].identifier))
+        default:
+            return .disambiguation(active.suffix(ResolutionResult.maximumOptions).map { ride in
+                .object(["title": .string("\(ride.option) to \(ride.dropOff.name)"), "identifier": .string(ride.identifier)])
+            })
+        }
     }
 
     func confirm(_ intent: Intent) async throws -> IntentResponse {
-        guard let ride = try await rides.store.ride(intent.string("rideIdentifier") ?? ""), !ride.cancelled,
-            ride.phase.0.isBeforePickup
-        else { return IntentResponse(code: "failure", response: ["reason": "the ride can be cancelled only before pickup"]) }
+        guard let id = Self.rideIdentifier(intent) else {
+            return IntentResponse(code: "failure", response: ["reason": "you have no ride under way"])
+        }
+        guard let ride = try await rides.store.ride(id), !ride.cancelled, ride.phase.0.isBeforePickup else {
+            return IntentResponse(code: "failure", response: ["reason": "the ride can be cancelled only before pickup"])
+        }
         return IntentResponse(code: "ready", response: ["cancellationFee": 0])
     }
 
     func handle(_ intent: Intent) async throws -> IntentResponse {
         let check = try await confirm(intent)
-        guard check.code == "ready", let id = intent.string("rideIdentifier") else { return check }
+        guard check.code == "ready", let id = Self.rideIdentifier(intent) else { return check }
         try await rides.store.cancel(id)
         return IntentResponse(code: "success", response: ["cancellationFee": 0])
+    }
+
+    /// The ride named: an identifier, or the option the user picked from several.
+    static func rideIdentifier(_ intent: Intent) -> String? {
+        intent.string("rideIdentifier") ?? intent.parameters["rideIdentifier"]?.objectValue?["identifier"]?.stringValue
     }
 }
 
