@@ -4,9 +4,11 @@ import Testing
 import Understanding
 
 /// The English corpora: typed requests with the app, intent and parameters a careful
-/// reader takes from them. `en.json` is the corpus the patterns were tuned on;
-/// `en-heldout.json` was written before the general reading and never tuned on, so
-/// its accuracy is the one that says how well real people are understood.
+/// reader takes from them. `en.json` is the corpus the patterns were tuned on.
+/// `en-heldout.json` and `en-fresh.json` were written before the general reading; the
+/// first one's misses were read while choosing how to generalise, the second was never
+/// looked at, so its accuracy is the one that says how well real people are understood.
+/// Dates are read at a fixed clock: Monday 23 November 2026, 10:00 in San Francisco.
 @Suite("Understanding the English corpus")
 struct CorpusTests {
     struct Entry: Decodable {
@@ -37,11 +39,11 @@ struct CorpusTests {
         #expect(score.percent(score.complete) >= 0.9, "accuracy \(score.percent(score.complete)) is below 90%")
     }
 
-    @Test("At least 200 held-out requests: 95% get the app and intent, 90% every parameter too")
-    func heldOutAccuracy() throws {
-        let score = try Self.score("en-heldout.json")
+    @Test("At least 200 held-out requests: 95% get the app and intent, 90% every parameter too", arguments: ["en-heldout.json", "en-fresh.json"])
+    func heldOutAccuracy(file: String) throws {
+        let score = try Self.score(file)
         #expect(score.total >= 200)
-        Self.report("Held-out corpus", score)
+        Self.report("Held-out corpus \(file)", score)
         #expect(score.percent(score.intents) >= 0.95, "app and intent accuracy \(score.percent(score.intents)) is below 95%")
         #expect(score.percent(score.complete) >= 0.9, "full accuracy \(score.percent(score.complete)) is below 90%")
     }
