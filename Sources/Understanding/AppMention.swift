@@ -67,6 +67,7 @@ struct AppMention {
             lower -= 1
             if pack.words.appOpeners.contains(tokens[lower].word) { opened = true }
         }
+        if lower == span.lowerBound, lower > 0, pack.words.appSource?.contains(tokens[lower - 1].word) == true { lower -= 1 }
         var upper = span.upperBound
         let before = tokens[..<lower]
         let isVerb = lower == span.lowerBound && before.allSatisfy { pack.words.fillers.contains($0.word) }

@@ -41,6 +41,8 @@ public struct LanguagePack: Sendable {
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>
         var appBefore: Set<String>
+        /// Words that tie an app's name in only right before it ("a van from Zippy").
+        var appSource: Set<String>?
         var appAfter: Set<String>
         var appOpeners: Set<String>
         var personFillers: Set<String>

@@ -89,11 +89,13 @@ public struct RequestReader: Sendable {
                             }
                         }
                         var parameters = given
-                        for (name, range) in match.captures {
+                        for (name, range) in match.captures where name != "_" {
                             let words = tokens[range]
                             guard let parameter = intent.parameter(name),
                                 !words.allSatisfy({ pack.words.notValues.contains($0.word) }),
                                 parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
+                                // "…to groceries please": the courtesy is no part of the list's name.
+                                clauseSlots.contains(name) || !pack.words.trailing.contains(words[words.endIndex - 1].word),
                                 let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
                             else { return }
                             parameters[name] = value
