@@ -22,9 +22,10 @@ public struct RequestReader: Sendable {
 
     /// Understands `text`, given the apps registered now.
     public func read(_ text: String, apps: [AppProfile]) -> Understood {
-        let tokens = pack.markTypos(withoutClosingCourtesy(Token.split(text)))
+        let said = withoutClosingCourtesy(Token.split(text))
         // Matching cost grows with length; nobody asks for an intent in a page of text.
-        guard tokens.count <= Self.maximumWords else { return .notUnderstood }
+        guard said.count <= Self.maximumWords else { return .notUnderstood }
+        let tokens = pack.markTypos(said)
         let words = pack.essentialWords(tokens[...])
         if words.isEmpty { return .notUnderstood }
         if pack.words.cancel.contains(words) { return .cancel }
