@@ -87,13 +87,14 @@ struct DateReader {
         if at + 2 < tokens.endIndex, words.half.contains(tokens[at].word), let unit = words.units[tokens[at + 2].word] {
             return (at + 3, unit / 2)
         }
-        var count = 0
-        var numberEnd = at
-        while numberEnd < tokens.endIndex, numberEnd - at < 2, let n = number(tokens[numberEnd].word) {
-            count += n
+        guard at < tokens.endIndex, var count = number(tokens[at].word) else { return nil }
+        var numberEnd = at + 1
+        // "twenty five"
+        if numberEnd < tokens.endIndex, count >= 20, count % 10 == 0, let ones = number(tokens[numberEnd].word), ones < 10 {
+            count += ones
             numberEnd += 1
         }
-        guard numberEnd > at, numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
+        guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
         return (numberEnd + 1, count * unit)
     }
 
