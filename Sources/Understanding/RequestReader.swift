@@ -64,9 +64,10 @@ public struct RequestReader: Sendable {
         let knownNames = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
         let clauseSlots = pack.words.clauseSlots ?? []
         var best: Candidate?
+        let date = reader.dates.find(in: said[...])
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
-            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps)
+            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date)
             // What skipping the first n words costs: fillers a little, other words a lot.
             var skipCost = [0]
             for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (pack.words.fillers.contains(token.word) ? 1 : 15)) }
@@ -119,9 +120,13 @@ public struct RequestReader: Sendable {
     }
 
     /// Takes out of `tokens` the phrases that give one of `intent`'s parameters wherever
-    /// they stand: a date for its date parameter, and the language's modifiers ("for
-    /// three people"). Returns the rest, the values and how many words they took.
-    func modifiers(_ tokens: [Token], _ intent: IntentDefinition, _ reader: ValueReader, _ apps: [AppProfile]) -> ([Token], [String: JSONValue], Int) {
+    /// they stand: `date` (found once for all intents) for its date parameter, and the
+    /// language's modifiers ("for three people"). Returns the rest, the values and how
+    /// many words they took.
+    func modifiers(
+        _ tokens: [Token], _ intent: IntentDefinition, _ reader: ValueReader, _ apps: [AppProfile],
+        date: (range: Range<Int>, value: String)?
+    ) -> ([Token], [String: JSONValue], Int) {
         var rest = tokens
         var values: [String: JSONValue] = [:]
         var taken = 0
@@ -130,14 +135,11 @@ public struct RequestReader: Sendable {
             rest.removeSubrange(range)
             taken += range.count
         }
-        for parameter in intent.parameters {
-            if parameter.type == .dateTime {
-                if let found = reader.dates.find(in: rest[...]) {
-                    values[parameter.name] = .string(found.value)
-                    remove(found.range)
-                }
-                continue
-            }
+        if let date, let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
+            values[parameter.name] = .string(date.value)
+            remove(date.range)
+        }
+        for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] {
                 var budget = 5_000
                 var found: (Range<Int>, JSONValue)?
