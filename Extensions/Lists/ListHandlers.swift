@@ -1,12 +1,14 @@
 import IntentExtensionKit
 
-/// CreateTaskList: a new list, with any tasks given.
+/// CreateTaskList: a new list, with any tasks given, each with the reminder given.
 struct CreateTaskListHandler: IntentHandler {
     let store: NotebookStore
 
     func handle(_ intent: Intent) async throws -> IntentResponse {
         guard let title = intent.string("title") else { return IntentResponse(code: "failure") }
-        let list = try await store.createList(title, tasks: splitItems(intent.strings("taskTitles")), group: intent.string("groupName"))
+        let list = try await store.createList(
+            title, tasks: splitItems(intent.strings("taskTitles")), group: intent.string("groupName"),
+            reminder: intent.string("temporalEventTrigger"))
         return IntentResponse(code: "success", response: ["createdTaskList": json(list)])
     }
 }

@@ -90,11 +90,15 @@ final class NotebookStore: Sendable {
 
     // MARK: Writing
 
-    func createList(_ title: String, tasks: [String], group: String?) async throws -> TaskList {
+    func createList(_ title: String, tasks: [String], group: String?, reminder: String? = nil) async throws -> TaskList {
         try await database.write { db in
             let list = TaskList(identifier: UUID().uuidString, title: title, groupName: group, created: Self.now())
             try list.insert(db)
-            for task in tasks { try TaskItem.new(task, in: list).insert(db) }
+            for title in tasks {
+                var task = TaskItem.new(title, in: list)
+                task.reminder = reminder
+                try task.insert(db)
+            }
             return list
         }
     }

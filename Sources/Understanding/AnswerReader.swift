@@ -4,9 +4,14 @@ import IntentProtocol
 /// ordinal or name, cancel, and a value for a parameter.
 public struct AnswerReader: Sendable {
     let pack: LanguagePack
+    /// The user's clock, which dates are read against.
+    let clock: UserClock
 
-    /// A reader for `pack`'s language.
-    public init(pack: LanguagePack) { self.pack = pack }
+    /// A reader for `pack`'s language, reading dates against `clock`.
+    public init(pack: LanguagePack, clock: UserClock = .system) {
+        self.pack = pack
+        self.clock = clock
+    }
 
     /// Whether the answer is one of the language's cancel phrases.
     public func isCancel(_ text: String) -> Bool {
@@ -61,6 +66,6 @@ public struct AnswerReader: Sendable {
     /// The answer read as a value for `parameter`, or nil when it cannot be one.
     public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         let tokens = Token.split(text)
-        return ValueReader(pack: pack).read(tokens[...], for: parameter, intent: intent, apps: apps)
+        return ValueReader(pack: pack, clock: clock).read(tokens[...], for: parameter, intent: intent, apps: apps)
     }
 }

@@ -9,7 +9,8 @@ struct AppMention {
     var isVerb: Bool
 
     /// The first mention of any app's name, alternative name or pronunciation: longest
-    /// names first, never inside a phrase of an app's vocabulary ("Zippy Van").
+    /// names first, never inside a phrase of an app's vocabulary ("Zippy Van"); failing
+    /// that, the name typed in pieces ("list o mat") or with a small typo ("MonkyChat").
     static func find(in tokens: [Token], apps: [AppProfile], pack: LanguagePack) -> AppMention? {
         var names: [(words: [String], app: String)] = []
         var phrases: [[String]] = []
@@ -44,6 +45,17 @@ struct AppMention {
                 return cut(tokens, span, app: name.app, pack: pack)
             }
         }
+        let known = Set(pack.patternWords).union(pack.words.fillers)
+        for start in folded.indices where !protected.contains(start) && !known.contains(tokens[start].word) {
+            for length in stride(from: min(3, folded.count - start), through: 1, by: -1) {
+                let span = start..<(start + length)
+                guard protected.isDisjoint(with: span) else { continue }
+                let said = folded[span].joined()
+                if let name = names.first(where: { Spelling.close(said, $0.words.joined()) }) {
+                    return cut(tokens, span, app: name.app, pack: pack)
+                }
+            }
+        }
         return nil
     }
 
@@ -55,15 +67,19 @@ struct AppMention {
             lower -= 1
             if pack.words.appOpeners.contains(tokens[lower].word) { opened = true }
         }
+        if lower == span.lowerBound, lower > 0, pack.words.appSource?.contains(tokens[lower - 1].word) == true { lower -= 1 }
         var upper = span.upperBound
-        while upper < tokens.count, pack.words.appAfter.contains(tokens[upper].word) || tokens[upper].word == ":" {
+        let before = tokens[..<lower]
+        let isVerb = lower == span.lowerBound && before.allSatisfy { pack.words.fillers.contains($0.word) }
+        while upper < tokens.count, pack.words.appAfter.contains(tokens[upper].word) || (tokens[upper].word == ":" && isVerb) {
             let word = tokens[upper].word
             if (word == "to" || word == "and") && !opened { break }
             upper += 1
         }
-        let before = tokens[..<lower]
-        let isVerb = lower == span.lowerBound && before.allSatisfy { pack.words.fillers.contains($0.word) }
-        var remaining = Array(before) + Array(tokens[upper...])
+        var kept = Array(before)
+        // "…home on Zippy, it's raining": the comma still ends the clause.
+        if let last = kept.indices.last, tokens[upper - 1].endsClause, upper < tokens.count { kept[last].endsClause = true }
+        var remaining = kept + Array(tokens[upper...])
         if isVerb { remaining = Array(tokens[upper...]) }
         return AppMention(app: app, remaining: remaining, isVerb: isVerb)
     }

@@ -20,6 +20,14 @@ public struct LanguagePack: Sendable {
     let unsupportedReasons: [String: String]
     let responseCodes: [String: String]
     let capabilitiesOfApp: [Pattern]
+    /// Phrases that give a parameter wherever they stand in a request ("for three
+    /// people"), by parameter name; tried for every intent with that parameter.
+    let modifiers: [String: [Pattern]]
+    /// Date and time words.
+    let dates: DateWords
+    /// The words patterns are made of (five letters or more), which typed words are
+    /// compared with for typos.
+    let patternWords: [String]
 
     struct Words: Sendable, Decodable {
         var fillers: Set<String>
@@ -33,6 +41,8 @@ public struct LanguagePack: Sendable {
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>
         var appBefore: Set<String>
+        /// Words that tie an app's name in only right before it ("a van from Zippy").
+        var appSource: Set<String>?
         var appAfter: Set<String>
         var appOpeners: Set<String>
         var personFillers: Set<String>
@@ -40,6 +50,12 @@ public struct LanguagePack: Sendable {
         var numbers: [String: Int]
         var ordinals: [String: Int]
         var places: [String: String]
+        /// Words a place's name never contains ("for", "now"): a place captured with
+        /// them ran past its end.
+        var locationStops: Set<String>?
+        /// Parameters whose words may run over a comma (a message's content); others
+        /// end at a clause, and what follows is a comment the request can do without.
+        var clauseSlots: Set<String>?
         var and: String
         var or: String
     }
@@ -56,6 +72,8 @@ public struct LanguagePack: Sendable {
         var say: [String: String]
         var unsupportedReasons: [String: String]?
         var responseCodes: [String: String]?
+        var modifiers: [String: [String]]?
+        var dates: DateWords
     }
 
     /// Reads and compiles a language file.
@@ -85,6 +103,10 @@ public struct LanguagePack: Sendable {
         unsupportedReasons = file.unsupportedReasons ?? [:]
         responseCodes = file.responseCodes ?? [:]
         capabilitiesOfApp = try file.words.capabilitiesOfApp.map { source throws(LanguageError) in try Pattern(source) }
+        modifiers = try compile(file.modifiers ?? [:])
+        dates = file.dates
+        let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined())
+        patternWords = Set(all.flatMap { $0.words }).filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
     }
 
     /// Every language file in `directory`, by language code.
@@ -129,6 +151,21 @@ extension LanguagePack {
         while let last = rest.last, words.trailing.contains(last.word) || last.word == ":" { rest = rest.dropLast() }
         while rest.count > 1, let first = rest.first, words.fillers.contains(first.word) { rest = rest.dropFirst() }
         return rest.map(\.word).joined(separator: " ")
+    }
+}
+
+extension LanguagePack {
+    /// Marks typed words that are a small typo of a pattern word ("craete", "snoze") with
+    /// that word, so patterns still match them (for a little less).
+    func markTypos(_ tokens: [Token]) -> [Token] {
+        let known = Set(patternWords)
+        return tokens.map { token in
+            var token = token
+            let word = token.word
+            guard word.count >= 4, word.allSatisfy(\.isLetter), !known.contains(word), !words.fillers.contains(word) else { return token }
+            token.alternate = patternWords.first { Spelling.close(word, $0) }
+            return token
+        }
     }
 }
 

@@ -21,6 +21,19 @@ public struct Pattern: Sendable, Hashable {
         elements = try parser.sequence(until: nil)
     }
 
+    /// The literal words, in order.
+    public var words: [String] { Self.words(in: elements) }
+
+    private static func words(in elements: [Element]) -> [String] {
+        elements.flatMap { element -> [String] in
+            switch element {
+            case .word(let word): [word]
+            case .slot: []
+            case .choice(let branches): branches.flatMap { words(in: $0) }
+            }
+        }
+    }
+
     /// The slot names, in order.
     public var slots: [String] { Self.slots(in: elements) }
 
@@ -97,6 +110,8 @@ struct PatternMatch {
     var end: Int
     /// Pattern words matched.
     var words: Int
+    /// Of those, words matched through a typo.
+    var typos = 0
     /// Captured token ranges, by slot name.
     var captures: [String: Range<Int>]
     /// Values the pattern itself sets (`{status=completed}`), by slot name.
@@ -132,10 +147,14 @@ extension Pattern {
         stack.append(current)
         switch element {
         case .word(let word):
-            guard position < tokens.count, tokens[position].word == word else { return }
+            guard position < tokens.count else { return }
+            let typo = tokens[position].word != word
+            guard !typo || tokens[position].alternate == word else { return }
             state.words += 1
+            if typo { state.typos += 1 }
             walk(stack, tokens, position + 1, &state, &budget, found)
             state.words -= 1
+            if typo { state.typos -= 1 }
         case .choice(let branches):
             for branch in branches {
                 walk(stack + [branch[...]], tokens, position, &state, &budget, found)

@@ -3,13 +3,19 @@ import IntentProtocol
 
 /// What the host says, from the language file's templates. A template names values in
 /// braces: `{recipients}`, `{rideStatus.phase}`, `{estimatedPickupSeconds|minutes}`,
-/// `{messages|count}`, `{items|summary}`. A template with a value missing is skipped for
-/// the next one in its list.
+/// `{messages|count}`, `{items|summary}`, `{nextTriggerTime|when}` (a date in words,
+/// relative to the clock). A template with a value missing is skipped for the next one
+/// in its list.
 public struct Phrasebook: Sendable {
     let pack: LanguagePack
+    /// The user's clock, which dates are shown relative to.
+    let clock: UserClock
 
-    /// A phrasebook for `pack`'s language.
-    public init(pack: LanguagePack) { self.pack = pack }
+    /// A phrasebook for `pack`'s language, showing dates relative to `clock`.
+    public init(pack: LanguagePack, clock: UserClock = .system) {
+        self.pack = pack
+        self.clock = clock
+    }
 
     /// The language code.
     public var language: String { pack.language }
@@ -112,6 +118,8 @@ public struct Phrasebook: Sendable {
         switch filter {
         case "minutes": return value.numberValue.map { String(max(1, Int(($0 / 60).rounded()))) }
         case "count": return value.arrayValue.map { String($0.count) }
+        case "when":
+            return value.stringValue.flatMap { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock).spoken($0) }
         case "summary":
             guard let items = value.arrayValue else { return text(of: value) }
             return list(items.compactMap { item in

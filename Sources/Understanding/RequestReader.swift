@@ -7,21 +7,25 @@ public struct RequestReader: Sendable {
     /// The language it reads.
     public let pack: LanguagePack
     let catalog: Catalog
+    /// The user's clock, which dates are read against.
+    public var clock: UserClock
 
     /// Requests longer than this are not understood.
     public static let maximumWords = 100
 
-    /// A reader for `pack` over the intents of `catalog`.
-    public init(pack: LanguagePack, catalog: Catalog) {
+    /// A reader for `pack` over the intents of `catalog`, reading dates against `clock`.
+    public init(pack: LanguagePack, catalog: Catalog, clock: UserClock = .system) {
         self.pack = pack
         self.catalog = catalog
+        self.clock = clock
     }
 
     /// Understands `text`, given the apps registered now.
     public func read(_ text: String, apps: [AppProfile]) -> Understood {
-        let tokens = withoutClosingCourtesy(Token.split(text))
+        let said = withoutClosingCourtesy(Token.split(text))
         // Matching cost grows with length; nobody asks for an intent in a page of text.
-        guard tokens.count <= Self.maximumWords else { return .notUnderstood }
+        guard said.count <= Self.maximumWords else { return .notUnderstood }
+        let tokens = pack.markTypos(said)
         let words = pack.essentialWords(tokens[...])
         if words.isEmpty { return .notUnderstood }
         if pack.words.cancel.contains(words) { return .cancel }
@@ -52,17 +56,21 @@ public struct RequestReader: Sendable {
         var pattern: String
     }
 
-    /// The best-scoring match over the intents' patterns: pattern words count for, words
-    /// skipped before or after count against (fillers only a little).
-    func bestMatch(_ tokens: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
-        let reader = ValueReader(pack: pack)
+    /// The best-scoring match over the intents' patterns: pattern words count for (typos a
+    /// little less), words skipped before or after count against (fillers only a little,
+    /// a closing comment after a comma a little more).
+    func bestMatch(_ said: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
+        let reader = ValueReader(pack: pack, clock: clock)
         let knownNames = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
-        // What skipping the first n words costs: fillers a little, other words a lot.
-        var skipCost = [0]
-        for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (pack.words.fillers.contains(token.word) ? 1 : 15)) }
+        let clauseSlots = pack.words.clauseSlots ?? []
         var best: Candidate?
+        let date = reader.dates.find(in: said[...])
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
+            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date)
+            // What skipping the first n words costs: fillers a little, other words a lot.
+            var skipCost = [0]
+            for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (pack.words.fillers.contains(token.word) ? 1 : 15)) }
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             for (pattern, isVerbForm) in patterns {
@@ -71,16 +79,25 @@ public struct RequestReader: Sendable {
                     let skipped = skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
-                        var score = match.words * 10 - skipped
+                        var score = match.words * 10 - match.typos * 3 - skipped + givenWords * 5
+                        let closesClause = match.end > match.start && tokens[match.end - 1].endsClause
                         for token in tokens[match.end...] {
-                            guard pack.words.trailing.contains(token.word) || pack.words.fillers.contains(token.word) else { return }
-                            score -= 1
+                            if pack.words.trailing.contains(token.word) || pack.words.fillers.contains(token.word) {
+                                score -= 1
+                            } else if closesClause {
+                                score -= 2
+                            } else {
+                                return
+                            }
                         }
-                        var parameters: [String: JSONValue] = [:]
-                        for (name, range) in match.captures {
+                        var parameters = given
+                        for (name, range) in match.captures where name != "_" {
                             let words = tokens[range]
                             guard let parameter = intent.parameter(name),
                                 !words.allSatisfy({ pack.words.notValues.contains($0.word) }),
+                                parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
+                                // "…to groceries please": the courtesy is no part of the list's name.
+                                clauseSlots.contains(name) || !pack.words.trailing.contains(words[words.endIndex - 1].word),
                                 let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
                             else { return }
                             parameters[name] = value
@@ -100,6 +117,54 @@ public struct RequestReader: Sendable {
             }
         }
         return best
+    }
+
+    /// Takes out of `tokens` the phrases that give one of `intent`'s parameters wherever
+    /// they stand: `date` (found once for all intents) for its date parameter, and the
+    /// language's modifiers ("for three people"). Returns the rest, the values and how
+    /// many words they took.
+    func modifiers(
+        _ tokens: [Token], _ intent: IntentDefinition, _ reader: ValueReader, _ apps: [AppProfile],
+        date: (range: Range<Int>, value: String)?
+    ) -> ([Token], [String: JSONValue], Int) {
+        var rest = tokens
+        var values: [String: JSONValue] = [:]
+        var taken = 0
+        func remove(_ range: Range<Int>) {
+            if range.lowerBound > 0, rest[range.upperBound - 1].endsClause { rest[range.lowerBound - 1].endsClause = true }
+            rest.removeSubrange(range)
+            taken += range.count
+        }
+        if let date, let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
+            values[parameter.name] = .string(date.value)
+            remove(date.range)
+        }
+        for parameter in intent.parameters where parameter.type != .dateTime {
+            for pattern in pack.modifiers[parameter.name] ?? [] {
+                var budget = 5_000
+                var found: (Range<Int>, JSONValue)?
+                for start in rest.indices where found == nil {
+                    pattern.matches(rest, from: start, budget: &budget) { match in
+                        guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
+                        let value: JSONValue?
+                        if let range = match.captures[parameter.name] {
+                            value = reader.read(rest[range], for: parameter, intent: intent.name, apps: apps)
+                        } else if let text = match.constants[parameter.name] {
+                            value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
+                        } else {
+                            value = nil
+                        }
+                        if let value { found = (match.start..<match.end, value) }
+                    }
+                }
+                if let (range, value) = found {
+                    values[parameter.name] = value
+                    remove(range)
+                    break
+                }
+            }
+        }
+        return (rest, values, taken)
     }
 
     /// Whether every person in `value` is one of the (folded) names apps taught.

@@ -12,6 +12,8 @@ public struct Token: Sendable, Hashable {
     public var folded: String
     /// The typed word ended a clause with a comma; lists split there.
     public var endsClause: Bool
+    /// The pattern word this one is a small typo of, if any.
+    public var alternate: String?
 
     /// Splits `text` into tokens. A colon becomes a token of its own; other punctuation
     /// around a word is dropped, apostrophes and hyphens inside it stay.

@@ -6,6 +6,11 @@ import IntentProtocol
 /// Returns nil when the words cannot be that parameter.
 struct ValueReader {
     let pack: LanguagePack
+    /// The user's clock, which dates are read against.
+    var clock: UserClock = .system
+
+    /// The date reader for the pack's words and the clock.
+    var dates: DateReader { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock) }
 
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         guard !tokens.isEmpty else { return nil }
@@ -56,7 +61,7 @@ struct ValueReader {
         case .boolean:
             return yesNo(tokens).map(JSONValue.bool)
         case .dateTime:
-            return nil
+            return dates.read(tokens).map(JSONValue.string)
         }
     }
 
@@ -66,15 +71,23 @@ struct ValueReader {
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.personFillers.contains(first.word) { rest = rest.dropFirst() }
         let said = Token.fold(rest.map(\.raw).joined())
-        if let name = apps.lazy.flatMap({ $0.userVocabulary["contactName"] ?? [] }).first(where: { Token.fold($0) == said }) {
-            return name
-        }
+        let names = apps.flatMap { $0.userVocabulary["contactName"] ?? [] }
+        if let name = names.first(where: { Token.fold($0) == said }) { return name }
+        // A small typo of exactly one known name of as many words ("Kikki").
+        let close = names.filter { Token.split($0).count == rest.count && Spelling.close(said, Token.fold($0), minimumLength: 4) }
+        if close.count == 1 { return close[0] }
+        // Names the apps did not teach are short; more words ran past the name.
+        guard rest.count <= Self.longestUnknownName else { return nil }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
         return text.isEmpty ? nil : text
     }
 
+    /// The most words a name no app taught may have.
+    static let longestUnknownName = 3
+
     /// A place: a named alias ("here", "home"), else the words without leading fillers.
     func place(_ tokens: ArraySlice<Token>) -> String? {
+        if let stops = pack.words.locationStops, tokens.contains(where: { stops.contains($0.word) }) { return nil }
         if let alias = pack.words.places[tokens.map(\.word).joined(separator: " ")] { return alias }
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.locationFillers.contains(first.word) { rest = rest.dropFirst() }
@@ -83,9 +96,11 @@ struct ValueReader {
         return text.isEmpty ? nil : text
     }
 
-    /// A number in digits ("3", "$5.50") or words ("three"); at most two words.
+    /// A number in digits ("3", "$5.50") or words ("three", "twenty five"); at most two words.
     func number(_ tokens: ArraySlice<Token>) -> Double? {
         guard tokens.count <= 2 else { return nil }
+        let said = tokens.compactMap { pack.words.numbers[$0.word] }
+        if said.count == 2, said[0] >= 20, said[0] % 10 == 0, said[1] < 10 { return Double(said[0] + said[1]) }
         for token in tokens.reversed() {
             let digits = token.word.filter { $0 != "$" && $0 != "," }
             if let value = Double(digits), value.isFinite { return value }

@@ -75,6 +75,17 @@ struct ListOMatTests {
         #expect(left == ["rice", "onions"])
     }
 
+    @Test("A new list's reminder is set on each of its tasks")
+    func newListReminder() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        let created = try send(host, "CreateTaskList", "title=Thanksgiving", "taskTitles=turkey", "taskTitles=pie", "temporalEventTrigger=2026-11-24T18:00:00-08:00")
+        #expect(created["outcome"] == "success")
+        let tasks = try send(host, "SearchForNotebookItems", "itemType=task")["response"]?["response"]?["tasks"]?.arrayValue ?? []
+        #expect(tasks.compactMap { $0["title"]?.stringValue }.sorted() == ["pie", "turkey"])
+        #expect(tasks.allSatisfy { $0["reminder"] == "2026-11-24T18:00:00-08:00" })
+    }
+
     @Test("Notes are created, appended to by a close title, and found by their content")
     func notes() throws {
         let host = try hostWithStores()

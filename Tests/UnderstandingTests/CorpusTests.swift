@@ -3,8 +3,12 @@ import IntentProtocol
 import Testing
 import Understanding
 
-/// The English corpus: typed requests with the app, intent and parameters a careful
-/// reader takes from them.
+/// The English corpora: typed requests with the app, intent and parameters a careful
+/// reader takes from them. `en.json` is the corpus the patterns were tuned on.
+/// `en-heldout.json` and `en-fresh.json` were written before the general reading; the
+/// first one's misses were read while choosing how to generalise, the second was never
+/// looked at, so its accuracy is the one that says how well real people are understood.
+/// Dates are read at a fixed clock: Monday 23 November 2026, 10:00 in San Francisco.
 @Suite("Understanding the English corpus")
 struct CorpusTests {
     struct Entry: Decodable {
@@ -14,32 +18,66 @@ struct CorpusTests {
         var parameters: [String: JSONValue]
     }
 
+    /// How many requests of a corpus were read right.
+    struct Score {
+        var total = 0
+        /// The app and intent right.
+        var intents = 0
+        /// The app, intent and every parameter right.
+        var complete = 0
+        var misses: [String] = []
+
+        func percent(_ count: Int) -> Double { total == 0 ? 0 : Double(count) / Double(total) }
+        func shown(_ count: Int) -> String { "\(count) of \(total) (\(Double(Int((percent(count) * 1000).rounded())) / 10)%)" }
+    }
+
     @Test("At least 150 requests across the three domains are understood, and accuracy is reported")
     func corpusAccuracy() throws {
-        let url = Fixture.root.appendingPathComponent("Tests/UnderstandingTests/Corpus/en.json")
+        let score = try Self.score("en.json")
+        #expect(score.total >= 150)
+        Self.report("Tuning corpus", score)
+        #expect(score.percent(score.complete) >= 0.9, "accuracy \(score.percent(score.complete)) is below 90%")
+    }
+
+    @Test("At least 200 held-out requests: 95% get the app and intent, 90% every parameter too", arguments: ["en-heldout.json", "en-fresh.json"])
+    func heldOutAccuracy(file: String) throws {
+        let score = try Self.score(file)
+        #expect(score.total >= 200)
+        Self.report("Held-out corpus \(file)", score)
+        #expect(score.percent(score.intents) >= 0.95, "app and intent accuracy \(score.percent(score.intents)) is below 95%")
+        #expect(score.percent(score.complete) >= 0.9, "full accuracy \(score.percent(score.complete)) is below 90%")
+    }
+
+    static func report(_ name: String, _ score: Score) {
+        print("\(name): app and intent \(score.shown(score.intents)), with every parameter \(score.shown(score.complete))")
+        for miss in score.misses { print("  miss: \(miss)") }
+    }
+
+    static func score(_ file: String) throws -> Score {
+        let url = Fixture.root.appendingPathComponent("Tests/UnderstandingTests/Corpus/\(file)")
         let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: url))
-        #expect(entries.count >= 150)
         let reader = try Fixture.reader()
         let apps = try Fixture.apps()
-        var right = 0
-        var misses: [String] = []
+        var score = Score(total: entries.count)
         for entry in entries {
             let got = reader.read(entry.text, apps: apps)
             guard case .request(let request) = got else {
-                misses.append("\(entry.text)\n    expected \(entry.intent), got \(got)")
+                score.misses.append("\(entry.text)\n    expected \(entry.intent), got \(got)")
                 continue
             }
             let app = request.apps.count == 1 ? request.apps[0] : "?"
-            if app == entry.app, request.intent == entry.intent, Self.same(request.parameters, entry.parameters) {
-                right += 1
+            guard app == entry.app, request.intent == entry.intent else {
+                score.misses.append("\(entry.text)\n    expected \(entry.app) \(entry.intent) \(show(entry.parameters))\n    got      \(app) \(request.intent) \(show(request.parameters))  [\(request.pattern)]")
+                continue
+            }
+            score.intents += 1
+            if same(request.parameters, entry.parameters) {
+                score.complete += 1
             } else {
-                misses.append("\(entry.text)\n    expected \(entry.app) \(entry.intent) \(Self.show(entry.parameters))\n    got      \(app) \(request.intent) \(Self.show(request.parameters))  [\(request.pattern)]")
+                score.misses.append("\(entry.text)\n    expected \(show(entry.parameters))\n    got      \(show(request.parameters))  [\(request.pattern)]")
             }
         }
-        let accuracy = Double(right) / Double(entries.count)
-        print("Understanding accuracy: \(right) of \(entries.count) (\(Int((accuracy * 1000).rounded()) / 10)%)")
-        for miss in misses { print("  miss: \(miss)") }
-        #expect(accuracy >= 0.9, "accuracy \(accuracy) is below 90%")
+        return score
     }
 
     /// Same keys; values equal ignoring case, punctuation and spacing.

@@ -6,11 +6,18 @@ import Understanding
 enum Fixture {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func reader() throws -> RequestReader {
-        let pack = try LanguagePack(contentsOf: root.appendingPathComponent("Protocols/languages/en.json"))
+    static func reader(clock: UserClock = Fixture.clock) throws -> RequestReader {
         let catalog = try Catalog(directory: root.appendingPathComponent("Protocols/domains"))
-        return RequestReader(pack: pack, catalog: catalog)
+        return RequestReader(pack: try pack(), catalog: catalog, clock: clock)
     }
+
+    static func pack() throws -> LanguagePack {
+        try LanguagePack(contentsOf: root.appendingPathComponent("Protocols/languages/en.json"))
+    }
+
+    /// The corpora's clock: Monday 23 November 2026, 10:00 in San Francisco.
+    static let clock = UserClock.fixed(Date(timeIntervalSince1970: 1_795_456_800), in: zone)
+    static let zone = TimeZone(identifier: "America/Los_Angeles") ?? TimeZone(secondsFromGMT: -8 * 3600) ?? .current
 
     /// MonkeyChat, List-o-Mat and Zippy as they register, with MonkeyChat's contacts.
     static func apps() throws -> [AppProfile] {

@@ -91,3 +91,45 @@ struct NoVocabularyTests {
         #expect(r.parameters["content"] == "hello")
     }
 }
+
+/// Requests as people type them: typos, the app as a verb, comments, questions.
+extension RequestReaderTests {
+    @Test("An app name typed in pieces or with a typo still names the app")
+    func appNames() {
+        #expect(request("list o mat add batteries to my hardware store list")?.namedApp == "List-o-Mat")
+        #expect(request("Send Kiki a message on MonkyChat saying hi")?.namedApp == "MonkeyChat")
+        let ride = request("Get me a Zipy to the ferry building")
+        #expect(ride?.namedApp == "Zippy")
+        #expect(ride?.parameters["dropOffLocation"] == "ferry building")
+    }
+
+    @Test("A verb or a contact's name with a small typo is still read")
+    func typos() {
+        #expect(request("Craete a note titled Shopping Ideas")?.parameters["title"] == "Shopping Ideas")
+        #expect(request("text kikki on monkeychat call me")?.parameters["recipients"] == .array(["Kiki"]))
+        #expect(request("Cancle my zippy ride")?.intent == "CancelRide")
+    }
+
+    @Test("The app used as a verb books a ride, with the party size in words wherever it stands")
+    func appAsVerbForRides() {
+        let r = request("Zippy a car from Home to Union Square for three people")
+        #expect(r?.intent == "RequestRide")
+        #expect(r?.parameters == ["pickupLocation": "Home", "dropOffLocation": "Union Square", "partySize": 3])
+        #expect(request("zippy me home")?.parameters == ["dropOffLocation": "Home"])
+    }
+
+    @Test("A comment after a comma is left out of the values")
+    func trailingComment() {
+        let r = request("Rate my ride three stars, the driver was rude")
+        #expect(r?.parameters == ["rating": 3])
+        let d = request("please remove the hobbit from books to read, i already read it")
+        #expect(d?.parameters["taskList"] == "books to read")
+    }
+
+    @Test("Questions are read as the intent they ask about")
+    func questions() {
+        #expect(request("How much is a Zippy to Union Square")?.intent == "ListRideOptions")
+        #expect(request("Did Kiki send me anything on MonkeyChat?")?.parameters == ["senders": .array(["Kiki"])])
+        #expect(request("What's on my grocery list?")?.parameters == ["title": "grocery", "itemType": "taskList"])
+    }
+}

@@ -300,7 +300,7 @@ extension AddTasksIntentHandling {
 
 // MARK: - CreateTaskList
 
-/// Create a task list, optionally with tasks (INCreateTaskListIntent).
+/// Create a task list, optionally with tasks and a reminder on each (INCreateTaskListIntent; the reminder is this catalog's addition).
 public struct CreateTaskListIntent: TypedIntent {
     /// The catalog name.
     public static let name = "CreateTaskList"
@@ -318,6 +318,9 @@ public struct CreateTaskListIntent: TypedIntent {
 
     /// Which group should it go in?
     public var groupName: String? { intent.string("groupName") }
+
+    /// When should I remind you?
+    public var temporalEventTrigger: String? { intent.string("temporalEventTrigger") }
 }
 
 /// CreateTaskList's response codes, with SiriKit's numbers.
@@ -350,6 +353,8 @@ public protocol CreateTaskListIntentHandling: IntentHandler {
     func resolveTaskTitles(for intent: CreateTaskListIntent) async throws -> [ResolutionResult]
     /// Resolves `groupName`.
     func resolveGroupName(for intent: CreateTaskListIntent) async throws -> ResolutionResult
+    /// Resolves `temporalEventTrigger`.
+    func resolveTemporalEventTrigger(for intent: CreateTaskListIntent) async throws -> ResolutionResult
     /// Says whether the intent can be done and what will happen.
     func confirm(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse
     /// Does it, and describes the result.
@@ -372,6 +377,11 @@ extension CreateTaskListIntentHandling {
         intent.intent.defaultResult(of: "groupName", required: false)
     }
 
+    /// By default, `temporalEventTrigger` as given.
+    public func resolveTemporalEventTrigger(for intent: CreateTaskListIntent) async throws -> ResolutionResult {
+        intent.intent.defaultResult(of: "temporalEventTrigger", required: false)
+    }
+
     /// By default, ready.
     public func confirm(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse { CreateTaskListResponse(.ready) }
 
@@ -381,6 +391,7 @@ extension CreateTaskListIntentHandling {
             "title": .single { try await resolveTitle(for: CreateTaskListIntent($0)) },
             "taskTitles": .list { try await resolveTaskTitles(for: CreateTaskListIntent($0)) },
             "groupName": .single { try await resolveGroupName(for: CreateTaskListIntent($0)) },
+            "temporalEventTrigger": .single { try await resolveTemporalEventTrigger(for: CreateTaskListIntent($0)) },
         ]
     }
 

@@ -1,0 +1,334 @@
+import Foundation
+
+/// Reads date and time expressions ("tomorrow at 9", "in twenty minutes", "next Monday",
+/// "on March 3rd at 5 pm") into the catalog's `dateTime` value, relative to the user's
+/// clock, and shows such values back in words ("tomorrow at 9:00"). Every word comes
+/// from the language file's `dates` section.
+struct DateReader {
+    let words: DateWords
+    let numbers: [String: Int]
+    let clock: UserClock
+
+    /// What a date expression said, before it is resolved against the clock.
+    struct Said {
+        var days: Int?
+        var weekday: Int?
+        var month: Int?
+        var day: Int?
+        /// Minutes after midnight.
+        var time: Int?
+        /// The hour was given with am or pm, or as a part of the day.
+        var certain = false
+        /// Minutes from now.
+        var offset: Int?
+    }
+
+    // MARK: Finding
+
+    /// The longest date expression in `tokens`, with the words that lead into it
+    /// ("remind me", "until"), as a token range and its value.
+    func find(in tokens: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+        var best: (range: Range<Int>, said: Said)?
+        for start in tokens.indices {
+            guard let (end, said) = expression(tokens, from: start) else { continue }
+            if end - start > best?.range.count ?? 0 { best = (start..<end, said) }
+        }
+        guard let best, let value = resolve(best.said) else { return nil }
+        var lower = best.range.lowerBound
+        var stripped = true
+        while stripped {
+            stripped = false
+            for phrase in words.introducers {
+                let parts = phrase.split(separator: " ").map(String.init)
+                let from = lower - parts.count
+                guard from >= tokens.startIndex, tokens[from..<lower].map(\.word) == parts else { continue }
+                lower = from
+                stripped = true
+                break
+            }
+        }
+        return (lower..<best.range.upperBound, value)
+    }
+
+    /// The value of `tokens` when they are a date expression and nothing more (an answer).
+    func read(_ tokens: ArraySlice<Token>) -> String? {
+        guard let found = find(in: tokens), found.range == tokens.startIndex..<tokens.endIndex else { return nil }
+        return found.value
+    }
+
+    /// A date expression starting at `start`: where it ends and what it said.
+    func expression(_ tokens: ArraySlice<Token>, from start: Int) -> (Int, Said)? {
+        var said = Said()
+        var at = start
+        if let (end, minutes) = duration(tokens, at) { return (end, Said(offset: minutes)) }
+        var sawDay = false, sawTime = false
+        while at < tokens.endIndex {
+            if !sawDay, let end = day(tokens, at, &said) {
+                at = end
+                sawDay = true
+            } else if !sawTime, let end = time(tokens, at, &said) {
+                at = end
+                sawTime = true
+            } else {
+                break
+            }
+        }
+        return at > start ? (at, said) : nil
+    }
+
+    /// "in 2 hours", "in twenty minutes", "for an hour", "half an hour", "later".
+    private func duration(_ tokens: ArraySlice<Token>, _ start: Int) -> (Int, Int)? {
+        for (phrase, minutes) in words.fromNow.sorted(by: { $0.key.count > $1.key.count }) {
+            if let end = phraseEnd(phrase, tokens, start) { return (end, minutes) }
+        }
+        var at = start
+        if let end = anyPhrase(words.within, tokens, at) { at = end }
+        // "half an hour"
+        if at + 2 < tokens.endIndex, words.half.contains(tokens[at].word), let unit = words.units[tokens[at + 2].word] {
+            return (at + 3, unit / 2)
+        }
+        guard at < tokens.endIndex, var count = number(tokens[at].word) else { return nil }
+        var numberEnd = at + 1
+        // "twenty five"
+        if numberEnd < tokens.endIndex, count >= 20, count % 10 == 0, let ones = number(tokens[numberEnd].word), ones < 10 {
+            count += ones
+            numberEnd += 1
+        }
+        guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
+        return (numberEnd + 1, count * unit)
+    }
+
+    /// "tomorrow", "the day after tomorrow", "tonight", "next Monday", "on March 3rd",
+    /// "the 5th of December", "this evening".
+    private func day(_ tokens: ArraySlice<Token>, _ start: Int, _ said: inout Said) -> Int? {
+        if let end = anyPhrase(words.dayAfterTomorrow, tokens, start) { said.days = 2; return end }
+        if let end = anyPhrase(words.tomorrow, tokens, start) { said.days = 1; return end }
+        if let end = anyPhrase(words.today, tokens, start) { said.days = 0; return end }
+        for (phrase, minutes) in words.todayAt {
+            if let end = phraseEnd(phrase, tokens, start) {
+                said.days = 0
+                if said.time == nil { said.time = minutes; said.certain = true }
+                return end
+            }
+        }
+        var at = start
+        if let end = anyPhrase(words.on + words.next, tokens, at) { at = end }
+        if at < tokens.endIndex, let weekday = words.weekdays[tokens[at].word] {
+            said.weekday = weekday
+            return at + 1
+        }
+        // "this evening"
+        if at > start, at < tokens.endIndex, let minutes = words.partsOfDay[tokens[at].word], said.time == nil {
+            said.days = 0
+            said.time = minutes
+            said.certain = true
+            return at + 1
+        }
+        // "March 3rd", "3 March", "the 3rd of March"
+        if at < tokens.endIndex, let month = words.months[tokens[at].word], at + 1 < tokens.endIndex, let day = dayOfMonth(tokens[at + 1].word) {
+            said.month = month
+            said.day = day
+            return at + 2
+        }
+        if at < tokens.endIndex, let day = dayOfMonth(tokens[at].word) {
+            var next = at + 1
+            if next < tokens.endIndex, tokens[next].word == "of" { next += 1 }
+            if next < tokens.endIndex, let month = words.months[tokens[next].word] {
+                said.month = month
+                said.day = day
+                return next + 1
+            }
+        }
+        return nil
+    }
+
+    /// "at 9", "5 pm", "5:30", "at noon", "in the morning", "at five o'clock".
+    private func time(_ tokens: ArraySlice<Token>, _ start: Int, _ said: inout Said) -> Int? {
+        var at = start
+        var marked = false
+        if let end = anyPhrase(words.at, tokens, at) { at = end; marked = true }
+        guard at < tokens.endIndex else { return nil }
+        let word = tokens[at].word
+        let dated = said.days != nil || said.weekday != nil || said.month != nil
+        if let minutes = words.partsOfDay[word], marked || dated || words.standalone.contains(word) {
+            said.time = minutes
+            said.certain = true
+            return at + 1
+        }
+        // "in the morning"
+        for (part, minutes) in words.partsOfDay {
+            for lead in words.within where !marked {
+                if let end = phraseEnd("\(lead) the \(part)", tokens, at) {
+                    said.time = minutes
+                    said.certain = true
+                    return end
+                }
+            }
+        }
+        // "5", "5:30", "5pm", "5:30pm", "five"
+        var typed = word
+        var suffix: Bool? = nil
+        for (list, pm) in [(words.am, false), (words.pm, true)] {
+            for ending in list where typed.count > ending.count && typed.hasSuffix(ending) {
+                typed = String(typed.dropLast(ending.count))
+                suffix = pm
+            }
+        }
+        var hour: Int?
+        var minute = 0
+        let parts = typed.split(separator: ":", omittingEmptySubsequences: false)
+        if parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), parts[1].count == 2 {
+            hour = h
+            minute = m
+        } else if parts.count == 1 {
+            hour = Int(typed) ?? numbers[typed]
+        }
+        guard let hour, (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        var end = at + 1
+        var pm = suffix
+        if pm == nil {
+            if let after = anyPhrase(words.am, tokens, end) { pm = false; end = after }
+            else if let after = anyPhrase(words.pm, tokens, end) { pm = true; end = after }
+        }
+        var clock = false
+        if let after = anyPhrase(words.oClock, tokens, end) { end = after; clock = true }
+        // A bare number is a time only after "at" or with am, pm or o'clock.
+        guard marked || pm != nil || clock || parts.count == 2 else { return nil }
+        var h = hour
+        if let pm {
+            guard (1...12).contains(hour) else { return nil }
+            h = hour % 12 + (pm ? 12 : 0)
+        }
+        said.time = h * 60 + minute
+        said.certain = pm != nil || hour > 12 || hour == 0
+        return end
+    }
+
+    // MARK: Resolving
+
+    /// The instant `said` means now, in the catalog's form.
+    func resolve(_ said: Said) -> String? {
+        let calendar = clock.calendar
+        let now = clock.now()
+        if let offset = said.offset {
+            let minute = calendar.dateInterval(of: .minute, for: now)?.start ?? now
+            return format(minute.addingTimeInterval(TimeInterval(offset * 60)))
+        }
+        let today = calendar.startOfDay(for: now)
+        var day: Date?
+        if let days = said.days {
+            day = calendar.date(byAdding: .day, value: days, to: today)
+        } else if let weekday = said.weekday {
+            let current = calendar.component(.weekday, from: today)
+            let ahead = (weekday - current + 7) % 7
+            day = calendar.date(byAdding: .day, value: ahead == 0 ? 7 : ahead, to: today)
+        } else if let month = said.month, let dayOfMonth = said.day {
+            let year = calendar.component(.year, from: today)
+            for candidate in [year, year + 1] {
+                guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayOfMonth)),
+                    calendar.component(.day, from: date) == dayOfMonth
+                else { return nil }
+                if date >= today { day = date; break }
+            }
+        }
+        guard let time = said.time else {
+            guard let day else { return nil }
+            return format(day.addingTimeInterval(TimeInterval(words.defaultTime * 60)))
+        }
+        var hours = [time]
+        if !said.certain, time < 12 * 60 {
+            // "at 9" is the next 9 o'clock; "tomorrow at 3" is in the afternoon.
+            hours = day == nil ? [time, time + 12 * 60] : [time < 7 * 60 ? time + 12 * 60 : time]
+        }
+        if let day { return format(at(hours[0], on: day, calendar)) }
+        for minutes in hours {
+            let candidate = at(minutes, on: today, calendar)
+            if candidate > now { return format(candidate) }
+        }
+        guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: today) else { return nil }
+        return format(at(hours[0], on: tomorrow, calendar))
+    }
+
+    private func at(_ minutes: Int, on day: Date, _ calendar: Calendar) -> Date {
+        calendar.date(bySettingHour: minutes / 60, minute: minutes % 60, second: 0, of: day) ?? day
+    }
+
+    private func format(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = clock.timeZone
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+        return formatter.string(from: date)
+    }
+
+    // MARK: Showing
+
+    /// A catalog date value in words, relative to the clock: "tomorrow at 9:00".
+    func spoken(_ value: String) -> String? {
+        let calendar = clock.calendar
+        let date: Date
+        var hasTime = true
+        if let full = ISO8601DateFormatter().date(from: value) {
+            date = full
+        } else {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            if let fractional = formatter.date(from: value) {
+                date = fractional
+            } else {
+                let dayOnly = DateFormatter()
+                dayOnly.locale = Locale(identifier: "en_US_POSIX")
+                dayOnly.timeZone = clock.timeZone
+                dayOnly.dateFormat = "yyyy-MM-dd"
+                guard let parsed = dayOnly.date(from: value) else { return nil }
+                date = parsed
+                hasTime = false
+            }
+        }
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: clock.now()), to: calendar.startOfDay(for: date)).day ?? 99
+        let key: String
+        switch days {
+        case 0: key = "today"
+        case 1: key = "tomorrow"
+        case 2...6: key = "weekday"
+        default: key = parts.year == calendar.component(.year, from: clock.now()) ? "date" : "dateInYear"
+        }
+        guard var text = words.shown[hasTime ? key : key + "Only"] ?? words.shown[key] else { return nil }
+        let minute = parts.minute ?? 0
+        let fields = [
+            "time": "\(parts.hour ?? 0):\(minute < 10 ? "0" : "")\(minute)",
+            "weekday": words.weekdayNames.indices.contains((parts.weekday ?? 1) - 1) ? words.weekdayNames[(parts.weekday ?? 1) - 1] : "",
+            "month": words.monthNames.indices.contains((parts.month ?? 1) - 1) ? words.monthNames[(parts.month ?? 1) - 1] : "",
+            "day": String(parts.day ?? 1), "year": String(parts.year ?? 0),
+        ]
+        for (name, field) in fields { text = text.replacingOccurrences(of: "{\(name)}", with: field) }
+        return text
+    }
+
+    // MARK: Words
+
+    private func number(_ word: String) -> Int? {
+        if let n = Int(word), n >= 0, n < 10_000 { return n }
+        return numbers[word]
+    }
+
+    /// "3", "3rd", "third".
+    private func dayOfMonth(_ word: String) -> Int? {
+        var digits = word
+        for ending in ["st", "nd", "rd", "th"] where digits.hasSuffix(ending) { digits = String(digits.dropLast(2)) }
+        guard let n = Int(digits), (1...31).contains(n) else { return nil }
+        return n
+    }
+
+    private func phraseEnd(_ phrase: String, _ tokens: ArraySlice<Token>, _ start: Int) -> Int? {
+        let parts = phrase.split(separator: " ")
+        guard start + parts.count <= tokens.endIndex else { return nil }
+        for (offset, part) in parts.enumerated() where tokens[start + offset].word != part { return nil }
+        return start + parts.count
+    }
+
+    private func anyPhrase(_ phrases: [String], _ tokens: ArraySlice<Token>, _ start: Int) -> Int? {
+        phrases.compactMap { phraseEnd($0, tokens, start) }.max()
+    }
+}

@@ -1,0 +1,43 @@
+/// The words a language reads dates and times with, and the templates it shows them in;
+/// the `dates` section of a language file. Times of day are minutes after midnight.
+struct DateWords: Sendable, Decodable {
+    /// Words that lead into a date and go with it ("remind me", "until").
+    var introducers: [String]
+    var today: [String]
+    var tomorrow: [String]
+    var dayAfterTomorrow: [String]
+    /// "next Monday", "this Friday".
+    var next: [String]
+    /// "at 9".
+    var at: [String]
+    /// "on Friday", "on the 3rd".
+    var on: [String]
+    /// "in 2 hours".
+    var within: [String]
+    var oClock: [String]
+    var am: [String]
+    var pm: [String]
+    /// "half an hour".
+    var half: [String]
+    /// Parts of the day and their time ("evening": 1080), also "tonight" for today's.
+    var partsOfDay: [String: Int]
+    /// Parts of the day that are a time on their own, without "at" ("until noon").
+    var standalone: [String]
+    /// Words that say "today" and a part of it ("tonight").
+    var todayAt: [String: Int]
+    /// Phrases that mean some minutes from now ("later": 180).
+    var fromNow: [String: Int]
+    /// Units of duration in minutes.
+    var units: [String: Int]
+    /// Weekday words, Sunday = 1.
+    var weekdays: [String: Int]
+    /// Month words, January = 1.
+    var months: [String: Int]
+    /// The time a day said without a time means.
+    var defaultTime: Int
+    var weekdayNames: [String]
+    var monthNames: [String]
+    /// How a date is shown: keys `today`, `tomorrow`, `weekday`, `date`, `dateInYear`,
+    /// with `{time}`, `{weekday}`, `{month}`, `{day}`, `{year}`.
+    var shown: [String: String]
+}

@@ -1,0 +1,45 @@
+/// Small typos: a word is close to a known one when it sounds the same once doubled
+/// letters and common spellings are folded ("Zippie", "Zipy" and "Zippy"), or when one
+/// letter is missing, extra, wrong or swapped in a longer word ("Craete", "MonkyChat").
+enum Spelling {
+    /// Whether `said` (folded) may be a typo of `known` (folded).
+    static func close(_ said: String, _ known: String, minimumLength: Int = 5) -> Bool {
+        if said == known { return true }
+        guard let first = said.first, first == known.first else { return false }
+        let a = key(said), b = key(known)
+        if a == b { return true }
+        guard min(said.count, known.count) >= minimumLength else { return false }
+        return distance(Array(said), Array(known), limit: 1) <= 1 || distance(Array(a), Array(b), limit: 1) <= 1
+    }
+
+    /// The word as it sounds: "y" and "ie" as "i", "ck" as "k", doubled letters once.
+    static func key(_ word: String) -> String {
+        var text = word.replacingOccurrences(of: "ie", with: "i").replacingOccurrences(of: "ck", with: "k")
+        text = text.replacingOccurrences(of: "y", with: "i")
+        var out = ""
+        for character in text where character != out.last { out.append(character) }
+        return out
+    }
+
+    /// Edits (insert, delete, replace, swap of neighbours) between `a` and `b`, or
+    /// `limit + 1` once it is certain to be more than `limit`.
+    static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            current[0] = i
+            var best = current[0]
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], before[j - 2] + 1) }
+                best = min(best, current[j])
+            }
+            if best > limit { return limit + 1 }
+            (before, previous, current) = (previous, current, before)
+        }
+        return a.isEmpty ? b.count : b.isEmpty ? a.count : previous[b.count]
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import IntentProtocol
+import Testing
+@testable import Understanding
+
+/// Dates and times read and shown at a fixed clock: Monday 23 November 2026, 10:00 in
+/// San Francisco (UTC-8).
+@Suite("Reading and showing dates and times")
+struct DateReaderTests {
+    let dates: DateReader
+
+    init() throws {
+        let pack = try Fixture.pack()
+        dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: Fixture.clock)
+    }
+
+    func read(_ text: String) -> String? { dates.read(Token.split(text)[...]) }
+
+    @Test("Every expression people use for a reminder is read relative to the user's clock and zone", arguments: [
+        ("later", "2026-11-23T13:00:00-08:00"),
+        ("tonight", "2026-11-23T20:00:00-08:00"),
+        ("this evening", "2026-11-23T18:00:00-08:00"),
+        ("tomorrow at 9", "2026-11-24T09:00:00-08:00"),
+        ("at noon", "2026-11-23T12:00:00-08:00"),
+        ("in 2 hours", "2026-11-23T12:00:00-08:00"),
+        ("in twenty minutes", "2026-11-23T10:20:00-08:00"),
+        ("in twenty five minutes", "2026-11-23T10:25:00-08:00"),
+        ("in half an hour", "2026-11-23T10:30:00-08:00"),
+        ("next Monday", "2026-11-30T09:00:00-08:00"),
+        ("on Friday at 4 pm", "2026-11-27T16:00:00-08:00"),
+        ("on March 3rd at 5 pm", "2027-03-03T17:00:00-08:00"),
+        ("the 5th of December", "2026-12-05T09:00:00-08:00"),
+        ("the day after tomorrow", "2026-11-25T09:00:00-08:00"),
+        ("tomorrow morning", "2026-11-24T09:00:00-08:00"),
+        ("tomorrow at 3", "2026-11-24T15:00:00-08:00"),
+        ("at 9", "2026-11-23T21:00:00-08:00"),
+        ("at 7:30am", "2026-11-24T07:30:00-08:00"),
+        ("noon tomorrow", "2026-11-24T12:00:00-08:00"),
+    ])
+    func expressions(text: String, value: String) {
+        #expect(read(text) == value)
+    }
+
+    @Test("Words that are no date, or a date that does not exist, read as nothing")
+    func notDates() {
+        #expect(read("the bananas") == nil)
+        #expect(read("for two") == nil)
+        #expect(read("February 30th") == nil)
+        #expect(read("at 25") == nil)
+    }
+
+    @Test("The same words are read in the user's own time zone")
+    func timeZone() throws {
+        let pack = try Fixture.pack()
+        let zurich = try #require(TimeZone(identifier: "Europe/Zurich"))
+        let clock = UserClock.fixed(Date(timeIntervalSince1970: 1_795_456_800), in: zurich)
+        let there = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+        #expect(there.read(Token.split("tomorrow at 9")[...]) == "2026-11-24T09:00:00+01:00")
+    }
+
+    @Test("A date value is shown back in words relative to the clock", arguments: [
+        ("2026-11-23T20:00:00-08:00", "today at 20:00"),
+        ("2026-11-24T09:00:00-08:00", "tomorrow at 9:00"),
+        ("2026-11-24T17:00:00Z", "tomorrow at 9:00"),
+        ("2026-11-27T16:30:00-08:00", "Friday at 16:30"),
+        ("2026-12-05T09:00:00-08:00", "December 5 at 9:00"),
+        ("2027-03-03T17:00:00-08:00", "March 3, 2027 at 17:00"),
+        ("2026-11-24", "tomorrow"),
+    ])
+    func spoken(value: String, words: String) {
+        #expect(dates.spoken(value) == words)
+    }
+
+    @Test("A snooze request carries its time; a message that mentions a time keeps it as text")
+    func inRequests() throws {
+        let reader = try Fixture.reader()
+        let apps = try Fixture.apps()
+        guard case .request(let snooze) = reader.read("snooze take out the trash until tomorrow at 9", apps: apps) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(snooze.intent == "SnoozeTasks")
+        #expect(snooze.parameters["nextTriggerTime"] == "2026-11-24T09:00:00-08:00")
+        #expect(snooze.parameters["tasks"] == .array(["take out the trash"]))
+        guard case .request(let message) = reader.read("text Kiki see you tomorrow at 9", apps: apps) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(message.intent == "SendMessage")
+        #expect(message.parameters["content"] == "see you tomorrow at 9")
+    }
+
+    @Test("An answer to \"when?\" is read as a date")
+    func answers() throws {
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let parameter = try #require(catalog.intent("SnoozeTasks")?.parameter("nextTriggerTime"))
+        let answers = AnswerReader(pack: try Fixture.pack(), clock: Fixture.clock)
+        #expect(answers.value("in an hour", for: parameter, intent: "SnoozeTasks", apps: []) == "2026-11-23T11:00:00-08:00")
+        #expect(answers.value("whenever", for: parameter, intent: "SnoozeTasks", apps: []) == nil)
+    }
+
+    @Test("Confirmations show a reminder in words")
+    func confirmation() throws {
+        let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
+        let said = words.result(of: "SnoozeTasks", ["tasks": .array(["take out the trash"]), "nextTriggerTime": "2026-11-24T09:00:00-08:00"])
+        #expect(said == "I snoozed take out the trash until tomorrow at 9:00.")
+    }
+}
