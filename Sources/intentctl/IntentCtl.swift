@@ -57,6 +57,8 @@ enum Main {
             try command.run()
         } catch let error as ClientError {
             FileHandle.standardError.write(Data("intentctl: \(error)\n".utf8))
+            // A change the host could not save is a failure of the request, not of its words.
+            if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
             exit(Exit.usage)
         } catch let error as ExitCode {
             exit(error.rawValue)

@@ -74,7 +74,7 @@ struct PolicyTests {
         #expect(code("MonkeyChat", "SetMessageAttribute") == .unknownIntent, "in the catalog but not supported by the app")
         #expect(code("MonkeyChat", "SendMessage") == .requiresUnlock)
         #expect(code("monkey chat", "SearchForMessages") == nil, "not restricted, so allowed while locked")
-        lock.set(locked: false)
+        try lock.set(locked: false)
         #expect(code("MonkeyChat", "INSendMessageIntent") == nil)
     }
 
@@ -84,7 +84,7 @@ struct PolicyTests {
         defer { try? FileManager.default.removeItem(at: file) }
         var lock = LockPolicy(file: file, initial: false)
         #expect(!lock.locked)
-        lock.set(locked: true)
+        try lock.set(locked: true)
         #expect(LockPolicy(file: file, initial: false).locked)
     }
 }

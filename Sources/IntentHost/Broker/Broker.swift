@@ -117,6 +117,7 @@ final class Broker {
         let extensionIndex = poller.add(extensions)
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
         executor.adoptCurrentThread()
+        if let doubt = lock.doubt { log.warning(doubt) }
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
         while running && !drained {
             do {
@@ -275,6 +276,9 @@ final class Broker {
         }
         do {
             answer(routingID, id, try work(entry.registration))
+        } catch let error as PolicyStateError {
+            log.error("\(error); nothing was changed")
+            sendError(routingID, id, .stateNotSaved, "\(error); nothing was changed")
         } catch {
             sendError(routingID, id, .malformed, "\(error)")
         }
@@ -420,7 +424,13 @@ final class Broker {
             case .error(let code, let message): sendError(routingID, id, code, message)
             }
         case .lock(let id, let locked):
-            lock.set(locked: locked)
+            do {
+                try lock.set(locked: locked)
+            } catch {
+                log.error("\(error); the device stays \(lock.locked ? "locked" : "unlocked")")
+                sendError(routingID, id, .stateNotSaved, "\(error); the device stays \(lock.locked ? "locked" : "unlocked")")
+                return
+            }
             log.info(locked ? "device locked" : "device unlocked")
             answer(routingID, id, LockState(locked: locked))
         case .stage(let id, let app, let intent, let stage, let body):

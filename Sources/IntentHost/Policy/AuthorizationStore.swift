@@ -19,11 +19,13 @@ struct AuthorizationStore {
     /// The status of `bundle`.
     func status(of bundle: String) -> AuthorizationStatus { statuses[bundle] ?? .notDetermined }
 
-    /// Records a decision and saves.
-    mutating func set(_ status: AuthorizationStatus, for bundle: String) throws {
-        statuses[bundle] = status == .notDetermined ? nil : status
+    /// Saves a decision, then applies it; if it cannot be saved, nothing changes.
+    mutating func set(_ status: AuthorizationStatus, for bundle: String) throws(PolicyStateError) {
+        var next = statuses
+        next[bundle] = status == .notDetermined ? nil : status
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(statuses).write(to: file, options: .atomic)
+        try DurableFile.write(Array((try? encoder.encode(next)) ?? Data("{}".utf8)), to: file)
+        statuses = next
     }
 }

@@ -21,29 +21,30 @@ struct VocabularyStore {
     /// The terms of `bundle`, by type.
     func terms(of bundle: String) -> [String: [String]] { vocabularies[bundle] ?? [:] }
 
-    /// Replaces one type's terms (empty removes it), and saves.
+    /// Replaces one type's terms (empty removes it): saved first, then applied; if it
+    /// cannot be saved, nothing changes.
     mutating func replace(_ vocabulary: UserVocabulary, of bundle: String) throws {
         var terms = vocabularies[bundle] ?? [:]
         terms[vocabulary.type] = vocabulary.terms.isEmpty ? nil : Array(vocabulary.terms.prefix(UserVocabulary.maximumTerms))
+        try save(terms, of: bundle)
         vocabularies[bundle] = terms
-        try save(bundle)
     }
 
-    /// Removes every type of `bundle`, and saves.
+    /// Removes every type of `bundle`: saved first, then applied.
     mutating func reset(_ bundle: String) throws {
+        try save([:], of: bundle)
         vocabularies[bundle] = nil
-        try save(bundle)
     }
 
-    private func save(_ bundle: String) throws {
+    private func save(_ terms: [String: [String]], of bundle: String) throws {
         let file = directory.appendingPathComponent("\(bundle).json")
-        guard let terms = vocabularies[bundle], !terms.isEmpty else {
-            try? FileManager.default.removeItem(at: file)
+        guard !terms.isEmpty else {
+            try DurableFile.remove(file)
             return
         }
         try StateDirectory.create(directory)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(terms).write(to: file, options: .atomic)
+        try DurableFile.write(Array(try encoder.encode(terms)), to: file)
     }
 }

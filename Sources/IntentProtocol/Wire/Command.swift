@@ -75,4 +75,7 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case sessionBusy
     /// A SAY asked for a language the host has no language file for.
     case unknownLanguage
+    /// The host could not save a change to its state (a full disk, a read-only file
+    /// system); nothing was changed.
+    case stateNotSaved
 }

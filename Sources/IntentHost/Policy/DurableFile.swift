@@ -1,0 +1,59 @@
+import Foundation
+
+/// Writes the host's policy state (lock, authorization, vocabulary) so that nothing is
+/// acknowledged before it is on disk: the bytes go to a temporary file beside the target,
+/// which is flushed, renamed over the target, and the directory flushed too. A crash at any
+/// point leaves either the old file or the new one, never half of either.
+enum DurableFile {
+    /// Replaces `url` with `bytes`, durably; on failure nothing changed.
+    static func write(_ bytes: [UInt8], to url: URL) throws(PolicyStateError) {
+        let directory = url.deletingLastPathComponent().path
+        let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).tmp"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw PolicyStateError(writing: url, errno) }
+        var written = 0
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            while written < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress.map { $0 + written }, raw.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                written += n
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw PolicyStateError(writing: url, failure)
+        }
+        try syncDirectory(directory, for: url)
+    }
+
+    /// Removes `url` durably; a file that is not there is already removed.
+    static func remove(_ url: URL) throws(PolicyStateError) {
+        guard unlink(url.path) == 0 || errno == ENOENT else { throw PolicyStateError(writing: url, errno) }
+        try syncDirectory(url.deletingLastPathComponent().path, for: url)
+    }
+
+    private static func syncDirectory(_ directory: String, for url: URL) throws(PolicyStateError) {
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw PolicyStateError(writing: url, errno) }
+        defer { close(fd) }
+        guard fsync(fd) == 0 else { throw PolicyStateError(writing: url, errno) }
+    }
+}
+
+/// Policy state that could not be saved; whatever it was about was not changed.
+struct PolicyStateError: Error, CustomStringConvertible {
+    let description: String
+
+    init(writing url: URL, _ code: Int32) {
+        description = "cannot save \(url.lastPathComponent) in \(url.deletingLastPathComponent().path): "
+            + String(cString: strerror(code)).lowercased()
+    }
+}
