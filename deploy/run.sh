@@ -1,22 +1,29 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and starts intentd with the extensions in
-# deploy/intentd.json (MonkeyChat, List-o-Mat, Zippy). Extra arguments go to intentd, e.g.
+# Installs what is missing, builds, puts intentd and intentctl on PATH (symlinks in
+# ~/.local/bin), and starts intentd with the extensions in deploy/intentd.json (MonkeyChat,
+# List-o-Mat, Zippy). Extra arguments go to intentd, e.g.
 #   deploy/run.sh --state-dir /tmp/intentd --locked
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/setup.sh
 swift build
 bin="$(swift build --show-bin-path)"
+links="${INTENTD_BIN_DIR:-$HOME/.local/bin}"
+mkdir -p "$links"
+for tool in intentd intentctl; do ln -sfn "$bin/$tool" "$links/$tool"; done
+case ":$PATH:" in
+  *":$links:"*) where="" ;;
+  *) where=" (not on your PATH yet: export PATH=\"$links:\$PATH\")" ;;
+esac
 cat >&2 <<HINT
+intentd and intentctl are in $links$where.
 intentd is starting. In another terminal, try:
-  $bin/intentctl status
-  $bin/intentctl send MonkeyChat SendMessage recipients=Bobo content="send more bananas"
-  $bin/intentctl send MonkeyChat SendMessage recipients="Bobo the Great" content="send more bananas"
-  $bin/intentctl lock; $bin/intentctl unlock
-  $bin/intentctl send ListOMat CreateTaskList title="Grocery Store"
-  $bin/intentctl send ListOMat AddTasks targetTaskList=grocery taskTitles="rice, onions and olives"
-  $bin/intentctl watch Zippy    # then, elsewhere:
-  $bin/intentctl send Zippy RequestRide dropOffLocation="Ferry Building" --confirm
+  intentctl chat
+  intentctl status
+  intentctl send MonkeyChat SendMessage recipients="Bobo the Great" content="send more bananas"
+  intentctl lock; intentctl unlock
+  intentctl watch Zippy    # then, elsewhere:
+  intentctl send Zippy RequestRide dropOffLocation="Ferry Building" --confirm
 Stop it with Ctrl-C.
 HINT
 exec "$bin/intentd" --config deploy/intentd.json "$@"

@@ -91,7 +91,9 @@ public struct Catalog: Sendable {
         let fm = FileManager.default
         if let explicit { return URL(fileURLWithPath: explicit) }
         if let env = ProcessInfo.processInfo.environment["INTENTD_CATALOG_DIR"] { return URL(fileURLWithPath: env) }
-        var dir = (executable ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath())
+        // The running executable itself, not argv[0]: found through PATH or a symlink
+        // (~/.local/bin/intentd), argv[0] says nothing about where the build is.
+        var dir = (executable ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath())
             .deletingLastPathComponent()
         for _ in 0..<6 {
             let candidate = dir.appendingPathComponent("Protocols/domains")
