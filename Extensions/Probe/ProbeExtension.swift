@@ -61,13 +61,12 @@ struct ProbeExtension: IntentExtension {
                 return "ok: allocated \(megabytes) MiB"
             case "spawn":
                 var pid: pid_t = 0
-                let argv = ["/bin/sleep", argument].map { strdup($0) } + [nil]
+                let argv: [UnsafeMutablePointer<CChar>?] = ([String](arrayLiteral: "/bin/sleep", argument)).map { strdup($0) } + [nil]
                 defer { argv.forEach { free($0) } }
                 let result = posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ)
                 return result == 0 ? "ok: \(pid)" : "error: \(String(cString: strerror(result)))"
             case "print":
-                print(argument + (rest.isEmpty ? "" : " " + rest))
-                fflush(stdout)
+                FileHandle.standardOutput.write(Data((argument + (rest.isEmpty ? "" : " " + rest) + "\n").utf8))
                 return "ok"
             case "where":
                 let env = ProcessInfo.processInfo.environment

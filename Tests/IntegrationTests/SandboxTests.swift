@@ -140,7 +140,7 @@ struct SandboxTests {
         #expect(Self.processes(withArgument: marker) == 0)
     }
 
-    @Test("A launched shell-script extension gets SIGTERM when the host stops, and exits within the grace period")
+    @Test("A launched shell-script extension starts clean, gets SIGTERM when the host stops, and exits within the grace period")
     func scriptGetsSIGTERM() throws {
         let host = try host([
             "extensions": ["script"],
@@ -154,6 +154,22 @@ struct SandboxTests {
             guard ContinuousClock.now < deadline else { throw TestError("the script did not start:\n\(host.hostLog)") }
             usleep(50_000)
         }
+        // A clean start: nothing blocked, no classic signal ignored, only the variables it needs.
+        let signals = try String(contentsOf: sandbox.appendingPathComponent("signals"), encoding: .utf8)
+        let masks = Dictionary(uniqueKeysWithValues: signals.split(separator: "\n").map { line in
+            let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            return (parts[0], UInt64(parts[1], radix: 16) ?? .max)
+        })
+        #expect(masks["SigBlk"] == 0, "\(signals)")
+        #expect((masks["SigIgn"] ?? .max) & 0x7FFF_FFFF == 0, "\(signals)")
+        let environment = try String(contentsOf: sandbox.appendingPathComponent("environment"), encoding: .utf8)
+        let names = Set(environment.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
+        let allowed: Set = [
+            "INTENTD_EXTENSION_ENDPOINT", "INTENTD_SANDBOX_DIR", "INTENTD_LAUNCH_TOKEN", "HOME", "TMPDIR", "PATH", "LANG", "PWD",
+        ]
+        #expect(names.isSubset(of: allowed), "\(environment)")
+        #expect(environment.contains("HOME=/var/sandbox\n"))
+
         host.stop()
         #expect(FileManager.default.fileExists(atPath: sandbox.appendingPathComponent("got-sigterm").path), "\(host.hostLog)")
     }
@@ -235,8 +251,9 @@ final class TCPListener {
     let port: UInt16
 
     init() throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestError("socket failed") }
+        self.fd = fd
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian

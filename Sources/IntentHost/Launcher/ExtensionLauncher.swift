@@ -186,7 +186,7 @@ final class ExtensionLauncher: Sendable {
             let options = limits.shellLimits(cgroup: runtime.cgroups != nil)
             return "ulimit \(options[i]) \(options[i + 1]) || exit 78; "
         }.joined()
-        let script = "cd \"$1\" || exit 78; shift; while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 78; shift; done; shift; "
+        let script = "cd \"$1\" || exit 78; unset OLDPWD PWD; shift; while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 78; shift; done; shift; "
             + ulimits + "exec \"$@\""
         let argv = ["/bin/sh", "-c", script, "intentd-launch", sandbox.path] + procs + ["--"] + command
 

@@ -65,6 +65,10 @@ enum SystemCall {
         for target in [Int32(1), 2] {
             try spawnCheck("posix_spawn_file_actions_adddup2", path) { posix_spawn_file_actions_adddup2(&actions, output, target) }
         }
+        // No other descriptor of the host's reaches the child (glibc 2.34 and later).
+        if let closeFrom = Self.closeFrom {
+            try spawnCheck("posix_spawn_file_actions_addclosefrom_np", path) { closeFrom(&actions, 3) }
+        }
 
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.sorted { $0.key < $1.key }.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -76,6 +80,11 @@ enum SystemCall {
         try spawnCheck("posix_spawn", path) { posix_spawn(&pid, path, &actions, &attributes, argv, envp) }
         return pid
     }
+
+    private typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which the Glibc module does not export.
+    private static let closeFrom: CloseFrom? = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np")
+        .map { unsafeBitCast($0, to: CloseFrom.self) }
 
     /// `posix_spawn*` functions return the error number instead of setting `errno`.
     private static func spawnCheck(_ call: String, _ subject: String, _ body: () -> Int32) throws {
