@@ -165,7 +165,7 @@ struct SandboxTests {
         let environment = try String(contentsOf: sandbox.appendingPathComponent("environment"), encoding: .utf8)
         let names = Set(environment.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
         let allowed: Set = [
-            "INTENTD_EXTENSION_ENDPOINT", "INTENTD_SANDBOX_DIR", "INTENTD_LAUNCH_TOKEN", "HOME", "TMPDIR", "PATH", "LANG", "PWD",
+            "INTENTD_EXTENSION_ENDPOINT", "INTENTD_SANDBOX_DIR", "INTENTD_LAUNCH_TOKEN", "HOME", "TMPDIR", "PATH", "LANG", "INTENTD_LOG_LEVEL", "PWD",
         ]
         #expect(names.isSubset(of: allowed), "\(environment)")
         #expect(environment.contains("HOME=/var/sandbox\n"))

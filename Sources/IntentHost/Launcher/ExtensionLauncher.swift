@@ -228,7 +228,7 @@ final class ExtensionLauncher: Sendable {
         ]
         // Outside a pid namespace the child can watch its parent; inside, bubblewrap does.
         if !sandboxed { environment["INTENTD_PARENT_PID"] = String(getpid()) }
-        for name in ["LANG"] + config.passEnvironment {
+        for name in ["LANG", "INTENTD_LOG_LEVEL"] + config.passEnvironment {
             if let value = host[name] { environment[name] = value }
         }
         return environment
