@@ -38,6 +38,7 @@ struct CgroupV1: Sendable {
             reason = "no cgroup v1 memory and pids controllers are mounted"
             return nil
         }
+        for path in [memory, pids] { removeStale(beside: path) }
         do {
             for path in [memory, pids] { try SystemCall.makeDirectory(path) }
         } catch {
@@ -45,6 +46,16 @@ struct CgroupV1: Sendable {
             return nil
         }
         return CgroupV1(memory: memory, pids: pids)
+    }
+
+    /// Removes the empty groups of hosts that died without removing them (`intentd-PID`
+    /// where no process PID runs any more).
+    private static func removeStale(beside path: String) {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix("intentd-") {
+            guard let pid = Int32(name.dropFirst(8)), kill(pid, 0) == -1, errno == ESRCH else { continue }
+            CgroupV1(memory: "\(parent)/\(name)", pids: "\(parent)/\(name)").removeAll()
+        }
     }
 
     /// Creates (or reuses) the group of one extension and sets its limits; returns the
