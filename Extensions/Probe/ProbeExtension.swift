@@ -7,7 +7,7 @@ import IntentExtensionKit
 ///
 /// Commands: `read PATH`, `list PATH`, `write NAME TEXT` (in the sandbox directory),
 /// `unix PATH` (connect to a Unix socket), `tcp HOST PORT`, `alloc MIB`, `spawn ARGUMENT`
-/// (start `sleep ARGUMENT` as a helper), `print TEXT` (to standard output), `where`
+/// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `exit STATUS`.
 @main
 struct ProbeExtension: IntentExtension {
@@ -60,11 +60,16 @@ struct ProbeExtension: IntentExtension {
                 blocks.forEach { free($0) }
                 return "ok: allocated \(megabytes) MiB"
             case "spawn":
-                var pid: pid_t = 0
-                let argv: [UnsafeMutablePointer<CChar>?] = ([String](arrayLiteral: "/bin/sleep", argument)).map { strdup($0) } + [nil]
-                defer { argv.forEach { free($0) } }
-                let result = posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ)
+                let (pid, result) = spawnSleep(argument)
                 return result == 0 ? "ok: \(pid)" : "error: \(String(cString: strerror(result)))"
+            case "spawnmany":
+                // Starts up to ARGUMENT helpers (`sleep REST`); says how many started.
+                var started = 0
+                for _ in 0..<(Int(argument) ?? 0) {
+                    guard spawnSleep(rest).1 == 0 else { break }
+                    started += 1
+                }
+                return "ok: \(started)"
             case "print":
                 FileHandle.standardOutput.write(Data((argument + (rest.isEmpty ? "" : " " + rest) + "\n").utf8))
                 return "ok"
@@ -76,6 +81,14 @@ struct ProbeExtension: IntentExtension {
             default:
                 return "error: unknown command \(text)"
             }
+        }
+
+        /// Starts `sleep ARGUMENT`; its pid and posix_spawn's result.
+        func spawnSleep(_ argument: String) -> (pid_t, Int32) {
+            var pid: pid_t = 0
+            let argv: [UnsafeMutablePointer<CChar>?] = ([String](arrayLiteral: "/bin/sleep", argument)).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            return (pid, posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ))
         }
 
         func reason(_ path: String) -> String {

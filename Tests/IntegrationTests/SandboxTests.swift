@@ -126,6 +126,19 @@ struct SandboxTests {
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "--json").status == 0)
     }
 
+    @Test("A fork loop stops at the extension's process limit, and the host keeps answering")
+    func processLimit() throws {
+        let host = try host(["extensions": ["probe"], "extensionLimits": ["probe": ["processes": 40]]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let marker = "4243.\(Int.random(in: 100_000...999_999))"
+        let answer = try probe(host, "spawnmany 200 \(marker)")
+        let started = Int(answer.dropFirst(4)) ?? -1
+        #expect(started >= 0 && started < 40, "\(answer)")
+        #expect(Self.processes(withArgument: marker) == started)
+        #expect(try host.client().status().extensions.contains { $0.appName == "Probe" })
+    }
+
     @Test("A helper process an extension starts is gone once the extension stops")
     func helperEndsWithExtension() throws {
         let host = try host(["extensions": ["probe"]])

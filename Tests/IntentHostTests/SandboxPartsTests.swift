@@ -42,7 +42,7 @@ struct SandboxPartsTests {
         let merged = ResourceLimits.defaults.overridden(by: ResourceLimits(memoryMegabytes: 64))
         #expect(merged.memoryMegabytes == 64 && merged.openFiles == ResourceLimits.defaults.openFiles)
         #expect(merged.shellLimits(cgroup: true) == ["-t", "3600", "-n", "1024"])
-        #expect(merged.shellLimits(cgroup: false) == ["-t", "3600", "-n", "1024", "-d", "65536", "-p", "128"])
+        #expect(merged.shellLimits(cgroup: false) == ["-t", "3600", "-n", "1024", "-d", "65536", "-p", "256"])
     }
 
     @Test("The manifest's IntentdNetworkAccess is read, false when absent, and must be a boolean")

@@ -24,7 +24,7 @@ public struct ResourceLimits: Sendable, Hashable, Decodable {
     }
 
     /// The limits unless the config says otherwise.
-    public static let defaults = ResourceLimits(memoryMegabytes: 512, cpuSeconds: 3600, processes: 128, openFiles: 1024)
+    public static let defaults = ResourceLimits(memoryMegabytes: 512, cpuSeconds: 3600, processes: 256, openFiles: 1024)
 
     /// These limits, with every field `other` sets taken from it.
     public func overridden(by other: ResourceLimits?) -> ResourceLimits {
