@@ -55,6 +55,9 @@ struct SandboxTests {
         #expect(try !probe(host, "list ..").contains("com.monkeychat.intents"))
 
         #expect(try probe(host, "where") == "ok: /var/sandbox /var/sandbox /var/sandbox /var/sandbox")
+        for outside in ["../escape.txt", "../../app/escape.txt", "../../run/intentd/escape.txt", "../../usr/escape.txt"] {
+            #expect(try probe(host, "write \(outside) x").hasPrefix("error"), "write \(outside)")
+        }
         #expect(try probe(host, "write note.txt kept across restarts").hasPrefix("ok"))
         #expect(try probe(host, "read /var/sandbox/note.txt") == "ok: kept across restarts")
         let onHost = "\(state)/sandboxes/org.intentd.test.probe/note.txt"

@@ -106,7 +106,8 @@ final class ExtensionLauncher: Sendable {
                     "refusing to launch extensions without a sandbox: \(error). "
                         + "Start intentd with --no-sandbox (or \"sandbox\": false in the config) to run them unsandboxed.")
             }
-            log.info("sandbox: bubblewrap (\(ready.profile?.bubblewrap ?? "")) for every launched extension; runtime \(ready.profile?.runtimeDirectories ?? [])")
+            let runtime = ready.profile?.runtimeDirectories.joined(separator: ", ") ?? ""
+            log.info("sandbox: \(ready.profile?.bubblewrap ?? "bwrap") for every launched extension\(runtime.isEmpty ? "" : "; Swift runtime \(runtime)")")
         } else {
             log.warning("sandbox: OFF (--no-sandbox): launched extensions see the host's files, network and processes")
         }
@@ -180,15 +181,7 @@ final class ExtensionLauncher: Sendable {
         // The one place where other concerns add their variables for a child.
         environment.merge(extraEnvironment(for: target)) { _, new in new }
 
-        // A shell joins the cgroups and sets the rlimits, then becomes the sandbox: nothing
-        // of the extension runs before its limits apply.
-        let ulimits = stride(from: 0, to: limits.shellLimits(cgroup: runtime.cgroups != nil).count, by: 2).map { i in
-            let options = limits.shellLimits(cgroup: runtime.cgroups != nil)
-            return "ulimit \(options[i]) \(options[i + 1]) || exit 78; "
-        }.joined()
-        let script = "cd \"$1\" || exit 78; unset OLDPWD PWD; shift; while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 78; shift; done; shift; "
-            + ulimits + "exec \"$@\""
-        let argv = ["/bin/sh", "-c", script, "intentd-launch", sandbox.path] + procs + ["--"] + command
+        let argv = limits.startCommand(command, in: sandbox.path, joining: procs, cgroup: runtime.cgroups != nil)
 
         let output = try extensionLog(bundle)
         // One spawn at a time, so no child inherits another's pipe before it is marked close-on-exec.

@@ -41,6 +41,18 @@ public struct ResourceLimits: Sendable, Hashable, Decodable {
         }
     }
 
+    /// `command` started under these limits: a shell goes to `directory`, writes its own pid
+    /// into each of the cgroups' `procs` files, sets the rlimits, then execs `command`, so
+    /// nothing of the extension runs before its limits apply. It exits with 78 (do not
+    /// restart) if it cannot.
+    func startCommand(_ command: [String], in directory: String, joining procs: [String], cgroup: Bool) -> [String] {
+        let options = shellLimits(cgroup: cgroup)
+        let ulimits = stride(from: 0, to: options.count, by: 2).map { "ulimit \(options[$0]) \(options[$0 + 1]) || exit 78; " }.joined()
+        let script = "cd \"$1\" || exit 78; unset OLDPWD PWD; shift; "
+            + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 78; shift; done; shift; " + ulimits + "exec \"$@\""
+        return ["/bin/sh", "-c", script, "intentd-launch", directory] + procs + ["--"] + command
+    }
+
     /// The `ulimit` options of `/bin/sh` for the limits that are enforced as rlimits, given
     /// that the cgroup (if any) enforces memory and processes.
     func shellLimits(cgroup: Bool) -> [String] {

@@ -170,7 +170,7 @@ struct SandboxProfile: Sendable {
         } else {
             throw ConfigurationError(
                 "the extension endpoint \(endpoint) is not ipc://, and \(target.name)'s manifest does not declare "
-                    + "IntentdNetworkAccess: its sandbox has no network to reach it (use an ipc:// endpoint)")
+                    + "IntentdNetworkAccess: its sandbox has no network to reach it (use an ipc:// endpoint, or start intentd with --no-sandbox)")
         }
         arguments += ["--remount-ro", "/", "--remount-ro", "/dev", inside]
         return Layout(command: arguments, manifest: manifest ?? target.manifest.path, endpoint: insideEndpoint, sandbox: Self.sandboxPath)
