@@ -129,6 +129,22 @@ struct SandboxTests {
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "--json").status == 0)
     }
 
+    @Test("Without cgroups, rlimits enforce the memory limit, and status says so")
+    func rlimitFallback() throws {
+        let host = try host(["extensions": ["probe"], "cgroups": false, "extensionLimits": ["probe": ["memoryMegabytes": 100]]])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["Probe"])
+        let limits = status.extensions.first?.sandboxes?.first?.limits ?? []
+        #expect(limits.contains { $0.resource == "memory" && $0.value == 100 && $0.enforcedBy == "rlimit" })
+        #expect(limits.contains { $0.resource == "processes" && $0.enforcedBy == "rlimit" })
+        #expect(host.hostLog.contains("limits: by rlimit only"))
+        // RLIMIT_DATA counts the runtime's reserved memory too: 200 MiB more cannot fit.
+        do { #expect(try probe(host, "alloc 200").hasPrefix("error")) } catch ClientError.host(let code, _) {
+            #expect(code == "extensionUnavailable")
+        }
+        #expect(host.process?.isRunning == true)
+    }
+
     @Test("A fork loop stops at the extension's process limit, and the host keeps answering")
     func processLimit() throws {
         let host = try host(["extensions": ["probe"], "extensionLimits": ["probe": ["processes": 40]]])

@@ -47,6 +47,9 @@ public struct HostConfiguration: Sendable {
     public var limits = ResourceLimits.defaults
     /// Limits by extension name (`messaging`), overriding `limits` field by field.
     public var extensionLimits: [String: ResourceLimits] = [:]
+    /// Whether memory and process limits may use cgroups (v1) where the host can create
+    /// them; when false, rlimits enforce every limit.
+    public var cgroups = true
     /// Names of the host's environment variables launched extensions get too.
     public var passEnvironment: [String] = []
 
@@ -103,6 +106,7 @@ public struct HostConfiguration: Sendable {
             extensionLimits.merge(value) { _, new in new }
         }
         if let value = file.passEnvironment { passEnvironment += value }
+        if let value = file.cgroups { cgroups = value }
     }
 
     /// The config file's fields; all optional.
@@ -127,6 +131,7 @@ public struct HostConfiguration: Sendable {
         var limits: ResourceLimits?
         var extensionLimits: [String: ResourceLimits]?
         var passEnvironment: [String]?
+        var cgroups: Bool?
     }
 }
 

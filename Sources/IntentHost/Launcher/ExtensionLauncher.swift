@@ -111,8 +111,8 @@ final class ExtensionLauncher: Sendable {
         } else {
             log.warning("sandbox: OFF (--no-sandbox): launched extensions see the host's files, network and processes")
         }
-        var why = ""
-        ready.cgroups = CgroupV1.make(reason: &why)
+        var why = "cgroups are off in the config"
+        ready.cgroups = config.cgroups ? CgroupV1.make(reason: &why) : nil
         if let cgroups = ready.cgroups {
             log.info("limits: memory and processes by cgroup v1 (\(cgroups.memory), \(cgroups.pids)); CPU time and open files by rlimit")
         } else {
