@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "IntentBench", targets: ["IntentBench"]),
         .executable(name: "ListOMat", targets: ["ListOMat"]),
         .executable(name: "Zippy", targets: ["Zippy"]),
+        .executable(name: "IntentProbe", targets: ["IntentProbe"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
     ],
     dependencies: [
@@ -81,6 +82,13 @@ let package = Package(
             name: "IntentBench",
             dependencies: ["IntentExtensionKit"],
             path: "Extensions/Bench",
+            resources: [.copy("Manifest")],
+            swiftSettings: strict),
+        // Test only: an extension that tries, on request, what a hostile one would (sandbox tests).
+        .executableTarget(
+            name: "IntentProbe",
+            dependencies: ["IntentExtensionKit"],
+            path: "Extensions/Probe",
             resources: [.copy("Manifest")],
             swiftSettings: strict),
         .testTarget(name: "ZeroMQTests", dependencies: ["ZeroMQ"], swiftSettings: strict),

@@ -13,13 +13,16 @@ public final class HostProcess {
     private let removeState: Bool
 
     /// Starts intentd (found beside the running executable) with `extensions`, over ipc
-    /// or over tcp on loopback, and waits until `apps` and every launched instance have registered.
-    public init(extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil) throws {
+    /// or over tcp on loopback, with `hostArguments` more (such as `--no-sandbox`), and waits
+    /// until `apps` and every launched instance have registered.
+    public init(
+        extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil, hostArguments: [String] = []
+    ) throws {
         let dir = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("intentd-bench-\(getpid())").path
         removeState = stateDirectory == nil
         state = StateDirectory(explicit: dir)
         try StateDirectory.create(state.url)
-        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ",")]
+        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ",")] + hostArguments
         if tcp {
             let port = Int.random(in: 20_000...59_000)
             clientEndpoint = "tcp://127.0.0.1:\(port)"

@@ -16,11 +16,15 @@ public enum ExtensionRunner {
         var stateDirectory: String?
         var manifest: String?
         var parentPID: Int32?
+        var sandboxDirectory: String?
+        var launchToken: String?
 
         init(arguments: [String], environment: [String: String]) throws {
             endpoint = environment["INTENTD_EXTENSION_ENDPOINT"]
             stateDirectory = environment["INTENTD_STATE_DIR"]
             parentPID = environment["INTENTD_PARENT_PID"].flatMap { Int32($0) }
+            sandboxDirectory = environment["INTENTD_SANDBOX_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+            launchToken = environment["INTENTD_LAUNCH_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
             var rest = arguments[...]
             while let flag = rest.popFirst() {
                 switch flag {
@@ -51,13 +55,16 @@ public enum ExtensionRunner {
         }
         var registration = try Manifest(contentsOf: url).registration
         registration.processIdentifier = Int(getpid())
+        registration.launchToken = options.launchToken
         let vocabularyFile = url.deletingLastPathComponent().appendingPathComponent("AppIntentVocabulary.plist")
         if FileManager.default.fileExists(atPath: vocabularyFile.path) {
             registration.vocabulary = try AppVocabulary(contentsOf: vocabularyFile)
         }
         let log = Log(registration.appName)
         let state = StateDirectory(explicit: options.stateDirectory)
-        let sandbox = state.sandbox(for: registration.bundleIdentifier)
+        // The host names the sandbox of an extension it launched; one started by hand uses
+        // its place in the state directory.
+        let sandbox = options.sandboxDirectory.map { URL(fileURLWithPath: $0) } ?? state.sandbox(for: registration.bundleIdentifier)
         try StateDirectory.create(sandbox)
 
         let outbox = try Mailbox<Outgoing>()

@@ -36,7 +36,8 @@ public final class Host: Sendable {
         }
         log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)")
 
-        let launcher = ExtensionLauncher(config: config) { [mailbox] pid in mailbox.post(.processExited(pid)) }
+        let ledger = LaunchLedger()
+        let launcher = ExtensionLauncher(config: config, ledger: ledger) { [mailbox] token in mailbox.post(.processExited(token)) }
         let executables = try launcher.resolveAll()
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
@@ -59,7 +60,7 @@ public final class Host: Sendable {
             do {
                 let broker = try Broker(
                     config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
-                    executor: executor, dialog: dialog, startLifecycle: startLifecycle)
+                    executor: executor, dialog: dialog, launches: ledger, startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()
             } catch {

@@ -50,6 +50,12 @@ struct Intentd: AsyncParsableCommand {
     @Flag(help: "Start locked when no lock state was saved before.")
     var locked = false
 
+    @Flag(help: "Run launched extensions without a sandbox (with the host's files, network and privileges).")
+    var noSandbox = false
+
+    @Option(name: .customLong("pass-env"), help: "Pass this environment variable on to launched extensions; repeat for more.")
+    var passEnvironment: [String] = []
+
     mutating func run() async throws {
         var configuration = HostConfiguration(stateDirectory: StateDirectory(explicit: stateDirectory))
         if let config { try configuration.apply(file: URL(fileURLWithPath: config)) }
@@ -66,6 +72,8 @@ struct Intentd: AsyncParsableCommand {
         if locked { configuration.startLocked = true }
         if let sessionTimeout { configuration.sessionTimeout = .milliseconds(Int(sessionTimeout * 1000)) }
         if let languages { configuration.languagesDirectory = URL(fileURLWithPath: languages) }
+        if noSandbox { configuration.sandbox = false }
+        configuration.passEnvironment += passEnvironment
 
         let host = try Host(configuration: configuration)
         signal(SIGPIPE, SIG_IGN)

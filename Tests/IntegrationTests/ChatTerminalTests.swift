@@ -56,7 +56,8 @@ struct ChatTerminalTests {
 
     @Test("A ride update that arrives while the user types appears above the line being edited, which is drawn again")
     func updateWhileTyping() throws {
-        let host = try TestHost(["--extensions", "rides"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
+        let host = try TestHost(
+            ["--extensions", "rides", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["Zippy"])
         _ = try host.ctl("authorize", "Zippy", "allow")

@@ -22,7 +22,8 @@ struct ConversationTranscriptTests {
     @Test("The conversation goes exactly as its transcript says", arguments: files)
     func transcript(_ file: String) throws {
         let script = try Script(Products.fixtures.appendingPathComponent("conversations/\(file)"))
-        let host = try TestHost(["--extensions", script.extensions] + script.hostArguments, environment: script.environment)
+        let passed = script.environment.keys.sorted().flatMap { ["--pass-env", $0] }
+        let host = try TestHost(["--extensions", script.extensions] + passed + script.hostArguments, environment: script.environment)
         defer { host.stop(); host.removeState() }
         for (_, executable, arguments) in script.handStarted {
             try host.startExtension(executable, arguments.map {
@@ -61,7 +62,8 @@ struct ConversationTranscriptTests {
 struct ChatTests {
     @Test("chat shows the updates an app pushes while the conversation goes on")
     func pushedUpdates() throws {
-        let host = try TestHost(["--extensions", "rides"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
+        let host = try TestHost(
+            ["--extensions", "rides", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["Zippy"])
         _ = try host.ctl("authorize", "Zippy", "allow")

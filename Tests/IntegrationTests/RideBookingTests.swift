@@ -9,7 +9,7 @@ struct RideBookingTests {
     static let step = ["INTENTD_RIDE_SECONDS_PER_STEP": "0.4"]
 
     func host(_ extensions: String = "rides") throws -> TestHost {
-        let host = try TestHost(["--extensions", extensions], environment: Self.step)
+        let host = try TestHost(["--extensions", extensions, "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"], environment: Self.step)
         try host.waitFor(["Zippy"])
         return host
     }

@@ -19,6 +19,7 @@ final class Broker {
     private let startLifecycle: @Sendable (LifecycleJob) -> Void
     private let dialog: DialogEngine
     private let executor: BrokerExecutor
+    private let launches: LaunchLedger
     private let log = Log("intentd")
     private let clock = ContinuousClock()
     /// The time the current batch of messages woke the loop: one clock read per batch
@@ -45,9 +46,11 @@ final class Broker {
 
     init(
         config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
-        executor: BrokerExecutor, dialog: DialogEngine, startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
+        executor: BrokerExecutor, dialog: DialogEngine, launches: LaunchLedger,
+        startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
     ) throws {
         self.executor = executor
+        self.launches = launches
         self.dialog = dialog
         self.config = config
         self.catalog = catalog
@@ -403,7 +406,7 @@ final class Broker {
         }
         switch message {
         case .status(let id):
-            var status = registry.status(locked: lock.locked)
+            var status = registry.status(locked: lock.locked, sandbox: launches.describe)
             for i in status.extensions.indices {
                 status.extensions[i].authorization = authorization.status(of: status.extensions[i].bundleIdentifier)
             }
@@ -543,9 +546,9 @@ final class Broker {
             let app = registry.apps.values.first { $0.registration.bundleIdentifier == bundle }?.registration.appName ?? bundle
             do { try record(status, bundle: bundle, app: app) } catch { log.error("cannot save the authorization of \(bundle): \(error)") }
             done()
-        case .processExited(let pid):
-            for instance in registry.instances.values where instance.registration.processIdentifier == Int(pid) {
-                drop(instance.routingID, because: "its process \(pid) exited")
+        case .processExited(let token):
+            for instance in registry.instances.values where instance.registration.launchToken == token {
+                drop(instance.routingID, because: "its process exited")
             }
         case .run(let job):
             job.runSynchronously(on: executor.asUnownedTaskExecutor())

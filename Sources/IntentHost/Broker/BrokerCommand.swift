@@ -13,8 +13,8 @@ enum BrokerCommand: Sendable {
     case world(reply: @Sendable (DialogWorld) -> Void)
     /// Record the user's first-use answer about an app, for a conversation.
     case authorizeApp(bundle: String, status: AuthorizationStatus, done: @Sendable () -> Void)
-    /// A launched extension process ended.
-    case processExited(Int32)
+    /// A launched extension process ended: the launch token it was given.
+    case processExited(String)
     /// Close the sockets and return from `run`.
     case stop
     /// Run a task's job on the broker thread (see `BrokerExecutor`).

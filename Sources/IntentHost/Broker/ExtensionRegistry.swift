@@ -123,16 +123,23 @@ struct ExtensionRegistry {
         return entry.registration
     }
 
-    /// What `intentctl status` shows.
-    func status(locked: Bool) -> HostStatus {
+    /// What `intentctl status` shows; `sandbox` says how the instance launched with a token
+    /// runs, and its pid as the host sees it.
+    func status(locked: Bool, sandbox: (String?) -> (SandboxStatus, Int?) = { _ in (SandboxStatus(state: .outside), nil) })
+        -> HostStatus
+    {
         let entries = apps.values.sorted { $0.registration.appName < $1.registration.appName }.map { entry in
             let r = entry.registration
-            return ExtensionStatus(
+            let live = entry.instances.compactMap { instances[$0]?.registration }
+            let described = live.map { sandbox($0.launchToken) }
+            var status = ExtensionStatus(
                 appName: r.appName, bundleIdentifier: r.bundleIdentifier,
                 alternativeAppNames: r.alternativeAppNames.map(\.name), usageDescription: r.usageDescription,
                 intentsSupported: r.intentsSupported, intentsRestrictedWhileLocked: r.intentsRestrictedWhileLocked,
                 instances: entry.instances.count,
-                processIdentifiers: entry.instances.compactMap { instances[$0]?.registration.processIdentifier })
+                processIdentifiers: zip(live, described).compactMap { $1.1 ?? $0.processIdentifier })
+            status.sandboxes = described.map(\.0)
+            return status
         }
         return HostStatus(locked: locked, extensions: entries, rejected: rejections, processIdentifier: Int(getpid()))
     }

@@ -38,6 +38,21 @@ public struct HostConfiguration: Sendable {
     /// The language of conversations that name none.
     public var defaultLanguage = "en"
 
+    /// Whether launched extensions run in a sandbox (bubblewrap); when they cannot, the host
+    /// refuses to launch them unless this is false (`--no-sandbox`).
+    public var sandbox = true
+    /// The bubblewrap executable: a path, or a name looked up on PATH.
+    public var bubblewrapPath = "bwrap"
+    /// Every launched extension's resource limits, unless `extensionLimits` says otherwise.
+    public var limits = ResourceLimits.defaults
+    /// Limits by extension name (`messaging`), overriding `limits` field by field.
+    public var extensionLimits: [String: ResourceLimits] = [:]
+    /// Whether memory and process limits may use cgroups (v1) where the host can create
+    /// them; when false, rlimits enforce every limit.
+    public var cgroups = true
+    /// Names of the host's environment variables launched extensions get too.
+    public var passEnvironment: [String] = []
+
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
 
@@ -80,6 +95,18 @@ public struct HostConfiguration: Sendable {
             languagesDirectory = URL(fileURLWithPath: value, relativeTo: url.deletingLastPathComponent())
         }
         if let value = file.defaultLanguage { defaultLanguage = value }
+        if let value = file.sandbox { sandbox = value }
+        if let value = file.bubblewrapPath { bubblewrapPath = value }
+        if let value = file.limits {
+            try value.validate("\(url.path): limits")
+            limits = limits.overridden(by: value)
+        }
+        if let value = file.extensionLimits {
+            for (name, limits) in value { try limits.validate("\(url.path): extensionLimits.\(name)") }
+            extensionLimits.merge(value) { _, new in new }
+        }
+        if let value = file.passEnvironment { passEnvironment += value }
+        if let value = file.cgroups { cgroups = value }
     }
 
     /// The config file's fields; all optional.
@@ -99,6 +126,12 @@ public struct HostConfiguration: Sendable {
         var sessionTimeoutSeconds: Double?
         var languagesDirectory: String?
         var defaultLanguage: String?
+        var sandbox: Bool?
+        var bubblewrapPath: String?
+        var limits: ResourceLimits?
+        var extensionLimits: [String: ResourceLimits]?
+        var passEnvironment: [String]?
+        var cgroups: Bool?
     }
 }
 

@@ -2,29 +2,47 @@ import Foundation
 import IntentProtocol
 import Synchronization
 
-/// Starts the configured extensions as child processes, each with its own environment
-/// and sandbox under the state directory, and restarts one that crashes, with back-off.
+/// Starts the configured extensions as child processes, each in its own sandbox (see
+/// `SandboxProfile`) with its own resource limits, a clean start (empty signal mask, default
+/// signal dispositions, a minimal environment) and its output in its own log file, and
+/// restarts one that ends, with back-off.
 ///
 /// An extension that exits with status 78 (its registration was rejected, or its
 /// configuration is wrong) is not restarted: starting it again would fail the same way.
+///
+/// Each child is started from a thread of its own, which then waits for it: bubblewrap's
+/// `--die-with-parent` ties the child to the thread that started it.
 final class ExtensionLauncher: Sendable {
     /// The exit status meaning "do not restart me".
     static let configurationExitStatus: Int32 = 78
 
     private struct Child {
-        var process: Process
-        var started: ContinuousClock.Instant
-        var backoff: Duration
+        var pid: pid_t
+        var token: String
+        var sandboxed: Bool
+    }
+
+    /// What every launch uses, settled by the first `launch`.
+    private struct Runtime: Sendable {
+        var profile: SandboxProfile?
+        var cgroups: CgroupV1?
     }
 
     private let config: HostConfiguration
-    private let onExit: @Sendable (Int32) -> Void
+    private let onExit: @Sendable (String) -> Void
+    /// The launches running now, for STATUS.
+    let ledger: LaunchLedger
     private let children = Mutex<[String: Child]>([:])
+    private let logs = Mutex<[String: ExtensionLog]>([:])
+    private let runtime = Mutex<Runtime?>(nil)
     private let stopping = Atomic<Bool>(false)
     private let log = Log("intentd")
+    private static let spawnLock = Mutex(())
 
-    init(config: HostConfiguration, onExit: @escaping @Sendable (Int32) -> Void) {
+    /// `onExit` gets the launch token of every child that ends.
+    init(config: HostConfiguration, ledger: LaunchLedger, onExit: @escaping @Sendable (String) -> Void) {
         self.config = config
+        self.ledger = ledger
         self.onExit = onExit
     }
 
@@ -59,75 +77,228 @@ final class ExtensionLauncher: Sendable {
             }
             let url = try executable(for: name)
             let manifest = try LaunchTarget.manifest(of: url, configured: config.manifests[name], name: name)
-            let registration = try Manifest(contentsOf: manifest).registration
+            let declared = try Manifest(contentsOf: manifest)
+            _ = try SandboxProfile.directoryName(declared.registration.bundleIdentifier)
             for i in 1...count {
                 result.append(LaunchTarget(
-                    name: count == 1 ? name : "\(name)#\(i)", executable: url, manifest: manifest, registration: registration))
+                    name: count == 1 ? name : "\(name)#\(i)", executable: url, manifest: manifest,
+                    registration: declared.registration, networkAccess: declared.networkAccess))
             }
         }
         return result
     }
 
-    /// Starts the extensions `resolveAll` found.
+    /// Starts the extensions `resolveAll` found. Refuses (throws) when they cannot be
+    /// sandboxed, unless the config turned the sandbox off.
     func launch(_ targets: [LaunchTarget]) throws {
-        for target in targets { try launch(target, backoff: .seconds(1)) }
+        guard !targets.isEmpty else { return }
+        let runtime = try prepare()
+        for target in targets { try start(target, runtime, backoff: .seconds(1)) }
     }
 
-    private func launch(_ target: LaunchTarget, backoff: Duration) throws {
-        let (name, url) = (target.name, target.executable)
-        let process = Process()
-        process.executableURL = url
-        var environment = ProcessInfo.processInfo.environment
-        environment["INTENTD_EXTENSION_ENDPOINT"] = config.extensionEndpoint
-        environment["INTENTD_STATE_DIR"] = config.stateDirectory.path
-        environment["INTENTD_PARENT_PID"] = String(getpid())
-        process.environment = environment
-        process.terminationHandler = { [weak self] process in
-            self?.exited(target, process)
+    /// Checks bubblewrap and creates the host's cgroups, once; says in the log what applies.
+    private func prepare() throws -> Runtime {
+        if let ready = runtime.withLock({ $0 }) { return ready }
+        var ready = Runtime()
+        if config.sandbox {
+            do { ready.profile = try SandboxProfile.make(bubblewrap: config.bubblewrapPath) } catch {
+                throw ConfigurationError(
+                    "refusing to launch extensions without a sandbox: \(error). "
+                        + "Start intentd with --no-sandbox (or \"sandbox\": false in the config) to run them unsandboxed.")
+            }
+            let runtime = ready.profile?.runtimeDirectories.joined(separator: ", ") ?? ""
+            log.info("sandbox: \(ready.profile?.bubblewrap ?? "bwrap") for every launched extension\(runtime.isEmpty ? "" : "; Swift runtime \(runtime)")")
+        } else {
+            log.warning("sandbox: OFF (--no-sandbox): launched extensions see the host's files, network and processes")
         }
-        try process.run()
-        children.withLock { $0[name] = Child(process: process, started: .now, backoff: backoff) }
-        log.info("started extension \(name) (\(url.lastPathComponent), pid \(process.processIdentifier))")
+        var why = "cgroups are off in the config"
+        ready.cgroups = config.cgroups ? CgroupV1.make(reason: &why) : nil
+        if let cgroups = ready.cgroups {
+            log.info("limits: memory and processes by cgroup v1 (\(cgroups.memory), \(cgroups.pids)); CPU time and open files by rlimit")
+        } else {
+            log.info("limits: by rlimit only (\(why))")
+        }
+        runtime.withLock { $0 = ready }
+        return ready
     }
 
-    private func exited(_ target: LaunchTarget, _ process: Process) {
+    /// The log file of extensions with `bundle`, opened once.
+    private func extensionLog(_ bundle: String) throws -> ExtensionLog {
+        try logs.withLock { logs in
+            if let open = logs[bundle] { return open }
+            let made = try ExtensionLog(directory: config.stateDirectory.url.appendingPathComponent("logs"), bundleIdentifier: bundle)
+            logs[bundle] = made
+            return made
+        }
+    }
+
+    /// Starts `target` from a new thread, which then waits for it; returns once it runs.
+    private func start(_ target: LaunchTarget, _ runtime: Runtime, backoff: Duration) throws {
+        let started = Mutex<Result<Void, any Error>?>(nil)
+        let ready = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            let spawned: (Child, ContinuousClock.Instant)
+            do {
+                spawned = (try spawn(target, runtime), .now)
+                started.withLock { $0 = .success(()) }
+                ready.signal()
+            } catch {
+                started.withLock { $0 = .failure(error) }
+                ready.signal()
+                return
+            }
+            supervise(target, runtime, spawned.0, started: spawned.1, backoff: backoff)
+        }
+        thread.name = "intentd-launch"
+        thread.start()
+        ready.wait()
+        try started.withLock { $0 }?.get()
+    }
+
+    /// Starts one process of `target`: its cgroup, its sandbox, its environment, its log.
+    private func spawn(_ target: LaunchTarget, _ runtime: Runtime) throws -> Child {
         let name = target.name
-        let pid = process.processIdentifier
-        let status = process.terminationStatus
-        onExit(pid)
-        guard !stopping.load(ordering: .relaxed) else { return }
-        guard let child = children.withLock({ $0.removeValue(forKey: name) }) else { return }
-        if status == Self.configurationExitStatus && process.terminationReason == .exit {
-            log.error("extension \(name) exited with status \(status) (rejected or misconfigured); not restarting it")
+        let bundle = try SandboxProfile.directoryName(target.bundleIdentifier)
+        let sandbox = config.stateDirectory.sandbox(for: bundle)
+        try StateDirectory.create(sandbox)
+        let limits = config.limits.overridden(by: config.extensionLimits[name.split(separator: "#").first.map(String.init) ?? name])
+        let group = SandboxProfile.groupName(name)
+        let procs = try runtime.cgroups?.prepare(group, limits) ?? []
+        let token = LaunchLedger.makeToken()
+
+        var command: [String]
+        var endpoint = config.extensionEndpoint
+        var inside = sandbox.path
+        var manifest = target.manifest.path
+        if let profile = runtime.profile {
+            let layout = try profile.layout(for: target, sandbox: sandbox, endpoint: config.extensionEndpoint)
+            (command, endpoint, inside, manifest) = (layout.command, layout.endpoint, layout.sandbox, layout.manifest)
+        } else {
+            command = [target.executable.path]
+        }
+        command += ["--manifest", manifest]
+        var environment = self.environment(for: target, endpoint: endpoint, sandbox: inside, token: token, sandboxed: runtime.profile != nil)
+        // The one place where other concerns add their variables for a child.
+        environment.merge(extraEnvironment(for: target)) { _, new in new }
+
+        let argv = limits.startCommand(command, in: sandbox.path, joining: procs, cgroup: runtime.cgroups != nil)
+
+        let output = try extensionLog(bundle)
+        // One spawn at a time, so no child inherits another's pipe before it is marked close-on-exec.
+        let (read, pid) = try Self.spawnLock.withLock { _ in
+            let (read, write) = try SystemCall.pipe()
+            defer { SystemCall.close(write) }
+            do { return (read, try SystemCall.spawn(argv, environment: environment, output: write)) } catch {
+                SystemCall.close(read)
+                throw ConfigurationError("cannot start the extension \(name): \(error)")
+            }
+        }
+        let reader = Thread { output.copyLines(from: read, name: name) }
+        reader.name = "intentd-extension-log"
+        reader.start()
+
+        let state = SandboxStatus(
+            state: runtime.profile == nil ? .off : .on, name: name, network: runtime.profile == nil ? nil : target.networkAccess,
+            limits: limits.status(cgroup: runtime.cgroups != nil), log: output.url.path)
+        ledger.record(token, LaunchLedger.Entry(sandbox: state, pid: pid, sandboxed: runtime.profile != nil))
+        let child = Child(pid: pid, token: token, sandboxed: runtime.profile != nil)
+        let late = children.withLock { children in
+            children[name] = child
+            return stopping.load(ordering: .relaxed)
+        }
+        if late { terminate([child], signal: SIGKILL) }
+        log.info("started extension \(name) (\(target.executable.lastPathComponent), pid \(pid)\(runtime.profile == nil ? ", no sandbox" : ", sandboxed"); log \(output.url.path))")
+        return child
+    }
+
+    /// The child's whole environment: what the protocol needs, `LANG`, and the variables the
+    /// config passes on by name; nothing else of the host's.
+    private func environment(for target: LaunchTarget, endpoint: String, sandbox: String, token: String, sandboxed: Bool) -> [String: String] {
+        let host = ProcessInfo.processInfo.environment
+        var environment = [
+            "INTENTD_EXTENSION_ENDPOINT": endpoint, "INTENTD_SANDBOX_DIR": sandbox, "INTENTD_LAUNCH_TOKEN": token,
+            "HOME": sandbox, "TMPDIR": sandbox, "PATH": "/usr/bin:/bin",
+        ]
+        // Outside a pid namespace the child can watch its parent; inside, bubblewrap does.
+        if !sandboxed { environment["INTENTD_PARENT_PID"] = String(getpid()) }
+        for name in ["LANG", "INTENTD_LOG_LEVEL"] + config.passEnvironment {
+            if let value = host[name] { environment[name] = value }
+        }
+        return environment
+    }
+
+    /// Variables other concerns give a child (none yet).
+    private func extraEnvironment(for target: LaunchTarget) -> [String: String] {
+        [:]
+    }
+
+    /// Waits for the child, reports its end, and restarts it after its back-off.
+    private func supervise(_ target: LaunchTarget, _ runtime: Runtime, _ child: Child, started: ContinuousClock.Instant, backoff: Duration) {
+        let name = target.name
+        var termination: SystemCall.Termination
+        do { termination = try SystemCall.wait(child.pid) } catch {
+            log.error("cannot wait for the extension \(name): \(error)")
+            return
+        }
+        // bubblewrap exits with 128 + N when the extension was killed by signal N.
+        if child.sandboxed, case .exited(let status) = termination, status > 128 { termination = .signaled(status - 128) }
+        ledger.remove(child.token)
+        onExit(child.token)
+        let stillOurs = children.withLock { children in
+            guard children[name]?.pid == child.pid else { return false }
+            children[name] = nil
+            return true
+        }
+        runtime.cgroups?.remove(SandboxProfile.groupName(name))
+        guard stillOurs, !stopping.load(ordering: .relaxed) else { return }
+        if termination == .exited(Self.configurationExitStatus) {
+            log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it")
             return
         }
         // A child that ran a while gets a fresh back-off; one that keeps crashing waits longer.
-        let ranLong = child.started.duration(to: .now) > .seconds(30)
-        let delay = ranLong ? Duration.seconds(1) : child.backoff
-        let how = process.terminationReason == .uncaughtSignal ? "was killed by signal \(status)" : "exited with status \(status)"
-        log.warning("extension \(name) (pid \(pid)) \(how); restarting in \(delay)")
+        let ranLong = started.duration(to: .now) > .seconds(30)
+        let delay = ranLong ? Duration.seconds(1) : backoff
+        log.warning("extension \(name) (pid \(child.pid)) \(termination); restarting in \(delay)")
         let next = min(delay * 2, .seconds(32))
-        Task { [weak self] in
-            try? await Task.sleep(for: delay)
-            guard let self, !self.stopping.load(ordering: .relaxed) else { return }
-            do { try self.launch(target, backoff: next) } catch {
-                self.log.error("cannot restart extension \(name): \(error)")
-            }
+        let deadline = ContinuousClock.now + delay
+        while ContinuousClock.now < deadline && !stopping.load(ordering: .relaxed) { usleep(20_000) }
+        guard !stopping.load(ordering: .relaxed) else { return }
+        do { try start(target, runtime, backoff: next) } catch {
+            log.error("cannot restart extension \(name): \(error)")
         }
     }
 
-    /// Stops every child: SIGTERM, then SIGKILL for any still running after a grace period.
+    /// Stops every child: SIGTERM to the extension and its process group, then SIGKILL for any
+    /// still running after a grace period; then removes the cgroups.
     func stopAll(grace: Duration = .seconds(2)) {
         stopping.store(true, ordering: .relaxed)
-        let processes = children.withLock { children in
-            defer { children.removeAll() }
-            return children.values.map(\.process)
-        }
-        for process in processes where process.isRunning { process.terminate() }
+        let running = children.withLock { Array($0.values) }
+        terminate(running, signal: SIGTERM)
         let deadline = ContinuousClock.now + grace
-        for process in processes {
-            while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        func anyLeft() -> Bool { !children.withLock { $0.isEmpty } }
+        while anyLeft() && ContinuousClock.now < deadline { usleep(10_000) }
+        let left = children.withLock { Array($0.values) }
+        terminate(left, signal: SIGKILL)
+        let last = ContinuousClock.now + .seconds(1)
+        while anyLeft() && ContinuousClock.now < last { usleep(10_000) }
+        runtime.withLock { $0 }?.cgroups?.removeAll()
+    }
+
+    /// Signals each child: inside a sandbox the extension (bubblewrap's grandchild) and its
+    /// session's process group; SIGKILL goes to bubblewrap too, which takes the whole pid
+    /// namespace with it. Without a sandbox, the child's process group.
+    private func terminate(_ list: [Child], signal: Int32) {
+        for child in list {
+            guard child.sandboxed else {
+                SystemCall.signal(-child.pid, signal)
+                continue
+            }
+            let inner = SystemCall.children(of: child.pid).first.flatMap { SystemCall.children(of: $0).first }
+            if let inner {
+                SystemCall.signal(-inner, signal)
+                SystemCall.signal(inner, signal)
+            }
+            if inner == nil || signal == SIGKILL { SystemCall.signal(child.pid, signal) }
         }
     }
 }

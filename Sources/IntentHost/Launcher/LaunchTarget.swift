@@ -16,6 +16,8 @@ struct LaunchTarget: Sendable {
     let manifest: URL
     /// What the manifest declares.
     let registration: Registration
+    /// Whether the manifest declares `IntentdNetworkAccess`: the sandbox shares the host's network.
+    var networkAccess = false
 
     /// The bundle id from the manifest.
     var bundleIdentifier: String { registration.bundleIdentifier }

@@ -7,6 +7,9 @@ import Foundation
 public struct Manifest: Sendable, Hashable {
     /// What the extension sends in REGISTER (without its process id).
     public var registration: Registration
+    /// Whether the extension's sandbox shares the host's network: the boolean
+    /// `IntentdNetworkAccess` under `NSExtensionAttributes` (false when absent).
+    public var networkAccess: Bool
 
     /// Reads a manifest file.
     public init(contentsOf url: URL) throws {
@@ -44,6 +47,10 @@ public struct Manifest: Sendable, Hashable {
             throw ManifestError("\(source) has no IntentsSupported array under NSExtensionAttributes")
         }
         let restricted = attributes["IntentsRestrictedWhileLocked"] as? [String] ?? []
+        if let network = attributes["IntentdNetworkAccess"], !(network is Bool) {
+            throw ManifestError("\(source): IntentdNetworkAccess under NSExtensionAttributes must be <true/> or <false/>")
+        }
+        networkAccess = attributes["IntentdNetworkAccess"] as? Bool ?? false
         let alternatives = (root["INAlternativeAppNames"] as? [[String: Any]] ?? []).compactMap { entry in
             (entry["INAlternativeAppName"] as? String).map {
                 AlternativeAppName(name: $0, pronunciation: entry["INAlternativeAppNamePronunciationHint"] as? String)

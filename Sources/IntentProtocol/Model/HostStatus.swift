@@ -38,6 +38,9 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
     public var processIdentifiers: [Int]
     /// Whether the user lets the app work with the assistant.
     public var authorization: AuthorizationStatus?
+    /// How each live instance runs, in the order of `processIdentifiers`: in the host's
+    /// sandbox, launched without it, or started outside the host.
+    public var sandboxes: [SandboxStatus]?
 
     /// Creates an entry.
     public init(
@@ -54,6 +57,59 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
         self.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked
         self.instances = instances
         self.processIdentifiers = processIdentifiers
+    }
+}
+
+/// How one extension instance runs.
+public struct SandboxStatus: Sendable, Hashable, Codable {
+    /// Where it runs.
+    public enum State: String, Sendable, Hashable, Codable {
+        /// Launched by the host, in its sandbox.
+        case on
+        /// Launched by the host without a sandbox (`--no-sandbox`).
+        case off
+        /// Not launched by this host (started by hand or on another machine): outside the
+        /// host's sandbox and limits.
+        case outside
+    }
+    /// Where it runs.
+    public var state: State
+    /// The name in the host's config (`messaging`, `bench#2`), for launched instances.
+    public var name: String?
+    /// Whether its sandbox shares the host's network (the manifest's `IntentdNetworkAccess`).
+    public var network: Bool?
+    /// Its resource limits, for launched instances.
+    public var limits: [LimitStatus]?
+    /// The file its output goes to, for launched instances.
+    public var log: String?
+
+    /// Creates an entry.
+    public init(state: State, name: String? = nil, network: Bool? = nil, limits: [LimitStatus]? = nil, log: String? = nil) {
+        self.state = state
+        self.name = name
+        self.network = network
+        self.limits = limits
+        self.log = log
+    }
+}
+
+/// One resource limit of a launched extension.
+public struct LimitStatus: Sendable, Hashable, Codable {
+    /// `memory`, `cpu`, `processes` or `openFiles`.
+    public var resource: String
+    /// The limit, in `unit`.
+    public var value: Int
+    /// `MiB`, `s`, or empty for a count.
+    public var unit: String
+    /// What enforces it: `cgroup` or `rlimit`.
+    public var enforcedBy: String
+
+    /// Creates an entry.
+    public init(resource: String, value: Int, unit: String, enforcedBy: String) {
+        self.resource = resource
+        self.value = value
+        self.unit = unit
+        self.enforcedBy = enforcedBy
     }
 }
 

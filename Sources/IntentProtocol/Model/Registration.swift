@@ -18,6 +18,10 @@ public struct Registration: Sendable, Hashable, Codable {
     public var processIdentifier: Int?
     /// The app's own vocabulary (AppIntentVocabulary.plist), if it ships one.
     public var vocabulary: AppVocabulary?
+    /// The token the host gave the process when it launched it (`INTENTD_LAUNCH_TOKEN`), so
+    /// that the host knows which launch this instance is; absent for extensions started by
+    /// hand.
+    public var launchToken: String?
 
     /// Creates a registration.
     public init(
@@ -48,6 +52,7 @@ public struct Registration: Sendable, Hashable, Codable {
         intentsRestrictedWhileLocked = try c.decodeIfPresent([String].self, forKey: .intentsRestrictedWhileLocked) ?? []
         processIdentifier = try c.decodeIfPresent(Int.self, forKey: .processIdentifier)
         vocabulary = try c.decodeIfPresent(AppVocabulary.self, forKey: .vocabulary)
+        launchToken = try c.decodeIfPresent(String.self, forKey: .launchToken)
     }
 
     /// The same registration with SiriKit class names (`INSendMessageIntent`) turned into

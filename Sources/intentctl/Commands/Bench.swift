@@ -31,6 +31,7 @@ struct Bench: ParsableCommand {
     var startHost = false
     @Option(help: "With --start-host: extensions to launch, e.g. bench:4,messaging.") var extensions = "bench"
     @Flag(help: "With --start-host: use tcp on loopback instead of ipc.") var tcp = false
+    @Flag(help: "With --start-host: run the extensions without a sandbox (to measure what it costs).") var noSandbox = false
 
     @Option(help: "The C reference (zmq-broker-limit.c) to run right before and right after, with the same window, size and transport, for ratios.")
     var reference: String?
@@ -58,7 +59,7 @@ struct Bench: ParsableCommand {
         if startHost {
             let started = try HostProcess(
                 extensions: extensions.split(separator: ",").map(String.init),
-                apps: [], tcp: tcp)
+                apps: [], tcp: tcp, hostArguments: noSandbox ? ["--no-sandbox"] : [])
             host = started
             endpoint = started.clientEndpoint
         } else {

@@ -14,6 +14,11 @@ struct StatusText: CustomStringConvertible {
             lines.append("\(e.appName)\(also) — \(e.bundleIdentifier), \(e.instances) instance\(e.instances == 1 ? "" : "s")")
             lines.append("  supports: \(e.intentsSupported.joined(separator: ", "))")
             if let authorization = e.authorization { lines.append("  authorization: \(authorization.rawValue)") }
+            let sandboxes = (e.sandboxes ?? []).map(Self.describe)
+            for (i, text) in sandboxes.enumerated() where sandboxes.firstIndex(of: text) == i {
+                let which = Set(sandboxes).count == 1 ? "" : " (instance \(sandboxes.indices.filter { sandboxes[$0] == text }.map { String($0 + 1) }.joined(separator: ", ")))"
+                lines.append("  sandbox\(which): \(text)")
+            }
             if !e.intentsRestrictedWhileLocked.isEmpty {
                 lines.append("  restricted while locked: \(e.intentsRestrictedWhileLocked.joined(separator: ", "))")
             }
@@ -25,5 +30,20 @@ struct StatusText: CustomStringConvertible {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "on, no network; limits: memory 512 MiB (cgroup), …"
+    static func describe(_ sandbox: SandboxStatus) -> String {
+        let state = switch sandbox.state {
+        case .on: "on, " + (sandbox.network == true ? "shares the host's network" : "no network")
+        case .off: "off (the host runs with --no-sandbox)"
+        case .outside: "outside the host's sandbox (not launched by this host)"
+        }
+        guard let limits = sandbox.limits, !limits.isEmpty else { return state }
+        let list = limits.map { limit in
+            let name = limit.resource == "openFiles" ? "open files" : limit.resource
+            return "\(name) \(limit.value)\(limit.unit.isEmpty ? "" : " \(limit.unit)") (\(limit.enforcedBy))"
+        }
+        return state + "; limits: " + list.joined(separator: ", ")
     }
 }

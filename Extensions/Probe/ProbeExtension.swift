@@ -1,0 +1,133 @@
+import Foundation
+import IntentExtensionKit
+
+/// A test-only extension that tries, on request, what a hostile extension would: the
+/// `content` of a SendMessage it handles is a command, and the response's `result` says how
+/// it went (`ok: …` or `error: …`). The sandbox tests drive it; it is no example to follow.
+///
+/// Commands: `read PATH`, `list PATH`, `write NAME TEXT` (in the sandbox directory),
+/// `unix PATH` (connect to a Unix socket), `tcp HOST PORT`, `alloc MIB`, `spawn ARGUMENT`
+/// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
+/// (sandbox directory, HOME, TMPDIR, working directory), `exit STATUS`.
+@main
+struct ProbeExtension: IntentExtension {
+    static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
+
+    let sandbox: URL
+
+    init(context: ExtensionContext) async throws {
+        sandbox = context.sandboxDirectory
+    }
+
+    func handler(for intent: Intent) -> (any IntentHandler)? { Command(sandbox: sandbox) }
+
+    struct Command: IntentHandler {
+        let sandbox: URL
+
+        func handle(_ intent: Intent) async throws -> IntentResponse {
+            let text = intent.string("content") ?? ""
+            return IntentResponse(code: "success", response: ["result": .string(run(text))])
+        }
+
+        func run(_ text: String) -> String {
+            let words = text.split(separator: " ", maxSplits: 2).map(String.init)
+            let argument = words.count > 1 ? words[1] : ""
+            let rest = words.count > 2 ? words[2] : ""
+            switch words.first ?? "" {
+            case "read":
+                guard let data = FileManager.default.contents(atPath: argument) else { return "error: \(reason(argument))" }
+                return "ok: " + String(decoding: data.prefix(8192), as: UTF8.self)
+            case "list":
+                do { return "ok: " + (try FileManager.default.contentsOfDirectory(atPath: argument)).sorted().joined(separator: ",") } catch {
+                    return "error: \(error.localizedDescription)"
+                }
+            case "write":
+                let file = sandbox.appendingPathComponent(argument)
+                do { try Data(rest.utf8).write(to: file) } catch { return "error: \(error.localizedDescription)" }
+                return "ok: \(file.path)"
+            case "unix":
+                return connectUnix(argument)
+            case "tcp":
+                return connectTCP(argument, port: UInt16(rest) ?? 0)
+            case "alloc":
+                let megabytes = Int(argument) ?? 0
+                var blocks: [UnsafeMutableRawPointer] = []
+                for _ in 0..<megabytes {
+                    guard let block = malloc(1 << 20) else { return "error: malloc failed after \(blocks.count) MiB" }
+                    memset(block, 1, 1 << 20)
+                    blocks.append(block)
+                }
+                blocks.forEach { free($0) }
+                return "ok: allocated \(megabytes) MiB"
+            case "spawn":
+                let (pid, result) = spawnSleep(argument)
+                return result == 0 ? "ok: \(pid)" : "error: \(String(cString: strerror(result)))"
+            case "spawnmany":
+                // Starts up to ARGUMENT helpers (`sleep REST`); says how many started.
+                var started = 0
+                for _ in 0..<(Int(argument) ?? 0) {
+                    guard spawnSleep(rest).1 == 0 else { break }
+                    started += 1
+                }
+                return "ok: \(started)"
+            case "print":
+                FileHandle.standardOutput.write(Data((argument + (rest.isEmpty ? "" : " " + rest) + "\n").utf8))
+                return "ok"
+            case "where":
+                let env = ProcessInfo.processInfo.environment
+                return "ok: \(sandbox.path) \(env["HOME"] ?? "-") \(env["TMPDIR"] ?? "-") \(FileManager.default.currentDirectoryPath)"
+            case "exit":
+                exit(Int32(argument) ?? 1)
+            default:
+                return "error: unknown command \(text)"
+            }
+        }
+
+        /// Starts `sleep ARGUMENT`; its pid and posix_spawn's result.
+        func spawnSleep(_ argument: String) -> (pid_t, Int32) {
+            var pid: pid_t = 0
+            let argv: [UnsafeMutablePointer<CChar>?] = ([String](arrayLiteral: "/bin/sleep", argument)).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            return (pid, posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ))
+        }
+
+        func reason(_ path: String) -> String {
+            let fd = open(path, O_RDONLY)
+            if fd >= 0 {
+                close(fd)
+                return "unreadable"
+            }
+            return String(cString: strerror(errno))
+        }
+
+        func connectUnix(_ path: String) -> String {
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return "error: socket: \(String(cString: strerror(errno)))" }
+            defer { close(fd) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            let bytes = Array(path.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                for (i, b) in bytes.enumerated() { raw[i] = b }
+            }
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            return result == 0 ? "ok: connected" : "error: \(String(cString: strerror(errno)))"
+        }
+
+        func connectTCP(_ host: String, port: UInt16) -> String {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return "error: socket: \(String(cString: strerror(errno)))" }
+            defer { close(fd) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { return "error: bad address \(host)" }
+            let result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            return result == 0 ? "ok: connected" : "error: \(String(cString: strerror(errno)))"
+        }
+    }
+}

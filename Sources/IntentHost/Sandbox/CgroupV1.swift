@@ -1,0 +1,108 @@
+import Foundation
+import IntentProtocol
+
+/// Control groups (version 1) for launched extensions, where the host may create them:
+/// `MOUNT/memory/HOST-GROUP/intentd-PID/NAME` and the same under `pids`, where `HOST-GROUP`
+/// is the host's own group from `/proc/self/cgroup`. Each extension's group caps its
+/// memory (`memory.limit_in_bytes`; the kernel kills a process of the group that needs
+/// more) and its processes and threads together (`pids.max`).
+///
+/// The launcher starts each child through a shell that writes its own pid into the groups'
+/// `cgroup.procs` before it execs the sandbox, so that nothing of the extension runs outside.
+struct CgroupV1: Sendable {
+    /// `intentd-PID` under the host's memory group.
+    let memory: String
+    /// `intentd-PID` under the host's pids group.
+    let pids: String
+
+    /// Creates the host's two groups, or returns nil (saying why in `reason`) where the
+    /// controllers are not mounted or the host may not create groups.
+    static func make(reason: inout String) -> CgroupV1? {
+        let mounts = SystemCall.readFile("/proc/self/mounts") ?? ""
+        let own = SystemCall.readFile("/proc/self/cgroup") ?? ""
+        func directory(_ controller: String) -> String? {
+            let lines: [[Substring]] = mounts.split(separator: "\n").map { $0.split(separator: " ") }
+            let mount = lines.first { (fields: [Substring]) -> Bool in
+                guard fields.count >= 4, fields[2] == "cgroup" else { return false }
+                return fields[3].split(separator: ",").contains(Substring(controller))
+            }
+            guard let mount else { return nil }
+            let group = own.split(separator: "\n").compactMap { line -> String? in
+                let parts = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+                guard parts.count == 3, parts[1].split(separator: ",").contains(Substring(controller)) else { return nil }
+                return String(parts[2])
+            }.first ?? "/"
+            return String(mount[1]) + (group == "/" ? "" : group) + "/intentd-\(getpid())"
+        }
+        guard let memory = directory("memory"), let pids = directory("pids") else {
+            reason = "no cgroup v1 memory and pids controllers are mounted"
+            return nil
+        }
+        for path in [memory, pids] { removeStale(beside: path) }
+        do {
+            for path in [memory, pids] { try SystemCall.makeDirectory(path) }
+        } catch {
+            reason = "cannot create a cgroup: \(error)"
+            return nil
+        }
+        return CgroupV1(memory: memory, pids: pids)
+    }
+
+    /// Removes the empty groups of hosts that died without removing them (`intentd-PID`
+    /// where no process PID runs any more).
+    private static func removeStale(beside path: String) {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [] where name.hasPrefix("intentd-") {
+            guard let pid = Int32(name.dropFirst(8)), kill(pid, 0) == -1, errno == ESRCH else { continue }
+            CgroupV1(memory: "\(parent)/\(name)", pids: "\(parent)/\(name)").removeAll()
+        }
+    }
+
+    /// Creates (or reuses) the group of one extension and sets its limits; returns the
+    /// `cgroup.procs` files the child must join.
+    func prepare(_ name: String, _ limits: ResourceLimits) throws -> [String] {
+        var procs: [String] = []
+        for (base, controller) in [(memory, "memory"), (pids, "pids")] {
+            let path = "\(base)/\(name)"
+            try SystemCall.makeDirectory(path)
+            switch controller {
+            case "memory":
+                let bytes = limits.memoryMegabytes.map { String($0 << 20) } ?? "-1"
+                try SystemCall.write(bytes, to: "\(path)/memory.limit_in_bytes")
+                // With swap, the memory and swap together get the same limit.
+                if FileManager.default.fileExists(atPath: "\(path)/memory.memsw.limit_in_bytes") {
+                    try? SystemCall.write(bytes, to: "\(path)/memory.memsw.limit_in_bytes")
+                }
+            default:
+                try SystemCall.write(limits.processes.map(String.init) ?? "max", to: "\(path)/pids.max")
+            }
+            procs.append("\(path)/cgroup.procs")
+        }
+        return procs
+    }
+
+    /// Removes one extension's groups once its processes are gone (waiting up to a second
+    /// for the kernel to finish tearing them down).
+    func remove(_ name: String) {
+        for base in [memory, pids] {
+            let path = "\(base)/\(name)"
+            for _ in 0..<100 {
+                if (try? SystemCall.removeDirectory(path)) != nil { break }
+                usleep(10_000)
+            }
+        }
+    }
+
+    /// Removes the host's own two groups (after every extension's).
+    func removeAll() {
+        for base in [memory, pids] {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
+            for name in names where (try? FileManager.default.attributesOfItem(atPath: "\(base)/\(name)")[.type] as? FileAttributeType)
+                == .typeDirectory
+            {
+                try? SystemCall.removeDirectory("\(base)/\(name)")
+            }
+            try? SystemCall.removeDirectory(base)
+        }
+    }
+}

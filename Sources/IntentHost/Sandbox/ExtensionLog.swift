@@ -1,0 +1,142 @@
+import Foundation
+import IntentProtocol
+import Synchronization
+
+/// The log file of one launched extension: `STATE/logs/BUNDLE-ID.log`, where the host writes
+/// what the extension prints on standard output and standard error.
+///
+/// Every line is prefixed with the time the host read it and the instance's name from the
+/// config, and escaped: control characters, backslashes and bytes that are not UTF-8 become
+/// `\xNN` (`\\`), so no extension can end a line early, move the cursor, or write a line that
+/// reads like one of the host's own. A line longer than `maxLineBytes` is cut. When the file
+/// passes `maxBytes` it is renamed to `.log.1` (replacing the previous one) and a new one begun.
+final class ExtensionLog: Sendable {
+    /// The file.
+    let url: URL
+    /// The size at which the file is rotated.
+    let maxBytes: Int
+    /// The longest line kept, in bytes, before escaping.
+    static let maxLineBytes = 4096
+
+    private struct State {
+        var handle: FileHandle?
+        var size: Int
+    }
+    private let state: Mutex<State>
+
+    /// Opens (creating) the log of `bundleIdentifier` under `directory`.
+    init(directory: URL, bundleIdentifier: String, maxBytes: Int = 1 << 20) throws {
+        try StateDirectory.create(directory)
+        url = directory.appendingPathComponent("\(bundleIdentifier).log")
+        self.maxBytes = maxBytes
+        state = Mutex(State(handle: nil, size: 0))
+        try state.withLock { try open(&$0) }
+    }
+
+    private func open(_ state: inout State) throws {
+        if !FileManager.default.fileExists(atPath: url.path) {
+            _ = FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        do {
+            let handle = try FileHandle(forWritingTo: url)
+            state.size = Int(try handle.seekToEnd())
+            state.handle = handle
+        } catch {
+            throw ConfigurationError("cannot open the extension log \(url.path): \(describeFileError(error))")
+        }
+    }
+
+    /// Appends one line printed by the instance `name` (without its newline).
+    func append(_ line: some Collection<UInt8>, from name: String) {
+        let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        var text = Array("\(time) [\(Self.escape(Array(name.utf8)))] ".utf8)
+        text += Array(Self.escape(Array(line.prefix(Self.maxLineBytes))).utf8)
+        if line.count > Self.maxLineBytes { text += Array(" [line cut at \(Self.maxLineBytes) bytes]".utf8) }
+        text.append(UInt8(ascii: "\n"))
+        state.withLock { state in
+            if state.size + text.count > maxBytes, state.size > 0 { rotate(&state) }
+            guard let handle = state.handle else { return }
+            do {
+                try handle.write(contentsOf: text)
+                state.size += text.count
+            } catch {
+                Log("intentd").warning("cannot write to \(url.path): \(describeFileError(error))")
+            }
+        }
+    }
+
+    private func rotate(_ state: inout State) {
+        try? state.handle?.close()
+        state.handle = nil
+        let old = url.appendingPathExtension("1")
+        try? FileManager.default.removeItem(at: old)
+        try? FileManager.default.moveItem(at: url, to: old)
+        do { try open(&state) } catch { Log("intentd").warning("\(error)") }
+    }
+
+    /// Reads lines from `fd` until end of file and appends each, attributed to `name`.
+    func copyLines(from fd: Int32, name: String) {
+        var buffer = [UInt8](repeating: 0, count: 16 << 10)
+        var pending: [UInt8] = []
+        while true {
+            let count: Int
+            do { count = try SystemCall.read(fd, into: &buffer) } catch { break }
+            if count == 0 { break }
+            var start = 0
+            for i in 0..<count where buffer[i] == UInt8(ascii: "\n") {
+                pending += buffer[start..<i]
+                append(pending, from: name)
+                pending.removeAll(keepingCapacity: true)
+                start = i + 1
+            }
+            pending += buffer[start..<count]
+            if pending.count > Self.maxLineBytes {
+                append(pending, from: name)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        if !pending.isEmpty { append(pending, from: name) }
+        SystemCall.close(fd)
+    }
+
+    /// `bytes` with control characters, backslashes and invalid UTF-8 escaped.
+    static func escape(_ bytes: [UInt8]) -> String {
+        var out = ""
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        func hex(_ b: UInt8) { out += "\\x" + String(b, radix: 16, uppercase: true).leftPadded(to: 2) }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\\") {
+                out += "\\\\"
+                i += 1
+            } else if b < 0x20 || b == 0x7F {
+                hex(b)
+                i += 1
+            } else if b < 0x80 {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+                i += 1
+            } else {
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                let end = min(i + length, bytes.count)
+                if length > 1, let scalar = String(validating: bytes[i..<end], as: UTF8.self)?.unicodeScalars.first,
+                    scalar.properties.generalCategory != .control, scalar.properties.generalCategory != .format
+                {
+                    out.unicodeScalars.append(scalar)
+                    i = end
+                } else {
+                    hex(b)
+                    i += 1
+                }
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// The string with zeros in front up to `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

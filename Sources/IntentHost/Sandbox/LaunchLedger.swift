@@ -1,0 +1,48 @@
+import Foundation
+import IntentProtocol
+import Synchronization
+
+/// The processes the host launched and is running now, by the random token each got in
+/// `INTENTD_LAUNCH_TOKEN`: written by the launcher, read by the broker for STATUS.
+///
+/// A registration that carries a token found here is that launch's instance; any other
+/// (no token, an unknown one) runs outside the host's sandbox.
+final class LaunchLedger: Sendable {
+    /// One running launch.
+    struct Entry: Sendable {
+        /// How it runs.
+        let sandbox: SandboxStatus
+        /// The pid the host spawned (bubblewrap's, when sandboxed).
+        let pid: pid_t
+        /// Whether `pid` is bubblewrap, whose grandchild is the extension.
+        let sandboxed: Bool
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    /// A new random token: 128 bits as hex.
+    static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
+    }
+
+    /// Notes a launch.
+    func record(_ token: String, _ entry: Entry) {
+        entries.withLock { $0[token] = entry }
+    }
+
+    /// Forgets a launch whose process ended.
+    func remove(_ token: String) {
+        _ = entries.withLock { $0.removeValue(forKey: token) }
+    }
+
+    /// How the instance that registered with `token` runs, and its pid as the host sees it
+    /// (the pid it reports itself is its own namespace's).
+    func describe(_ token: String?) -> (SandboxStatus, Int?) {
+        guard let token, let entry = entries.withLock({ $0[token] }) else { return (SandboxStatus(state: .outside), nil) }
+        guard entry.sandboxed else { return (entry.sandbox, Int(entry.pid)) }
+        // bubblewrap → its init (pid 1 inside) → the extension.
+        let pid = SystemCall.children(of: entry.pid).first.flatMap { SystemCall.children(of: $0).first }
+        return (entry.sandbox, pid.map(Int.init))
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import IntentClient
+import IntentProtocol
+
+/// `intentctl logs APP [--follow]`
+struct Logs: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print what a launched extension wrote to its standard output and error.",
+        discussion: """
+            The host keeps each launched extension's output in STATE/logs/BUNDLE-ID.log, every \
+            line stamped with the time and the extension's name, and escaped. APP is the bundle \
+            id, or the app's name while it is registered.
+            """)
+
+    @Argument(help: "The app: its bundle id, or its name while it is registered.")
+    var app: String
+
+    @Flag(name: .shortAndLong, help: "Keep printing lines as they are written, until Ctrl-C.")
+    var follow = false
+
+    @OptionGroup var connection: Connection
+
+    func run() throws {
+        let directory = StateDirectory(explicit: connection.stateDirectory).url.appendingPathComponent("logs")
+        let file = try locate(in: directory)
+        var offset = 0
+        var identity = Self.identity(of: file)
+        offset = try printNew(file, from: 0)
+        while follow {
+            usleep(200_000)
+            let now = Self.identity(of: file)
+            // Rotated: the file was renamed to .log.1 and a new one begun.
+            if now.inode != identity.inode || now.size < offset {
+                identity = now
+                offset = 0
+            }
+            offset = try printNew(file, from: offset)
+        }
+    }
+
+    /// The log file of `app`: by bundle id, else through the host's status.
+    private func locate(in directory: URL) throws -> URL {
+        guard !app.isEmpty, !app.contains("/"), !app.hasPrefix(".") else { throw ValidationError("\"\(app)\" is not an app") }
+        let direct = directory.appendingPathComponent("\(app).log")
+        if FileManager.default.fileExists(atPath: direct.path) { return direct }
+        let fold = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        if let status = try? connection.client().status(),
+            let entry = status.extensions.first(where: { e in
+                ([e.appName, e.bundleIdentifier] + e.alternativeAppNames).contains { fold($0) == fold(app) }
+            })
+        {
+            let file = directory.appendingPathComponent("\(entry.bundleIdentifier).log")
+            if FileManager.default.fileExists(atPath: file.path) { return file }
+            throw ValidationError("\(entry.appName) has no log here: the host did not launch it (\(file.path))")
+        }
+        let known = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
+        throw ValidationError(
+            "no log for \"\(app)\" in \(directory.path)" + (known.isEmpty ? "" : "; logs: \(known.joined(separator: ", "))"))
+    }
+
+    /// Prints the file from `offset` on; returns the new end.
+    private func printNew(_ file: URL, from offset: Int) throws -> Int {
+        let handle: FileHandle
+        do { handle = try FileHandle(forReadingFrom: file) } catch {
+            if follow { return offset }
+            throw ValidationError("cannot read \(file.path): \(describeFileError(error))")
+        }
+        defer { try? handle.close() }
+        try handle.seek(toOffset: UInt64(offset))
+        let data = try handle.readToEnd() ?? Data()
+        if !data.isEmpty { FileHandle.standardOutput.write(data) }
+        return offset + data.count
+    }
+
+    private static func identity(of file: URL) -> (inode: UInt64, size: Int) {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        return ((attributes?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0, (attributes?[.size] as? NSNumber)?.intValue ?? 0)
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import IntentClient
+import IntentProtocol
+import Testing
+
+/// Every extension the host launches runs in a bubblewrap sandbox with its own limits, a
+/// clean start and its own log: tried with the test-only Probe extension, which attempts on
+/// request what a hostile extension would.
+@Suite("Sandbox", .serialized)
+struct SandboxTests {
+    /// A host launching `extensions` with `config` (JSON fields) merged into a config file.
+    func host(_ config: [String: JSONValue], _ arguments: [String] = []) throws -> TestHost {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("intentd-config-\(UUID().uuidString).json")
+        var fields = config
+        fields["executables"] = fields["executables"] ?? ["probe": "IntentProbe"]
+        try Data(JSONValue.object(fields).serialized()).write(to: file)
+        return try TestHost(["--config", file.path] + arguments)
+    }
+
+    /// What the probe `app` says to `command`.
+    func probe(_ host: TestHost, _ command: String, app: String = "Probe") throws -> String {
+        let request = StageRequest(sessionId: "s", language: "en", intent: "SendMessage", parameters: ["content": .string(command)])
+        let bytes = try host.client(timeout: .seconds(20)).stage(app: app, intent: "SendMessage", stage: .handle, request)
+        let response = try JSON.decode(IntentResponse.self, from: bytes)
+        return response.response["result"]?.stringValue ?? "no result"
+    }
+
+    /// Waits until `text` is in the host's log.
+    func waitForLog(_ host: TestHost, _ text: String, timeout: Duration = .seconds(20)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while !host.hostLog.contains(text) {
+            guard ContinuousClock.now < deadline else { throw TestError("no \"\(text)\" in the host's log:\n\(host.hostLog)") }
+            usleep(50_000)
+        }
+    }
+
+    @Test("A launched extension can read no other app's data, no host state and no home, and keeps its own sandbox across a restart")
+    func filesystem() throws {
+        let host = try host(["extensions": ["probe", "messaging"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe", "MonkeyChat"])
+        _ = try host.ctl("lock")
+        _ = try host.ctl("unlock")
+        let state = host.state.path
+        let monkeyChat = "\(state)/sandboxes/com.monkeychat.intents/monkeychat.sqlite"
+        #expect(FileManager.default.fileExists(atPath: monkeyChat))
+        #expect(FileManager.default.fileExists(atPath: "\(state)/lock"))
+        for path in [monkeyChat, "\(state)/lock", "\(state)/intentd.log", "/etc/passwd"] {
+            #expect(try probe(host, "read \(path)").hasPrefix("error"), "read \(path)")
+        }
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        for path in [state, "\(state)/sandboxes", home] {
+            #expect(try probe(host, "list \(path)").hasPrefix("error"), "list \(path)")
+        }
+        #expect(try !probe(host, "list ..").contains("com.monkeychat.intents"))
+
+        #expect(try probe(host, "where") == "ok: /var/sandbox /var/sandbox /var/sandbox /var/sandbox")
+        for outside in ["../escape.txt", "../../app/escape.txt", "../../run/intentd/escape.txt", "../../usr/escape.txt"] {
+            #expect(try probe(host, "write \(outside) x").hasPrefix("error"), "write \(outside)")
+        }
+        #expect(try probe(host, "write note.txt kept across restarts").hasPrefix("ok"))
+        #expect(try probe(host, "read /var/sandbox/note.txt") == "ok: kept across restarts")
+        let onHost = "\(state)/sandboxes/org.intentd.test.probe/note.txt"
+        #expect((try? String(contentsOfFile: onHost, encoding: .utf8)) == "kept across restarts")
+
+        #expect(throws: ClientError.self) { try probe(host, "exit 3") }
+        try waitForLog(host, "extension probe")
+        try waitForLog(host, "exited with status 3; restarting")
+        usleep(200_000)
+        try host.waitFor(["Probe"])
+        #expect(try probe(host, "read /var/sandbox/note.txt") == "ok: kept across restarts")
+    }
+
+    @Test("A launched extension reaches neither the client endpoint nor a TCP listener, unless its manifest declares network access")
+    func network() throws {
+        let listener = try TCPListener()
+        let host = try host([
+            "extensions": ["probe", "netprobe"],
+            "executables": ["probe": "IntentProbe", "netprobe": "IntentProbe"],
+            "manifests": ["netprobe": .string(Products.fixtures.appendingPathComponent("NetProbe.plist").path)],
+        ])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe", "NetProbe"])
+        let client = "\(host.state.path)/client.sock"
+        #expect(try probe(host, "unix \(client)").hasPrefix("error"))
+        #expect(try probe(host, "tcp 127.0.0.1 \(listener.port)").hasPrefix("error"))
+        #expect(try probe(host, "unix \(client)", app: "NetProbe").hasPrefix("error"))
+        #expect(try probe(host, "tcp 127.0.0.1 \(listener.port)", app: "NetProbe") == "ok: connected")
+        let status = try host.waitFor(["NetProbe"])
+        #expect(status.extensions.first { $0.appName == "NetProbe" }?.sandboxes?.first?.network == true)
+        #expect(status.extensions.first { $0.appName == "Probe" }?.sandboxes?.first?.network == false)
+    }
+
+    @Test("Inside its sandbox an extension has no new privileges, no capabilities, and sees only its own processes")
+    func privileges() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let status = try probe(host, "read /proc/self/status")
+        #expect(status.contains("NoNewPrivs:\t1"))
+        #expect(status.contains("CapEff:\t0000000000000000"))
+        #expect(status.contains("CapPrm:\t0000000000000000"))
+        let processes = try probe(host, "list /proc").dropFirst(4).split(separator: ",").filter { $0.allSatisfy(\.isNumber) }
+        #expect(processes.count <= 3, "\(processes)")
+        let hostPID = String(host.process?.processIdentifier ?? 0)
+        #expect(!processes.contains(Substring(hostPID)) && !processes.contains(Substring(String(getpid()))))
+    }
+
+    @Test("An extension over its memory limit is killed and restarted while the host and the other extensions keep answering")
+    func memoryLimit() throws {
+        let host = try host(["extensions": ["probe", "messaging"], "extensionLimits": ["probe": ["memoryMegabytes": 64]]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe", "MonkeyChat"])
+        #expect(try probe(host, "alloc 16").hasPrefix("ok"))
+        do {
+            let answer = try probe(host, "alloc 1024")
+            Issue.record("the probe survived allocating 1 GiB: \(answer)")
+        } catch ClientError.host(let code, _) {
+            #expect(code == "extensionUnavailable")
+        }
+        #expect(host.process?.isRunning == true)
+        let search = try host.ctl("send", "MonkeyChat", "SearchForMessages", "--json")
+        #expect(search.status == 0, "\(search.stderr)")
+        try waitForLog(host, "extension probe")
+        #expect(host.hostLog.contains("was killed by signal 9; restarting in"))
+        usleep(200_000)
+        try host.waitFor(["Probe"])
+        #expect(try probe(host, "alloc 16").hasPrefix("ok"))
+        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "--json").status == 0)
+    }
+
+    @Test("Without cgroups, rlimits enforce the memory limit, and status says so")
+    func rlimitFallback() throws {
+        let host = try host(["extensions": ["probe"], "cgroups": false, "extensionLimits": ["probe": ["memoryMegabytes": 100]]])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["Probe"])
+        let limits = status.extensions.first?.sandboxes?.first?.limits ?? []
+        #expect(limits.contains { $0.resource == "memory" && $0.value == 100 && $0.enforcedBy == "rlimit" })
+        #expect(limits.contains { $0.resource == "processes" && $0.enforcedBy == "rlimit" })
+        #expect(host.hostLog.contains("limits: by rlimit only"))
+        // RLIMIT_DATA counts the runtime's reserved memory too: 200 MiB more cannot fit.
+        do { #expect(try probe(host, "alloc 200").hasPrefix("error")) } catch ClientError.host(let code, _) {
+            #expect(code == "extensionUnavailable")
+        }
+        #expect(host.process?.isRunning == true)
+    }
+
+    @Test("A fork loop stops at the extension's process limit, and the host keeps answering")
+    func processLimit() throws {
+        let host = try host(["extensions": ["probe"], "extensionLimits": ["probe": ["processes": 40]]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let marker = "4243.\(Int.random(in: 100_000...999_999))"
+        let answer = try probe(host, "spawnmany 200 \(marker)")
+        let started = Int(answer.dropFirst(4)) ?? -1
+        #expect(started >= 0 && started < 40, "\(answer)")
+        #expect(Self.processes(withArgument: marker) == started)
+        #expect(try host.client().status().extensions.contains { $0.appName == "Probe" })
+    }
+
+    @Test("A helper process an extension starts is gone once the extension stops")
+    func helperEndsWithExtension() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let marker = "4242.\(Int.random(in: 100_000...999_999))"
+        #expect(try probe(host, "spawn \(marker)").hasPrefix("ok"))
+        #expect(Self.processes(withArgument: marker) == 1)
+        #expect(throws: ClientError.self) { try probe(host, "exit 0") }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.processes(withArgument: marker) > 0 && ContinuousClock.now < deadline { usleep(50_000) }
+        #expect(Self.processes(withArgument: marker) == 0)
+    }
+
+    @Test("A launched shell-script extension starts clean, gets SIGTERM when the host stops, and exits within the grace period")
+    func scriptGetsSIGTERM() throws {
+        let host = try host([
+            "extensions": ["script"],
+            "executables": ["script": .string(Products.fixtures.appendingPathComponent("script-extension.sh").path)],
+            "manifests": ["script": .string(Products.fixtures.appendingPathComponent("ScriptExtension.plist").path)],
+        ])
+        defer { host.removeState() }
+        let sandbox = host.state.appendingPathComponent("sandboxes/org.intentd.test.script")
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !FileManager.default.fileExists(atPath: sandbox.appendingPathComponent("started").path) {
+            guard ContinuousClock.now < deadline else { throw TestError("the script did not start:\n\(host.hostLog)") }
+            usleep(50_000)
+        }
+        // A clean start: nothing blocked, no classic signal ignored, only the variables it needs.
+        let signals = try String(contentsOf: sandbox.appendingPathComponent("signals"), encoding: .utf8)
+        let masks = Dictionary(uniqueKeysWithValues: signals.split(separator: "\n").map { line in
+            let parts = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+            return (parts[0], UInt64(parts[1], radix: 16) ?? .max)
+        })
+        #expect(masks["SigBlk"] == 0, "\(signals)")
+        #expect((masks["SigIgn"] ?? .max) & 0x7FFF_FFFF == 0, "\(signals)")
+        let environment = try String(contentsOf: sandbox.appendingPathComponent("environment"), encoding: .utf8)
+        let names = Set(environment.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
+        let allowed: Set = [
+            "INTENTD_EXTENSION_ENDPOINT", "INTENTD_SANDBOX_DIR", "INTENTD_LAUNCH_TOKEN", "HOME", "TMPDIR", "PATH", "LANG", "INTENTD_LOG_LEVEL", "PWD",
+        ]
+        #expect(names.isSubset(of: allowed), "\(environment)")
+        #expect(environment.contains("HOME=/var/sandbox\n"))
+
+        host.stop()
+        #expect(FileManager.default.fileExists(atPath: sandbox.appendingPathComponent("got-sigterm").path), "\(host.hostLog)")
+    }
+
+    @Test("A line an extension prints that imitates the host's log is escaped and attributed to it, in its own log")
+    func forgedLogLine() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let forged = "2026-11-23T07:00:00.000 intentd info: registered Evil\u{1B}[2K\rfrom the host"
+        #expect(try probe(host, "print \(forged)") == "ok")
+        let file = host.state.appendingPathComponent("logs/org.intentd.test.probe.log")
+        let escaped = "[probe] 2026-11-23T07:00:00.000 intentd info: registered Evil\\x1B[2K\\x0Dfrom the host"
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains(escaped) && ContinuousClock.now < deadline {
+            usleep(50_000)
+        }
+        let log = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        #expect(log.contains(escaped), "\(log)")
+        #expect(!log.contains("\u{1B}") && !log.contains("\r"))
+        #expect(!host.hostLog.contains("registered Evil"))
+        let shown = try host.ctl("logs", "Probe")
+        #expect(shown.status == 0 && shown.stdout.contains(escaped), "\(shown.stderr)")
+    }
+
+    @Test("status shows each app's sandbox and limits, and an extension started by hand as outside the sandbox")
+    func statusShowsSandbox() throws {
+        let host = try host(["extensions": ["probe"], "limits": ["memoryMegabytes": 300, "openFiles": 200]])
+        defer { host.stop(); host.removeState() }
+        try host.startExtension()
+        let status = try host.waitFor(["Probe", "MonkeyChat"])
+        let probe = try #require(status.extensions.first { $0.appName == "Probe" }?.sandboxes?.first)
+        #expect(probe.state == .on && probe.name == "probe")
+        let limits = probe.limits ?? []
+        #expect(limits.contains { $0.resource == "memory" && $0.value == 300 && ["cgroup", "rlimit"].contains($0.enforcedBy) })
+        #expect(limits.contains { $0.resource == "openFiles" && $0.value == 200 && $0.enforcedBy == "rlimit" })
+        #expect(status.extensions.first { $0.appName == "MonkeyChat" }?.sandboxes?.first?.state == .outside)
+        let text = try host.ctl("status").stdout
+        #expect(text.contains("sandbox: on, no network; limits: memory 300 MiB"), "\(text)")
+        #expect(text.contains("sandbox: outside the host's sandbox"), "\(text)")
+    }
+
+    @Test("With --no-sandbox, status says the sandbox is off for every launched app")
+    func noSandboxIsShown() throws {
+        let host = try host(["extensions": ["probe"]], ["--no-sandbox"])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["Probe"])
+        #expect(status.extensions.first?.sandboxes?.first?.state == .off)
+        #expect(try host.ctl("status").stdout.contains("sandbox: off"))
+        #expect(host.hostLog.contains("sandbox: OFF"))
+    }
+
+    @Test("Without bubblewrap and without --no-sandbox the host refuses to launch extensions, and says why")
+    func refusesWithoutBubblewrap() throws {
+        let host = try host(["extensions": ["probe"], "bubblewrapPath": "/nonexistent/bwrap"])
+        defer { host.stop(); host.removeState() }
+        let process = try #require(host.process)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while process.isRunning && ContinuousClock.now < deadline { usleep(50_000) }
+        #expect(!process.isRunning)
+        #expect(process.terminationStatus != 0)
+        #expect(host.hostLog.contains("refusing to launch extensions without a sandbox"), "\(host.hostLog)")
+        #expect(host.hostLog.contains("--no-sandbox"))
+    }
+
+    /// How many processes have `argument` as an argument.
+    static func processes(withArgument argument: String) -> Int {
+        let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }
+        return pids.filter { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return false }
+            return data.split(separator: 0).contains { String(decoding: $0, as: UTF8.self) == argument }
+        }.count
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port the system picks, closed when released.
+final class TCPListener {
+    let fd: Int32
+    let port: UInt16
+
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestError("socket failed") }
+        self.fd = fd
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound, listen(fd, 8) == 0 else { throw TestError("cannot listen on 127.0.0.1") }
+        port = UInt16(bigEndian: address.sin_port)
+    }
+
+    deinit { close(fd) }
+}
