@@ -37,7 +37,6 @@ struct Chat: ParsableCommand {
             let typed: String
             switch editor.read(prompt: session == nil ? "> " : "… ") {
             case .end: return
-            case .interrupted: continue
             case .line(let line): typed = line
             }
             let line = typed.trimmingCharacters(in: .whitespaces)

@@ -14,8 +14,6 @@ final class LineEditor: Sendable {
     enum Input: Equatable {
         /// A whole line, without its newline.
         case line(String)
-        /// Ctrl-C: the line being typed was dropped.
-        case interrupted
         /// End of input (Ctrl-D, or the end of a pipe).
         case end
     }
@@ -49,6 +47,7 @@ final class LineEditor: Sendable {
         }
         utf8 = TerminalLocale.adoptUTF8()
         intentctl_rl_leave_signals_alone()
+        rl_initialize()
         using_history()
         stifle_history(500)
         if let historyFile { _ = read_history(historyFile) }
@@ -65,18 +64,14 @@ final class LineEditor: Sendable {
         if wakeWrite >= 0 { close(wakeWrite) }
     }
 
-    /// The next line, Ctrl-C, or the end of input. Call it from one thread only.
+    /// The next line, or the end of input; Ctrl-C drops the line being typed and reading
+    /// goes on. Call it from one thread only.
     func read(prompt: String) -> Input {
         guard interactive else { return readLine().map(Input.line) ?? .end }
         interrupted.store(false, ordering: .relaxed)
         shared.withLock { $0.editing = true }
         EditedLine.received = nil
-        rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8)) { line in
-            EditedLine.received = line.map { raw in
-                defer { free(raw) }
-                return .line(String(cString: raw))
-            } ?? .end
-        }
+        rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         var result: Input?
         while result == nil {
@@ -85,8 +80,12 @@ final class LineEditor: Sendable {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while Foundation.read(wakeRead, &sink, sink.count) > 0 {}
                 if interrupted.exchange(false, ordering: .relaxed) {
-                    result = .interrupted
-                    break
+                    // Drop the line, leave it visible with ^C after it as shells do, and
+                    // start an empty one.
+                    rl_callback_handler_remove()
+                    write(raw: "^C\r\n")
+                    rl_replace_line("", 0)
+                    rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
                 }
                 showWaiting(redraw: true)
             }
@@ -96,13 +95,7 @@ final class LineEditor: Sendable {
             }
         }
         rl_callback_handler_remove()
-        if result == .end {
-            write(raw: "\n")
-        } else if result == .interrupted {
-            // Leave the dropped line visible with ^C after it, as shells do.
-            write(raw: "^C\r\n")
-            rl_replace_line("", 0)
-        }
+        if result == .end { write(raw: "\n") }
         shared.withLock { $0.editing = false }
         showWaiting(redraw: false)
         return result ?? .end
@@ -172,4 +165,13 @@ final class LineEditor: Sendable {
 /// Only the thread inside `LineEditor.read` touches it.
 private enum EditedLine {
     nonisolated(unsafe) static var received: LineEditor.Input?
+
+    /// libedit's line handler: a whole line, or nil at the end of input.
+    static let handler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
+        let text = line.map { raw in
+            defer { free(raw) }
+            return String(cString: raw)
+        }
+        received = text.map(LineEditor.Input.line) ?? .end
+    }
 }

@@ -7,13 +7,14 @@ final class TerminalSession {
     private let server: String
     private static let sessions = Atomic<Int>(0)
 
-    /// Starts `command` (run by `sh -c`, which should `exec` the program) in a terminal of
-    /// `columns` × `rows`; when the program ends, the screen says "Pane is dead (status N".
+    /// Starts `command` (run by bash, which waits for it, so that a Ctrl-C meant for the
+    /// program does not end the shell) in a terminal of `columns` × `rows`; when the
+    /// program ends, the screen says `TERMINAL-END-<status>`.
     init(_ command: String, columns: Int = 160, rows: Int = 60) throws {
         server = "intentd-test-\(getpid())-\(Self.sessions.wrappingAdd(1, ordering: .relaxed).newValue)"
         try tmux(
-            "start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";",
-            "new-session", "-d", "-s", "main", "-x", String(columns), "-y", String(rows), command)
+            "new-session", "-d", "-s", "main", "-x", String(columns), "-y", String(rows),
+            "bash", "--norc", "--noprofile", "-c", "\(command); echo TERMINAL-END-$?; sleep 600")
     }
 
     deinit { _ = try? tmux("kill-server") }
