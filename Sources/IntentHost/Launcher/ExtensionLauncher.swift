@@ -22,9 +22,11 @@ final class ExtensionLauncher: Sendable {
     private let children = Mutex<[String: Child]>([:])
     private let stopping = Atomic<Bool>(false)
     private let log = Log("intentd")
+    private let identities: ExtensionIdentities
 
     init(config: HostConfiguration, onExit: @escaping @Sendable (Int32) -> Void) {
         self.config = config
+        identities = ExtensionIdentities(state: config.stateDirectory)
         self.onExit = onExit
     }
 
@@ -81,6 +83,7 @@ final class ExtensionLauncher: Sendable {
         environment["INTENTD_EXTENSION_ENDPOINT"] = config.extensionEndpoint
         environment["INTENTD_STATE_DIR"] = config.stateDirectory.path
         environment["INTENTD_PARENT_PID"] = String(getpid())
+        environment.merge(try identities.environment(for: target)) { _, identity in identity }
         process.environment = environment
         process.terminationHandler = { [weak self] process in
             self?.exited(target, process)
