@@ -27,7 +27,7 @@ struct Chat: ParsableCommand {
     func run() throws {
         let client = try connection.client()
         let state = StateDirectory(explicit: connection.stateDirectory)
-        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint) }
+        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint, security: try connection.security()) }
         let editor = LineEditor(historyFile: state.url.appendingPathComponent("chat-history").path)
         if editor.interactive { print("Say what you need, or “What can you do?”. /unlock, /lock, /quit.") }
         var session: String?
@@ -64,11 +64,11 @@ enum Output {
 
 /// Prints pushed updates from a thread of its own while the conversation goes on.
 enum UpdatePrinter {
-    static func start(endpoint: String) {
+    static func start(endpoint: String, security: ConnectionSecurity) {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) { return }
         let thread = Thread {
             guard let socket = try? Socket(try Context(), .sub), (try? socket.subscribe([])) != nil,
-                (try? socket.connect(endpoint)) != nil
+                (try? security.apply(to: socket, endpoint: endpoint)) != nil, (try? socket.connect(endpoint)) != nil
             else { return }
             while true {
                 guard let frames = try? socket.receiveFrames(wait: true), frames.count == 2,

@@ -14,6 +14,10 @@ struct StatusText: CustomStringConvertible {
             lines.append("\(e.appName)\(also) — \(e.bundleIdentifier), \(e.instances) instance\(e.instances == 1 ? "" : "s")")
             lines.append("  supports: \(e.intentsSupported.joined(separator: ", "))")
             if let authorization = e.authorization { lines.append("  authorization: \(authorization.rawValue)") }
+            if let keys = e.keyFingerprints {
+                let trust = e.trusted == true ? "trusted" : "NOT trusted (untrusted since it registered)"
+                lines.append("  key: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (\(trust))")
+            }
             if !e.intentsRestrictedWhileLocked.isEmpty {
                 lines.append("  restricted while locked: \(e.intentsRestrictedWhileLocked.joined(separator: ", "))")
             }
@@ -21,7 +25,8 @@ struct StatusText: CustomStringConvertible {
         if !status.rejected.isEmpty {
             lines.append("rejected registrations:")
             for r in status.rejected {
-                lines.append("  \(r.appName) (\(r.bundleIdentifier)) at \(r.time): \(r.reason) [\(r.code.rawValue)]")
+                let key = r.keyFingerprint.map { ", key \($0)" } ?? ""
+                lines.append("  \(r.appName) (\(r.bundleIdentifier)\(key)) at \(r.time): \(r.reason) [\(r.code.rawValue)]")
             }
         }
         return lines.joined(separator: "\n")
