@@ -1,0 +1,68 @@
+import Foundation
+import IntentProtocol
+import ZeroMQ
+
+/// A peer that speaks the wire by hand over one DEALER socket, as an attacker would, and
+/// keeps everything it hears.
+final class RawPeer {
+    let socket: Socket
+
+    /// Connects to `endpoint`, with `security` (nil: the NULL mechanism, no key at all).
+    init(endpoint: String, security: ConnectionSecurity?) throws {
+        socket = try Socket(try Context(), .dealer)
+        try security?.apply(to: socket, endpoint: endpoint)
+        try socket.connect(endpoint)
+    }
+
+    /// Sends REGISTER with `registration`.
+    func register(_ registration: Registration) throws {
+        try ExtensionMessage.register(body: Body(try JSON.encode(registration))).send(on: socket)
+    }
+
+    /// Sends a client message.
+    func send(_ message: ClientMessage) throws {
+        try message.send(on: socket)
+    }
+
+    /// Every message received within `milliseconds` (waiting that long in all).
+    func receiveAll(for milliseconds: Int) throws -> [[Message]] {
+        var poller = Poller()
+        poller.add(socket)
+        var received: [[Message]] = []
+        let deadline = ContinuousClock.now + .milliseconds(milliseconds)
+        while ContinuousClock.now < deadline {
+            guard try poller.poll(timeout: 50) > 0 else { continue }
+            while let frames = try socket.receiveFrames(wait: false) { received.append(frames) }
+        }
+        return received
+    }
+
+    /// Registers `registration` over a new connection and returns the host's answer
+    /// (`registered`, or the rejection code; nil if it said nothing) with the peer.
+    static func register(
+        _ registration: Registration, at endpoint: String, as security: ConnectionSecurity?
+    ) throws -> (answer: String?, peer: RawPeer) {
+        let peer = try RawPeer(endpoint: endpoint, security: security)
+        try peer.register(registration)
+        switch try peer.extensionMessages(for: 300).first {
+        case .registered?: return ("registered", peer)
+        case .rejected(let code, _)?: return (code, peer)
+        default: return (nil, peer)
+        }
+    }
+
+    /// What an extension heard, decoded.
+    func extensionMessages(for milliseconds: Int) throws -> [HostToExtension] {
+        try receiveAll(for: milliseconds).compactMap { try? HostToExtension(frames: $0[...]) }
+    }
+}
+
+/// MonkeyChat's manifest, as anyone can read it.
+enum Manifests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static func monkeyChat() throws -> Registration {
+        try Manifest(contentsOf: sources.appendingPathComponent("Extensions/Messaging/Manifest/Info.plist")).registration.normalized()
+    }
+}
