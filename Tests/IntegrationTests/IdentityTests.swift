@@ -257,6 +257,58 @@ struct IdentityTests {
         #expect(try host.ctl("status", "--endpoint", endpoint).status == 0)
     }
 
+    @Test("The host refuses a state directory that others can read, and says how to fix it")
+    func openStateDirectoryIsRefused() throws {
+        let host = try TestHost(start: false)
+        defer { host.stop(); host.removeState() }
+        chmod(host.state.path, 0o755)
+        try host.startHost()
+        host.process?.waitUntilExit()
+        #expect(host.process?.terminationStatus != 0)
+        #expect(host.hostLog.contains("chmod 700 \(host.state.path)"), "\(host.hostLog)")
+    }
+
+    @Test("2,000 fake registrations are refused or dropped and leave the host's memory where it was")
+    func registrationFloodIsBounded() throws {
+        let host = try TestHost.withMonkeyChat()
+        defer { host.stop(); host.removeState() }
+        let pid = try #require(host.process?.processIdentifier)
+        func rss() throws -> Int {
+            let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        // Warm up the paths a flood takes, then measure.
+        let trusted = try host.extensionSecurity(trustedFor: "com.example.flood")
+        var fake = try Manifests.monkeyChat()
+        fake.bundleIdentifier = "com.example.flood"
+        _ = try RawPeer.register(fake, at: host.extensionEndpoint, as: trusted)
+        let before = try rss()
+
+        // 1,000 over one trusted connection, 500 over 50 more connections with a trusted key,
+        // 500 over 50 connections with strangers' keys.
+        let flood = try RawPeer(endpoint: host.extensionEndpoint, security: trusted)
+        for _ in 0..<1000 { try flood.register(fake) }
+        var peers: [RawPeer] = []
+        for i in 0..<100 {
+            let peer = try RawPeer(endpoint: host.extensionEndpoint, security: i < 50 ? trusted : host.extensionSecurity(trustedFor: nil))
+            for _ in 0..<10 { try peer.register(fake) }
+            peers.append(peer)
+        }
+        let heard = try flood.extensionMessages(for: 1500)
+        #expect(try peers[0].extensionMessages(for: 10).count <= 10)
+        #expect(try peers[99].extensionMessages(for: 10).isEmpty, "a stranger hears nothing")
+        #expect(heard.count <= 15, "the host reads at most 5 registrations per connection per second")
+        let status = try Self.status(host)
+        #expect(status.rejected.count <= 50)
+        #expect(status.extensions.map(\.appName) == ["MonkeyChat"])
+        let after = try rss()
+        print("intentd RSS before 2,000 fake registrations: \(before) kB, after: \(after) kB")
+        #expect(after - before < 16_000, "RSS grew from \(before) kB to \(after) kB")
+        let sent = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=x")
+        #expect(sent.status == 0)
+    }
+
     @Test("intentctl status shows each app's key fingerprint and whether it is trusted, and untrusting a key drops its extension")
     func statusShowsKeys() throws {
         let host = try TestHost.withMonkeyChat()
