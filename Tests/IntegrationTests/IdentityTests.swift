@@ -34,12 +34,18 @@ struct IdentityTests {
         try stranger.register(manifest)
         let impostor = try RawPeer(endpoint: host.extensionEndpoint, security: host.extensionSecurity(trustedFor: "com.rogue.intents"))
         try impostor.register(manifest)
+        // One that knows MonkeyChat's public key (not a secret) and claims it on ipc's PLAIN.
+        let claimant = try RawPeer(endpoint: host.extensionEndpoint) { socket in
+            try socket.makePlainClient(username: try Self.monkeyChatKeys(host).publicKey, password: try CurveKeyPair.generate().secretKey)
+        }
+        try claimant.register(manifest)
 
         for i in 0..<4 {
             let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Kiki", "content=private \(i)", "--json")
             #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
         }
         #expect(try stranger.receiveAll(for: 800).isEmpty, "a peer with an unknown key hears nothing at all")
+        #expect(try claimant.receiveAll(for: 100).isEmpty, "a peer that names a trusted key without its secret hears nothing")
         let heard = try impostor.extensionMessages(for: 200)
         #expect(!heard.contains { if case .request = $0 { true } else { false } }, "no REQUEST reaches the impostor")
         guard case .rejected(let code, _)? = heard.first else {

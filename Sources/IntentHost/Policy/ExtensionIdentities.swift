@@ -34,7 +34,7 @@ struct ExtensionIdentities: Sendable {
         }
         return [
             Self.secretKeyVariable: keys.secretKey, Self.publicKeyVariable: keys.publicKey,
-            Self.serverKeyVariable: server.publicKey,
+            Self.serverKeyVariable: server.publicKey, ConnectionSecurity.ipcMechanismVariable: ConnectionSecurity.ipcMechanism,
         ]
     }
 }

@@ -6,7 +6,8 @@ import ZeroMQ
 ///
 /// Every endpoint is authenticated. tcp always uses CURVE (authenticated and encrypted);
 /// on ipc, where the kernel keeps the bytes private and the socket file sits in a 0700
-/// directory, the peer proves its key with the cheaper PLAIN mechanism (see `usesPlain`).
+/// directory, the peer proves its key with the cheaper PLAIN mechanism (see `usesPlain`):
+/// CURVE on ipc cost about a third more CPU per request (the README's Benchmarks).
 public struct ConnectionSecurity: Sendable, Equatable {
     /// This peer's key pair.
     public var keys: CurveKeyPair
@@ -20,14 +21,18 @@ public struct ConnectionSecurity: Sendable, Equatable {
     }
 
     /// Whether an endpoint authenticates with PLAIN (user name: the peer's public key;
-    /// password: its secret key, checked against the public key by the host) instead of
+    /// password: its secret key, which the host checks against the public key) instead of
     /// CURVE. Host and peers decide it by this one function.
     public static func usesPlain(_ endpoint: String) -> Bool {
-        endpoint.hasPrefix("ipc://") && ipcMechanism == "plain"
+        endpoint.hasPrefix("ipc://") && ipcMechanism != "curve"
     }
 
-    /// The mechanism on ipc endpoints: `curve` unless `INTENTD_IPC_MECHANISM=plain`.
-    static let ipcMechanism = ProcessInfo.processInfo.environment["INTENTD_IPC_MECHANISM"] ?? "curve"
+    /// The variable that makes ipc use CURVE too (`INTENTD_IPC_MECHANISM=curve`), to
+    /// measure what it costs; the host passes it on to the extensions it launches.
+    public static let ipcMechanismVariable = "INTENTD_IPC_MECHANISM"
+
+    /// The mechanism on ipc endpoints: `plain` unless `INTENTD_IPC_MECHANISM=curve`.
+    public static let ipcMechanism = ProcessInfo.processInfo.environment[ipcMechanismVariable] ?? "plain"
 
     /// Sets up `socket` to connect to the host at `endpoint`; call before `connect`.
     public func apply(to socket: Socket, endpoint: String) throws(ZMQError) {

@@ -10,8 +10,10 @@ struct Extensions: ParsableCommand {
         discussion: """
             The host admits an extension only with a key the trust store binds to its bundle id. \
             Extensions the host launches get keys of their own automatically; for one started by \
-            hand or on another machine, print its key with `EXTENSION --print-identity`, then:
-              intentctl extensions trust com.example.app KEY
+            hand or on another machine:
+              EXTENSION --print-identity | intentctl extensions trust -
+            or, with the key it printed (in quotes: Z85 keys contain shell characters):
+              intentctl extensions trust com.example.app 'KEY'
             Its first registration pins its manifest (names, intents, restricted intents); a \
             registration that differs is refused until it is trusted again. Works with or without \
             a running host, which reads the change at the next connection.
@@ -20,11 +22,20 @@ struct Extensions: ParsableCommand {
 
     struct Trust: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Trust a key for a bundle id (and forget the manifest pinned for it).")
-        @Argument(help: "The bundle id the key may register.") var bundle: String
-        @Argument(help: "The public key (40 Z85 characters), or a file holding it.") var key: String
+        @Argument(help: "The bundle id the key may register, or - to read `BUNDLE-ID KEY` (what --print-identity prints) from standard input.")
+        var bundle: String
+        @Argument(help: "The public key (40 Z85 characters, quoted: they include shell characters), or a file holding it.")
+        var key: String?
         @Option(name: .customLong("state-dir"), help: "intentd's state directory.") var stateDirectory: String?
 
         func run() throws {
+            var (bundle, key) = (bundle, key)
+            if bundle == "-", key == nil {
+                let words = (readLine() ?? "").split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+                guard words.count == 2 else { throw ValidationError("expected `BUNDLE-ID KEY` on standard input") }
+                (bundle, key) = (words[0], words[1])
+            }
+            guard let key else { throw ValidationError("give the key after the bundle id, or - alone to read both") }
             if let problem = PeerNames.problem(withBundleIdentifier: bundle) { throw ValidationError(problem) }
             let publicKey = try KeyFile.publicKey(key)
             let state = try TrustCommands.state(stateDirectory)

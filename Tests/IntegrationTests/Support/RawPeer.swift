@@ -8,9 +8,14 @@ final class RawPeer {
     let socket: Socket
 
     /// Connects to `endpoint`, with `security` (nil: the NULL mechanism, no key at all).
-    init(endpoint: String, security: ConnectionSecurity?) throws {
+    convenience init(endpoint: String, security: ConnectionSecurity?) throws {
+        try self.init(endpoint: endpoint) { socket in try security?.apply(to: socket, endpoint: endpoint) }
+    }
+
+    /// Connects to `endpoint` after `configure` set the socket's options, as it likes.
+    init(endpoint: String, configure: (Socket) throws -> Void) throws {
         socket = try Socket(try Context(), .dealer)
-        try security?.apply(to: socket, endpoint: endpoint)
+        try configure(socket)
         try socket.connect(endpoint)
     }
 
