@@ -19,14 +19,15 @@ final class RawPeer {
         try socket.connect(endpoint)
     }
 
-    /// Sends REGISTER with `registration`.
+    /// Sends REGISTER with `registration`, never waiting: a peer the host refused has no
+    /// connection to queue on, and its message is dropped.
     func register(_ registration: Registration) throws {
-        try ExtensionMessage.register(body: Body(try JSON.encode(registration))).send(on: socket)
+        _ = try ExtensionMessage.register(body: Body(try JSON.encode(registration))).send(on: socket, wait: false)
     }
 
-    /// Sends a client message.
+    /// Sends a client message, never waiting (see `register`).
     func send(_ message: ClientMessage) throws {
-        try message.send(on: socket)
+        _ = try message.send(on: socket, wait: false)
     }
 
     /// Every message received within `milliseconds` (waiting that long in all).
