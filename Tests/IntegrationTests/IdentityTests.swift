@@ -161,7 +161,7 @@ struct IdentityTests {
             _ = try host.ctl("vocab", app, "contactName", "Eve")
             _ = try host.ctl("authorize", app, "reset")
         }
-        #expect(try host.ctl("extensions", "trust", "../../\(marker)", try CurveKeyPair.generate().publicKey).status != 0)
+        #expect(try host.ctl("extensions", "trust", "../../\(marker)", host.state.appendingPathComponent("keys/client.key").path).status != 0)
         #expect(try listing() == before)
         #expect(try Data(contentsOf: parent.appendingPathComponent("\(marker).json")) == beforeContent)
         let status = try Self.status(host)
@@ -232,7 +232,8 @@ struct IdentityTests {
 
     @Test("On tcp a relay that records every byte sees none of a message's text, and a peer that does not speak CURVE is not served")
     func tcpIsEncrypted() throws {
-        let port = UInt16(Int.random(in: 20_000...55_000))
+        // Below the ephemeral range (32768 and up), so no outgoing connection holds it.
+        let port = UInt16(Int.random(in: 20_000...32_000))
         let host = try TestHost(["--client-endpoint", "tcp://127.0.0.1:\(port)", "--extension-endpoint", "tcp://127.0.0.1:\(port + 1)"])
         defer { host.stop(); host.removeState() }
         let clientRelay = try ByteRelay(to: port)
@@ -368,7 +369,11 @@ struct RemoteExtensionTests {
 
         let trusted = try pair.launch(in: pair.remoteNamespace, Products.url("MonkeyChat"), arguments, output: remote.appendingPathComponent("trusted.log"))
         defer { trusted.terminate(); TestHost.reap(trusted) }
-        let status = try host.waitFor(["MonkeyChat"])
+        let status: HostStatus
+        do { status = try host.waitFor(["MonkeyChat"]) } catch {
+            let log = (try? String(contentsOf: remote.appendingPathComponent("trusted.log"), encoding: .utf8)) ?? ""
+            throw TestError("\(error)\nthe remote extension's log:\n\(log)")
+        }
         #expect(status.extensions.first?.keyFingerprints == [CurveKeyPair.fingerprint(of: key)])
         let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Kiki", "content=from afar", "--json")
         #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")

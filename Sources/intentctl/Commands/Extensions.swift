@@ -12,8 +12,9 @@ struct Extensions: ParsableCommand {
             Extensions the host launches get keys of their own automatically; for one started by \
             hand or on another machine:
               EXTENSION --print-identity | intentctl extensions trust -
-            or, with the key it printed (in quotes: Z85 keys contain shell characters):
-              intentctl extensions trust com.example.app 'KEY'
+            or, with the key it printed (in quotes: Z85 keys contain shell characters; after --,
+            as a key may start with -), or a file holding it:
+              intentctl extensions trust -- com.example.app 'KEY'
             Its first registration pins its manifest (names, intents, restricted intents); a \
             registration that differs is refused until it is trusted again. Works with or without \
             a running host, which reads the change at the next connection.

@@ -111,9 +111,17 @@ final class TestHost {
         guard p.terminationStatus == 0, words.count == 2 else {
             throw TestError("\(name) --print-identity failed: \(words.joined(separator: " "))")
         }
-        let trusted = try ctl("extensions", "trust", words[0], words[1])
-        guard trusted.status == 0 else { throw TestError("cannot trust \(name): \(trusted.stderr)") }
+        try trust(words[1], for: words[0])
         return (words[0], words[1])
+    }
+
+    /// Trusts `key` for `bundle` with `intentctl extensions trust`, passing the key in a
+    /// file as a careful user would (a Z85 key may start with `-`).
+    func trust(_ key: String, for bundle: String) throws {
+        let file = state.appendingPathComponent("trusted-\(UUID().uuidString).pub")
+        try Data((key + "\n").utf8).write(to: file)
+        let trusted = try ctl("extensions", "trust", bundle, file.path)
+        guard trusted.status == 0 else { throw TestError("cannot trust a key for \(bundle): \(trusted.stderr)") }
     }
 
     /// The local client's identity, as intentctl uses it (the host makes it when it starts).
@@ -131,10 +139,7 @@ final class TestHost {
     /// (with `intentctl extensions trust`) unless `bundle` is nil.
     func extensionSecurity(trustedFor bundle: String?) throws -> ConnectionSecurity {
         let keys = try CurveKeyPair.generate()
-        if let bundle {
-            let trusted = try ctl("extensions", "trust", bundle, keys.publicKey)
-            guard trusted.status == 0 else { throw TestError("cannot trust a key for \(bundle): \(trusted.stderr)") }
-        }
+        if let bundle { try trust(keys.publicKey, for: bundle) }
         return ConnectionSecurity(keys: keys, serverKey: try clientSecurity().serverKey)
     }
 
