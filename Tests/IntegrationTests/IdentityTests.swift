@@ -230,6 +230,35 @@ struct IdentityTests {
         #expect(allowed.status == 0, "\(allowed.stderr)")
     }
 
+    @Test("Only allowed client keys receive the updates extensions push")
+    func updatesNeedAnAllowedKey() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let updates = StateDirectory(explicit: host.state.path).updatesEndpoint
+        func subscriber(_ security: ConnectionSecurity) throws -> Socket {
+            let socket = try Socket(try Context(), .sub)
+            try socket.subscribe()
+            try security.apply(to: socket, endpoint: updates)
+            try socket.connect(updates)
+            return socket
+        }
+        let allowed = try subscriber(host.clientSecurity())
+        let stranger = try subscriber(ConnectionSecurity(keys: try CurveKeyPair.generate(), serverKey: host.clientSecurity().serverKey))
+        let pusher = try RawPeer.register(
+            Registration(bundleIdentifier: "com.example.pusher", appName: "Pusher", usageDescription: "pushes", intentsSupported: ["SearchForMessages"]),
+            at: host.extensionEndpoint, as: host.extensionSecurity(trustedFor: "com.example.pusher"))
+        #expect(pusher.answer == "registered")
+        usleep(300_000)  // subscriptions travel to the publisher
+        _ = try ExtensionMessage.update(topic: "news", body: Body(Array(#"{"summary": "private news"}"#.utf8))).send(on: pusher.peer.socket)
+        var poller = Poller()
+        poller.add(allowed)
+        #expect(try poller.poll(timeout: 5000) == 1)
+        #expect(try allowed.receiveFrames(wait: false)?.first?.string == "Pusher/news")
+        var strangerPoller = Poller()
+        strangerPoller.add(stranger)
+        #expect(try strangerPoller.poll(timeout: 300) == 0, "a stranger's key receives no update")
+    }
+
     @Test("On tcp a relay that records every byte sees none of a message's text, and a peer that does not speak CURVE is not served")
     func tcpIsEncrypted() throws {
         // Below the ephemeral range (32768 and up), so no outgoing connection holds it.
