@@ -35,4 +35,9 @@ bench --rate 5000 --duration 60 --json > "$out/steady-60s.json"
 
 echo "1, 2 and 4 bench instances" >&2
 for n in 1 2 4; do bench --extensions "bench:$n" --requests 200000 --concurrency 32 --json > "$out/scale-$n.json"; done
+echo "authentication on ipc: CURVE against PLAIN (the default), five runs each, alternating" >&2
+for i in 1 2 3 4 5; do
+    INTENTD_IPC_MECHANISM=curve bench --requests 200000 --concurrency 32 --reference "$ref" --json > "$out/ipc-curve-$i.json"
+    bench --requests 200000 --concurrency 32 --reference "$ref" --json > "$out/ipc-plain-$i.json"
+done
 echo "results in $out" >&2

@@ -3,4 +3,6 @@
 #include <zmq.h>
 #include <errno.h>
 #include <sys/eventfd.h>
+// SHA-256 for key fingerprints (OpenSSL's libcrypto).
+#include <openssl/sha.h>
 #endif

@@ -10,6 +10,8 @@ public final class HostProcess {
     public let state: StateDirectory
     /// Its client endpoint.
     public let clientEndpoint: String
+    /// The local client's identity for it (its keys are made when the host starts).
+    public private(set) var security: ConnectionSecurity?
     private let removeState: Bool
 
     /// Starts intentd (found beside the running executable) with `extensions`, over ipc
@@ -46,7 +48,8 @@ public final class HostProcess {
             guard process.isRunning else {
                 throw ClientError.malformed("intentd exited at start; see \(logFile.path)")
             }
-            if let client = try? IntentClient(endpoint: clientEndpoint, timeout: .seconds(1)),
+            security = security ?? (try? ConnectionSecurity.client(state: state))
+            if let security, let client = try? IntentClient(endpoint: clientEndpoint, timeout: .seconds(1), security: security),
                 let status = try? client.status()
             {
                 let registered = Set(status.extensions.map { $0.appName.lowercased() })

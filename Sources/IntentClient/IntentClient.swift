@@ -12,15 +12,17 @@ public final class IntentClient {
     private let socket: Socket
     private var nextID: UInt64 = 1
 
-    /// Connects to the host at `endpoint`. For ipc endpoints, fails at once if no host
-    /// has created the socket file.
-    public init(endpoint: String, timeout: Duration = .seconds(60)) throws {
+    /// Connects to the host at `endpoint` as the client `security` names (see
+    /// `ConnectionSecurity.client(state:)`); the host answers only allowed client keys.
+    /// For ipc endpoints, fails at once if no host has created the socket file.
+    public init(endpoint: String, timeout: Duration = .seconds(60), security: ConnectionSecurity?) throws {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
             throw ClientError.notRunning(endpoint)
         }
         self.endpoint = endpoint
         self.timeout = timeout
         socket = try Socket(try Context(), .dealer)
+        try security?.apply(to: socket, endpoint: endpoint)
         try socket.connect(endpoint)
     }
 

@@ -7,6 +7,7 @@ import ZeroMQ
 final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let endpoint: String
     private let registration: Registration
+    private let security: ConnectionSecurity
     private let parentPID: Int32?
     private let log: Log
     /// The dispatcher's reply, as a plain function: the task started per request then
@@ -15,11 +16,12 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let replies: Mailbox<Outgoing>
 
     init(
-        endpoint: String, registration: Registration, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>,
+        endpoint: String, registration: Registration, security: ConnectionSecurity, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>,
         outbox: Mailbox<Outgoing>
     ) {
         self.endpoint = endpoint
         self.registration = registration
+        self.security = security
         self.parentPID = parentPID
         self.log = log
         respond = { stage, body in await dispatcher.reply(stage: stage, body: body) }
@@ -150,6 +152,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private func connect(_ context: Context) throws -> Socket {
         let socket = try Socket(context, .dealer)
         try socket.setHighWaterMark(100_000)
+        try security.apply(to: socket, endpoint: endpoint)
         try socket.connect(endpoint)
         return socket
     }

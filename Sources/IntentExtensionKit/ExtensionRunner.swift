@@ -18,6 +18,11 @@ public enum ExtensionRunner {
         var parentPID: Int32?
         var sandboxDirectory: String?
         var launchToken: String?
+        var identity: String?
+        var serverKey: String?
+        var printIdentity = false
+        /// The key pair and host key the host hands to an extension it launches.
+        var given: ConnectionSecurity?
 
         init(arguments: [String], environment: [String: String]) throws {
             endpoint = environment["INTENTD_EXTENSION_ENDPOINT"]
@@ -25,18 +30,31 @@ public enum ExtensionRunner {
             parentPID = environment["INTENTD_PARENT_PID"].flatMap { Int32($0) }
             sandboxDirectory = environment["INTENTD_SANDBOX_DIR"].flatMap { $0.isEmpty ? nil : $0 }
             launchToken = environment["INTENTD_LAUNCH_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
+            identity = environment["INTENTD_IDENTITY"]
+            serverKey = environment["INTENTD_SERVER_KEY"]
+            if let secret = environment["INTENTD_CURVE_SECRETKEY"], let keys = CurveKeyPair(secretKey: secret),
+                let server = environment["INTENTD_CURVE_SERVERKEY"], CurveKeyPair.isKey(server)
+            {
+                given = ConnectionSecurity(keys: keys, serverKey: server)
+            }
             var rest = arguments[...]
             while let flag = rest.popFirst() {
                 switch flag {
                 case "--endpoint": endpoint = rest.popFirst()
                 case "--state-dir": stateDirectory = rest.popFirst()
                 case "--manifest": manifest = rest.popFirst()
+                case "--identity": identity = rest.popFirst()
+                case "--server-key": serverKey = rest.popFirst()
+                case "--print-identity": printIdentity = true
                 case "-h", "--help":
                     print("""
-                        usage: \(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "extension") [--endpoint E] [--state-dir DIR] [--manifest FILE]
-                          --endpoint   the host's extension endpoint (default ipc://STATE/extensions.sock)
-                          --state-dir  the host's state directory (default $INTENTD_STATE_DIR or ~/.local/state/intentd)
-                          --manifest   the Info.plist-style manifest to register with
+                        usage: \(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "extension") [--endpoint E] [--state-dir DIR] [--manifest FILE] [--identity FILE] [--server-key KEY] [--print-identity]
+                          --endpoint        the host's extension endpoint (default ipc://STATE/extensions.sock)
+                          --state-dir       the host's state directory (default $INTENTD_STATE_DIR or ~/.local/state/intentd)
+                          --manifest        the Info.plist-style manifest to register with
+                          --identity        this extension's key file, made on first use (default SANDBOX/identity.key)
+                          --server-key      the host's public key or its server.pub file (default STATE/server.pub)
+                          --print-identity  print the bundle id and public key to trust, then exit
                         """)
                     throw Exit(status: 0)
                 default:
@@ -62,10 +80,31 @@ public enum ExtensionRunner {
         }
         let log = Log(registration.appName)
         let state = StateDirectory(explicit: options.stateDirectory)
+        if let problem = PeerNames.problem(withBundleIdentifier: registration.bundleIdentifier) {
+            throw ManifestError("\(url.path): \(problem)")
+        }
         // The host names the sandbox of an extension it launched; one started by hand uses
         // its place in the state directory.
         let sandbox = options.sandboxDirectory.map { URL(fileURLWithPath: $0) } ?? state.sandbox(for: registration.bundleIdentifier)
         try StateDirectory.create(sandbox)
+        let identity = options.identity.map { URL(fileURLWithPath: $0) } ?? sandbox.appendingPathComponent("identity.key")
+        if options.printIdentity {
+            // What the user passes to `intentctl extensions trust` to install this extension.
+            let key = try options.given?.keys.publicKey ?? KeyFile.loadOrCreate(identity).publicKey
+            print("\(registration.bundleIdentifier) \(key)")
+            throw Exit(status: 0)
+        }
+        if options.given == nil, options.serverKey == nil {
+            // Started before the host: its key appears when it starts.
+            var said = false
+            while !FileManager.default.fileExists(atPath: state.serverPublicKeyFile.path) {
+                if !said { log.info("waiting for the host's key at \(state.serverPublicKeyFile.path)") }
+                said = true
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+        let security = try options.given ?? ConnectionSecurity(
+            keys: KeyFile.loadOrCreate(identity), serverKey: ConnectionSecurity.serverKey(options.serverKey, state: state))
 
         let outbox = try Mailbox<Outgoing>()
         let context = ExtensionContext(
@@ -74,7 +113,7 @@ public enum ExtensionRunner {
         let instance = try await Extension(context: context)
         let connection = ExtensionConnection(
             endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,
-            parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox)
+            security: security, parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox)
         connection.start()
         while true { try await Task.sleep(for: .seconds(3600)) }
     }

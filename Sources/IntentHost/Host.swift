@@ -21,6 +21,8 @@ public final class Host: Sendable {
     public func run() async throws {
         let config = configuration
         try StateDirectory.create(config.stateDirectory.url)
+        // Keys and the trust store live here: refuse a directory others could read or change.
+        if let problem = config.stateDirectory.ownershipProblem() { throw ConfigurationError(problem) }
         guard let directories = config.catalogDirectories.isEmpty ? Catalog.locate().map({ [$0] }) : config.catalogDirectories else {
             throw ConfigurationError("cannot find the domain catalog; pass --catalog DIR (the Protocols/domains folder)")
         }

@@ -12,10 +12,12 @@ public struct ZeroMQTransport: BenchTransport {
     private var poller = Poller()
     private var frames: [Message] = []
 
-    /// Connects to `endpoint` and prepares one request body per mix entry, about `plan.size` bytes.
-    public init(endpoint: String, plan: BenchPlan) throws {
+    /// Connects to `endpoint` as `security` says and prepares one request body per mix
+    /// entry, about `plan.size` bytes.
+    public init(endpoint: String, plan: BenchPlan, security: ConnectionSecurity?) throws {
         socket = try Socket(try Context(), .dealer)
         try socket.setHighWaterMark(0)
+        try security?.apply(to: socket, endpoint: endpoint)
         try socket.connect(endpoint)
         poller.add(socket)
         mode = plan.mode

@@ -68,6 +68,13 @@ public final class Message: @unchecked Sendable {
         try body(UnsafeMutableRawBufferPointer(start: zmq_msg_data(pointer), count: zmq_msg_size(pointer)))
     }
 
+    /// A property of the connection the message came from, such as `User-Id` (what the
+    /// ZAP handler said the peer is) or `Peer-Address`; `nil` if it has none.
+    public func property(_ name: String) -> String? {
+        guard let value = zmq_msg_gets(pointer, name) else { return nil }
+        return String(cString: value)
+    }
+
     /// A copy of the payload.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 

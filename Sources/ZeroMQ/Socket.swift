@@ -231,6 +231,26 @@ public final class Socket {
         try set(ZMQ_CURVE_SECRETKEY, bytes: Array(keys.secretKey.utf8))
     }
 
+    /// Makes this socket a PLAIN server: every peer sends a user name and password, which
+    /// only a ZAP handler can check (without one, libzmq lets every peer in).
+    public func makePlainServer() throws(ZMQError) {
+        try set(ZMQ_PLAIN_SERVER, 1 as Int32)
+    }
+
+    /// Makes this socket a PLAIN client with `username` and `password` (each at most 255
+    /// bytes). PLAIN sends both in the clear: use it only where the kernel keeps the bytes
+    /// private, such as an ipc endpoint.
+    public func makePlainClient(username: String, password: String) throws(ZMQError) {
+        try set(ZMQ_PLAIN_USERNAME, bytes: Array(username.utf8))
+        try set(ZMQ_PLAIN_PASSWORD, bytes: Array(password.utf8))
+    }
+
+    /// Sets the ZAP domain: a server socket with a domain asks the ZAP handler about every
+    /// connection, even with the NULL mechanism.
+    public func setZAPDomain(_ domain: String) throws(ZMQError) {
+        try set(ZMQ_ZAP_DOMAIN, bytes: Array(domain.utf8))
+    }
+
     /// The raw handle, for `Poller`.
     var rawHandle: UnsafeMutableRawPointer { handle }
 }

@@ -12,7 +12,8 @@ struct IntentCtl: ParsableCommand {
             Exit status: 0 success, 3 needs user input, 4 refused by the host, \
             5 failure reported by the extension, 2 usage or connection error.
             """,
-        subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Bench.self, Logs.self])
+        subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Bench.self,
+            Logs.self, Extensions.self, Clients.self])
 }
 
 /// Where the host is, shared by every subcommand.
@@ -26,9 +27,26 @@ struct Connection: ParsableArguments {
     @Option(help: "Seconds to wait for an answer.")
     var timeout: Double = 60
 
+    @Option(help: "This client's key file (default STATE/keys/client.key, which the host always allows).")
+    var clientKey: String?
+
+    @Option(help: "The host's public key, or its server.pub file (default STATE/server.pub).")
+    var serverKey: String?
+
     func client() throws -> IntentClient {
         let endpoint = endpoint ?? StateDirectory(explicit: stateDirectory).clientEndpoint
-        return try IntentClient(endpoint: endpoint, timeout: .milliseconds(Int(timeout * 1000)))
+        return try IntentClient(endpoint: endpoint, timeout: .milliseconds(Int(timeout * 1000)), security: security())
+    }
+
+    /// Who this client is to the host, and the host's key.
+    func security() throws -> ConnectionSecurity {
+        let state = StateDirectory(explicit: stateDirectory)
+        if clientKey == nil, serverKey == nil, endpoint == nil || endpoint == state.clientEndpoint,
+            !FileManager.default.fileExists(atPath: state.serverPublicKeyFile.path)
+        {
+            throw ClientError.notRunning(state.clientEndpoint)
+        }
+        return try ConnectionSecurity.client(state: state, clientKey: clientKey, serverKey: serverKey)
     }
 }
 

@@ -57,6 +57,7 @@ struct AskCommandTests {
             #expect("\(error)".contains("unknownSession"))
         }
         let raw = try Socket(try Context(), .dealer)
+        try host.clientSecurity().apply(to: raw, endpoint: host.clientEndpoint)
         try raw.connect(host.clientEndpoint)
         try raw.send(try ClientMessage.say(RequestID(7), body: Body(Array("{not json".utf8))).frame())
         var poller = Poller()

@@ -11,10 +11,12 @@ final class RawExtension: Sendable {
     let registered = Mutex<String?>(nil)
     private let running = Atomic<Bool>(true)
 
-    init(endpoint: String, registration: Registration) {
+    init(endpoint: String, registration: Registration, security: ConnectionSecurity?) {
         let body = (try? JSON.encode(registration)) ?? []
         Thread.detachNewThread { [self] in
-            guard let socket = try? Socket(try Context(), .dealer), (try? socket.connect(endpoint)) != nil else { return }
+            guard let socket = try? Socket(try Context(), .dealer), (try? security?.apply(to: socket, endpoint: endpoint)) != nil,
+                (try? socket.connect(endpoint)) != nil
+            else { return }
             _ = try? socket.send(try ExtensionMessage.register(body: Body(body)).frame())
             var poller = Poller()
             poller.add(socket)
@@ -60,13 +62,17 @@ struct DomainAsDataTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let builtIn = repository.appendingPathComponent("Protocols/domains").path
     static let fixture = Products.fixtures.appendingPathComponent("domains").path
-    static let coffeeShop = Registration(bundleIdentifier: "com.example.coffee", appName: "CoffeeShop", intentsSupported: ["OrderCoffee"])
+    static let coffeeShop = Registration(
+        bundleIdentifier: "com.example.coffee", appName: "CoffeeShop", usageDescription: "CoffeeShop orders your coffee.",
+        intentsSupported: ["OrderCoffee"])
 
     @Test("A domain defined only in a file is loaded, validated and routed end to end")
     func fixtureDomainRoutes() throws {
         let host = try TestHost(["--catalog", Self.builtIn, "--catalog", Self.fixture])
         defer { host.stop(); host.removeState() }
-        let shop = RawExtension(endpoint: host.extensionEndpoint, registration: Self.coffeeShop)
+        let shop = RawExtension(
+            endpoint: host.extensionEndpoint, registration: Self.coffeeShop,
+            security: try host.extensionSecurity(trustedFor: Self.coffeeShop.bundleIdentifier))
         defer { shop.stop() }
         try host.waitFor(["CoffeeShop"])
 
@@ -85,7 +91,9 @@ struct DomainAsDataTests {
     func inProgressThenCompletion() throws {
         let host = try TestHost(["--catalog", Self.builtIn, "--catalog", Self.fixture])
         defer { host.stop(); host.removeState() }
-        let shop = RawExtension(endpoint: host.extensionEndpoint, registration: Self.coffeeShop)
+        let shop = RawExtension(
+            endpoint: host.extensionEndpoint, registration: Self.coffeeShop,
+            security: try host.extensionSecurity(trustedFor: Self.coffeeShop.bundleIdentifier))
         defer { shop.stop() }
         try host.waitFor(["CoffeeShop"])
         let output = host.state.appendingPathComponent("completion.jsonl")
@@ -109,7 +117,9 @@ struct DomainAsDataTests {
     func withoutTheFileTheIntentIsUnknown() throws {
         let host = try TestHost(["--catalog", Self.builtIn])
         defer { host.stop(); host.removeState() }
-        let shop = RawExtension(endpoint: host.extensionEndpoint, registration: Self.coffeeShop)
+        let shop = RawExtension(
+            endpoint: host.extensionEndpoint, registration: Self.coffeeShop,
+            security: try host.extensionSecurity(trustedFor: Self.coffeeShop.bundleIdentifier))
         defer { shop.stop() }
         let deadline = ContinuousClock.now + .seconds(10)
         while shop.registered.withLock({ $0 }) == nil && ContinuousClock.now < deadline { usleep(20_000) }

@@ -14,8 +14,10 @@ struct RobustnessTests {
 
         let context = try Context()
         let raw = try Socket(context, .dealer)
+        try host.clientSecurity().apply(to: raw, endpoint: host.clientEndpoint)
         try raw.connect(host.clientEndpoint)
         let fakeExtension = try Socket(context, .dealer)
+        try host.extensionSecurity(trustedFor: "com.example.fake").apply(to: fakeExtension, endpoint: host.extensionEndpoint)
         try fakeExtension.connect(host.extensionEndpoint)
         let sig = Array("intentd/2".utf8)
         let id = RequestID(42).bytes

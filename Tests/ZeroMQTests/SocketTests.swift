@@ -160,4 +160,59 @@ struct SocketTests {
         try bad.send("let me in", wait: false)
         #expect(try poller.poll(timeout: 500) == 0, "the handshake fails, so nothing arrives")
     }
+
+    @Test("ZAP: without a handler libzmq admits any CURVE key; with one bound first, a refused key gets nothing and an admitted one carries its User-Id")
+    func zapDecidesWhoIsAdmitted() throws {
+        let context = try Context()
+        let server = try CurveKeyPair.generate()
+        let admitted = try CurveKeyPair.generate()
+        // tcp: inproc has no handshake, so no mechanism and no ZAP.
+        func serve() throws -> (Socket, String) {
+            let router = try Socket(context, .router)
+            try router.makeCurveServer(secretKey: server.secretKey)
+            try router.setZAPDomain("test")
+            try router.bind("tcp://127.0.0.1:*")
+            return (router, router.lastEndpoint)
+        }
+        func say(_ keys: CurveKeyPair, to endpoint: String) throws -> Socket {
+            let dealer = try Socket(context, .dealer)
+            try dealer.makeCurveClient(keys, serverKey: server.publicKey)
+            try dealer.connect(endpoint)
+            try dealer.send("hello", wait: false)
+            return dealer
+        }
+        // The pitfall: no handler yet, and a stranger's key gets in.
+        let (open, openEndpoint) = try serve()
+        let stranger = try say(try CurveKeyPair.generate(), to: openEndpoint)
+        var poller = Poller()
+        poller.add(open)
+        #expect(try poller.poll(timeout: 5000) == 1, "libzmq lets CURVE peers in when no ZAP handler is bound")
+        _ = stranger
+
+        // A handler (bound before the server socket) that admits one key.
+        let zap = try Socket(context, .router)
+        try zap.bind("inproc://zeromq.zap.01")
+        let (guarded, guardedEndpoint) = try serve()
+        let refused = try say(try CurveKeyPair.generate(), to: guardedEndpoint)
+        let welcome = try say(admitted, to: guardedEndpoint)
+        var answered = 0
+        var zapPoller = Poller()
+        zapPoller.add(zap)
+        while answered < 2, try zapPoller.poll(timeout: 5000) > 0 {
+            let f = try #require(try zap.receiveFrames(wait: false))
+            let key = CurveKeyPair.encode(f[8].bytes)
+            let ok = key == admitted.publicKey
+            try zap.send(frames: [f[0], Message(), Message(string: "1.0"), f[3], Message(string: ok ? "200" : "400"),
+                Message(string: ok ? "OK" : "no"), Message(string: ok ? key ?? "" : ""), Message()])
+            answered += 1
+        }
+        var guardedPoller = Poller()
+        guardedPoller.add(guarded)
+        #expect(try guardedPoller.poll(timeout: 5000) == 1)
+        let frames = try #require(try guarded.receiveFrames(wait: false))
+        #expect(frames.last?.string == "hello")
+        #expect(frames.last?.property("User-Id") == admitted.publicKey)
+        #expect(try guardedPoller.poll(timeout: 300) == 0, "the refused key's message never arrives")
+        _ = (refused, welcome)
+    }
 }

@@ -26,6 +26,9 @@ final class Broker {
     /// serves every request's deadline and every sign of life in it.
     private var now: ContinuousClock.Instant
 
+    private let zap: ZAPHandler
+    private var limiter = RegistrationLimiter()
+    private var trustGeneration = 0
     private var registry = ExtensionRegistry()
     private var pending = PendingRequests()
     private var lock: LockPolicy
@@ -71,6 +74,11 @@ final class Broker {
         }
         updates = try Socket(context, .pub)
         try updates.setHighWaterMark(10_000)
+        // The ZAP handler first: a socket bound before it would let CURVE peers in unchecked.
+        zap = try ZAPHandler(context: context, state: config.stateDirectory)
+        try zap.protect(clients, endpoint: config.clientEndpoint, as: .clients)
+        try zap.protect(extensions, endpoint: config.extensionEndpoint, as: .extensions)
+        try zap.protect(updates, endpoint: config.updatesEndpoint, as: .clients)
         try Self.bind(clients, config.clientEndpoint)
         try Self.bind(extensions, config.extensionEndpoint)
         try Self.bind(updates, config.updatesEndpoint)
@@ -119,6 +127,7 @@ final class Broker {
         let clientIndex = poller.add(clients)
         let extensionIndex = poller.add(extensions)
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
+        let zapIndex = poller.add(zap.socket)
         executor.adoptCurrentThread()
         if let doubt = lock.doubt { log.warning(doubt) }
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
@@ -126,6 +135,7 @@ final class Broker {
             do {
                 try poller.poll(timeout: millisecondsUntilNextTimer())
                 now = clock.now
+                if poller.isReadable(zapIndex) { zap.answerAll() }
                 if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
                 if poller.isReadable(clientIndex) { try drain(clients, handleClient) }
                 // Jobs run here may post more work without waking anyone: drain until empty.
@@ -196,6 +206,7 @@ final class Broker {
         }
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + config.heartbeatInterval
+        dropUntrusted()
         let silence = config.heartbeatInterval * config.liveness
         for instance in registry.instances.values {
             if instance.lastHeard.duration(to: now) > silence {
@@ -203,6 +214,17 @@ final class Broker {
             } else if instance.lastSent.duration(to: now) >= config.heartbeatInterval {
                 sendToExtension(instance.routingID, .heartbeat)
             }
+        }
+    }
+
+    /// Drops the instances whose key the user stopped trusting since the file was last read.
+    private func dropUntrusted() {
+        zap.trust.refresh()
+        guard zap.trust.generation != trustGeneration else { return }
+        trustGeneration = zap.trust.generation
+        for instance in Array(registry.instances.values)
+        where !zap.trust.stillTrusts(instance.publicKey, for: instance.registration.bundleIdentifier) {
+            drop(instance.routingID, because: "its key is no longer trusted")
         }
     }
 
@@ -231,7 +253,9 @@ final class Broker {
         }
         switch message {
         case .register(let body):
-            register(routingID, body)
+            // Who the peer is comes from its key (the ZAP handler's user id), never from the body.
+            guard limiter.allow(routingID, now: now) else { return }
+            register(routingID, body, key: frames.last?.property("User-Id"))
         case .reply(let id, let body):
             guard let entry = pending.take(id, from: routingID) else {
                 log.debug("dropped a late or unknown reply \(id)")
@@ -320,39 +344,45 @@ final class Broker {
         return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary)
     }
 
-    private func register(_ routingID: RoutingID, _ body: Body) {
+    private func register(_ routingID: RoutingID, _ body: Body, key: String?) {
         let registration: Registration
         do {
             registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
         } catch {
             reject(routingID, Registration(bundleIdentifier: "?", appName: "?", intentsSupported: []),
-                .invalidManifest, "the registration body is not valid: \(error)")
+                .invalidManifest, "the registration body is not valid: \(error)", key: key)
             return
         }
         let serving = registry.serving(registration.appName, except: routingID)
-        if let (code, reason) = RegistrationPolicy.check(registration, catalog: catalog, serving: serving) {
-            reject(routingID, registration, code, reason)
+        if let (code, reason) = RegistrationPolicy.checkIdentity(registration, key: key, trust: zap.trust)
+            ?? RegistrationPolicy.check(registration, catalog: catalog, serving: serving)
+        {
+            reject(routingID, registration, code, reason, key: key)
             return
         }
-        let instance = registry.add(registration, routingID: routingID, now: clock.now)
+        zap.trust.pin(registration)
+        let instance = registry.add(registration, routingID: routingID, publicKey: key, now: clock.now)
         let registered = Registered(
             extensionId: instance.id, heartbeatMilliseconds: Int(config.heartbeatInterval / .milliseconds(1)),
             liveness: config.liveness, maxMessageBytes: config.maxMessageBytes)
         sendToExtension(routingID, .registered(body: Body((try? JSON.encode(registered)) ?? [])))
         let restricted = registration.intentsRestrictedWhileLocked
         log.info(
-            "registered \(registration.appName) (\(instance.id), pid \(registration.processIdentifier.map(String.init) ?? "?")): "
+            "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), pid \(registration.processIdentifier.map(String.init) ?? "?")): "
                 + registration.intentsSupported.joined(separator: ", ")
                 + (restricted.isEmpty ? "" : "; restricted while locked: \(restricted.joined(separator: ", "))"))
     }
 
-    private func reject(_ routingID: RoutingID, _ registration: Registration, _ code: Rejection.Code, _ reason: String) {
+    private func reject(
+        _ routingID: RoutingID, _ registration: Registration, _ code: Rejection.Code, _ reason: String, key: String?
+    ) {
         let time = Date().formatted(.iso8601)
-        registry.reject(Rejection(
-            code: code, reason: reason, bundleIdentifier: registration.bundleIdentifier,
-            appName: registration.appName, time: time))
+        let (bundle, app) = (PeerNames.loggable(registration.bundleIdentifier), PeerNames.loggable(registration.appName))
+        var rejection = Rejection(code: code, reason: reason, bundleIdentifier: bundle, appName: app, time: time)
+        rejection.keyFingerprint = key.map(CurveKeyPair.fingerprint(of:))
+        registry.reject(rejection)
         drop(routingID, because: "its new registration was rejected")
-        log.warning("rejected the registration of \(registration.appName) (\(registration.bundleIdentifier)): \(reason)")
+        log.warning("rejected the registration of \(app) (\(bundle)): \(reason)")
         sendToExtension(routingID, .rejected(code: code.rawValue, reason: reason))
     }
 
@@ -406,7 +436,7 @@ final class Broker {
         }
         switch message {
         case .status(let id):
-            var status = registry.status(locked: lock.locked, sandbox: launches.describe)
+            var status = registry.status(locked: lock.locked, sandbox: launches.describe) { zap.trust.bundle(of: $0) == $1 }
             for i in status.extensions.indices {
                 status.extensions[i].authorization = authorization.status(of: status.extensions[i].bundleIdentifier)
             }

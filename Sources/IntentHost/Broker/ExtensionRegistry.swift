@@ -8,11 +8,17 @@ final class ExtensionInstance {
     let routingID: RoutingID
     let id: String
     let registration: Registration
+    /// The public key the connection authenticated with.
+    let publicKey: String?
     var lastHeard: ContinuousClock.Instant
     var lastSent: ContinuousClock.Instant
 
-    init(routingID: RoutingID, id: String, registration: Registration, lastHeard: ContinuousClock.Instant, lastSent: ContinuousClock.Instant) {
+    init(
+        routingID: RoutingID, id: String, registration: Registration, publicKey: String? = nil,
+        lastHeard: ContinuousClock.Instant, lastSent: ContinuousClock.Instant
+    ) {
         self.routingID = routingID
+        self.publicKey = publicKey
         self.id = id
         self.registration = registration
         self.lastHeard = lastHeard
@@ -54,12 +60,14 @@ struct ExtensionRegistry {
     static let rejectionsKept = 50
 
     /// Adds or replaces the instance at `routingID`.
-    mutating func add(_ registration: Registration, routingID: RoutingID, now: ContinuousClock.Instant) -> ExtensionInstance {
+    mutating func add(
+        _ registration: Registration, routingID: RoutingID, publicKey: String? = nil, now: ContinuousClock.Instant
+    ) -> ExtensionInstance {
         remove(routingID)
         counter += 1
         let instance = ExtensionInstance(
             routingID: routingID, id: "\(registration.bundleIdentifier)#\(counter)",
-            registration: registration, lastHeard: now, lastSent: now)
+            registration: registration, publicKey: publicKey, lastHeard: now, lastSent: now)
         instances[routingID] = instance
         let key = Self.fold(registration.appName)
         let entry = apps[key] ?? AppEntry(registration: registration)
@@ -124,14 +132,17 @@ struct ExtensionRegistry {
     }
 
     /// What `intentctl status` shows; `sandbox` says how the instance launched with a token
-    /// runs, and its pid as the host sees it.
-    func status(locked: Bool, sandbox: (String?) -> (SandboxStatus, Int?) = { _ in (SandboxStatus(state: .outside), nil) })
-        -> HostStatus
-    {
+    /// runs, and its pid as the host sees it; `isTrusted` whether a key is still bound to a
+    /// bundle id.
+    func status(
+        locked: Bool, sandbox: (String?) -> (SandboxStatus, Int?) = { _ in (SandboxStatus(state: .outside), nil) },
+        isTrusted: (_ key: String, _ bundle: String) -> Bool = { _, _ in true }
+    ) -> HostStatus {
         let entries = apps.values.sorted { $0.registration.appName < $1.registration.appName }.map { entry in
             let r = entry.registration
             let live = entry.instances.compactMap { instances[$0]?.registration }
             let described = live.map { sandbox($0.launchToken) }
+            let keys = Set(entry.instances.compactMap { instances[$0]?.publicKey }).sorted()
             var status = ExtensionStatus(
                 appName: r.appName, bundleIdentifier: r.bundleIdentifier,
                 alternativeAppNames: r.alternativeAppNames.map(\.name), usageDescription: r.usageDescription,
@@ -139,6 +150,8 @@ struct ExtensionRegistry {
                 instances: entry.instances.count,
                 processIdentifiers: zip(live, described).compactMap { $1.1 ?? $0.processIdentifier })
             status.sandboxes = described.map(\.0)
+            status.keyFingerprints = keys.map(CurveKeyPair.fingerprint(of:))
+            status.trusted = entry.instances.allSatisfy { instances[$0]?.publicKey.map { isTrusted($0, r.bundleIdentifier) } ?? false }
             return status
         }
         return HostStatus(locked: locked, extensions: entries, rejected: rejections, processIdentifier: Int(getpid()))

@@ -38,11 +38,13 @@ final class ExtensionLauncher: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let log = Log("intentd")
     private static let spawnLock = Mutex(())
+    private let identities: ExtensionIdentities
 
     /// `onExit` gets the launch token of every child that ends.
     init(config: HostConfiguration, ledger: LaunchLedger, onExit: @escaping @Sendable (String) -> Void) {
         self.config = config
         self.ledger = ledger
+        identities = ExtensionIdentities(state: config.stateDirectory)
         self.onExit = onExit
     }
 
@@ -178,8 +180,8 @@ final class ExtensionLauncher: Sendable {
         }
         command += ["--manifest", manifest]
         var environment = self.environment(for: target, endpoint: endpoint, sandbox: inside, token: token, sandboxed: runtime.profile != nil)
-        // The one place where other concerns add their variables for a child.
-        environment.merge(extraEnvironment(for: target)) { _, new in new }
+        // The one place where other concerns add their variables for a child: its identity.
+        environment.merge(try identities.environment(for: target)) { _, identity in identity }
 
         let argv = limits.startCommand(command, in: sandbox.path, joining: procs, cgroup: runtime.cgroups != nil)
 
@@ -225,11 +227,6 @@ final class ExtensionLauncher: Sendable {
             if let value = host[name] { environment[name] = value }
         }
         return environment
-    }
-
-    /// Variables other concerns give a child (none yet).
-    private func extraEnvironment(for target: LaunchTarget) -> [String: String] {
-        [:]
     }
 
     /// Waits for the child, reports its end, and restarts it after its back-off.

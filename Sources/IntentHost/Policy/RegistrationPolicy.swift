@@ -1,5 +1,6 @@
 import Foundation
 import IntentProtocol
+import ZeroMQ
 
 /// Decides whether a registration is accepted, as Apple's rules for an Intents
 /// extension's Info.plist do, plus the host's own rules for sharing apps.
@@ -46,5 +47,54 @@ enum RegistrationPolicy {
                 "running instances of \(r.bundleIdentifier) declare other intents; stop them before starting this version")
         }
         return nil
+    }
+
+    /// Returns why `registration`, which came over a connection authenticated as `key`,
+    /// must be refused for who it claims to be, or `nil` to accept it: every name must be
+    /// valid, the key must be bound to the bundle id, the manifest must match the pinned
+    /// one, and no name may be another app's name, alternative name or bundle id.
+    static func checkIdentity(_ registration: Registration, key: String?, trust: TrustStore) -> (Rejection.Code, String)? {
+        let r = registration
+        let problems = [PeerNames.problem(withBundleIdentifier: r.bundleIdentifier), PeerNames.problem(withName: r.appName)]
+            + r.alternativeAppNames.flatMap { [PeerNames.problem(withName: $0.name, what: "an alternative app name")]
+                + [$0.pronunciation.flatMap { PeerNames.problem(withName: $0, what: "a pronunciation") }] }
+            + [PeerNames.problem(withUsageDescription: r.usageDescription)]
+        if let problem = problems.compactMap({ $0 }).first { return (.invalidManifest, problem) }
+        guard let key else { return (.untrustedIdentity, "the connection is not authenticated with a key") }
+        let bound = trust.bundle(of: key)
+        if bound != r.bundleIdentifier {
+            let fingerprint = CurveKeyPair.fingerprint(of: key)
+            return (.untrustedIdentity,
+                bound.map { "the key \(fingerprint) is trusted for \($0), not for \(r.bundleIdentifier)" }
+                    ?? "the key \(fingerprint) is not trusted for \(r.bundleIdentifier)")
+        }
+        if let pinned = trust.file.pins[r.bundleIdentifier], pinned != TrustFile.Pin(r) {
+            return (.manifestChanged, "\(r.bundleIdentifier) registered as \(PeerNames.loggable(r.appName)) with "
+                + describe(TrustFile.Pin(r), against: pinned)
+                + "; the user must trust it again (intentctl extensions trust \(r.bundleIdentifier) KEY) before it may change")
+        }
+        let own = Set(([r.appName] + r.alternativeAppNames.map(\.name)).map(ExtensionRegistry.fold))
+        for (bundle, pin) in trust.file.pins where bundle != r.bundleIdentifier {
+            let theirs = [pin.appName, bundle] + pin.alternativeAppNames
+            if let taken = theirs.first(where: { own.contains(ExtensionRegistry.fold($0)) }) {
+                return (.appTaken, "the name \"\(PeerNames.loggable(taken))\" belongs to \(pin.appName) (\(bundle))")
+            }
+            if theirs.contains(where: { ExtensionRegistry.fold($0) == ExtensionRegistry.fold(r.bundleIdentifier) }) {
+                return (.appTaken, "the bundle id \(r.bundleIdentifier) is a name of \(pin.appName) (\(bundle))")
+            }
+        }
+        return nil
+    }
+
+    /// What differs between a registration's manifest and the pinned one, in words.
+    private static func describe(_ new: TrustFile.Pin, against pinned: TrustFile.Pin) -> String {
+        var changes: [String] = []
+        if new.appName != pinned.appName { changes.append("another app name (pinned: \(pinned.appName))") }
+        if new.alternativeAppNames != pinned.alternativeAppNames { changes.append("other alternative names") }
+        if new.intentsSupported != pinned.intentsSupported { changes.append("other supported intents") }
+        if new.intentsRestrictedWhileLocked != pinned.intentsRestrictedWhileLocked {
+            changes.append("other intents restricted while locked (pinned: \(pinned.intentsRestrictedWhileLocked.joined(separator: ", ")))")
+        }
+        return changes.joined(separator: ", ")
     }
 }

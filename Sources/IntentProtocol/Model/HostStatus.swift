@@ -41,6 +41,10 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
     /// How each live instance runs, in the order of `processIdentifiers`: in the host's
     /// sandbox, launched without it, or started outside the host.
     public var sandboxes: [SandboxStatus]?
+    /// The fingerprints (`SHA256:…`) of the keys its instances authenticated with.
+    public var keyFingerprints: [String]?
+    /// Whether every instance's key is still bound to this bundle id in the trust store.
+    public var trusted: Bool?
 
     /// Creates an entry.
     public init(
@@ -125,6 +129,8 @@ public struct Rejection: Sendable, Hashable, Codable, Error {
     public var appName: String
     /// When, as ISO 8601 text.
     public var time: String
+    /// The fingerprint of the key the registration came with, if it had one.
+    public var keyFingerprint: String?
 
     /// Why a registration is refused.
     public enum Code: String, Sendable, Hashable, Codable {
@@ -138,6 +144,10 @@ public struct Rejection: Sendable, Hashable, Codable, Error {
         case invalidManifest
         /// The extension speaks another protocol version.
         case unsupportedVersion
+        /// The connection's key is not the one the trust store binds to this bundle id.
+        case untrustedIdentity
+        /// The manifest differs from the one pinned when the bundle id was trusted.
+        case manifestChanged
     }
 
     /// Creates a rejection.

@@ -35,6 +35,41 @@ public struct StateDirectory: Sendable, Hashable {
     /// `ipc://STATE/updates.sock`.
     public var updatesEndpoint: String { "ipc://\(path)/updates.sock" }
 
+    /// Where the host's and the local client's secret keys live: `STATE/keys` (0700).
+    public var keysDirectory: URL { url.appendingPathComponent("keys") }
+
+    /// The host's own key pair: `STATE/keys/server.key`.
+    public var serverKeyFile: URL { keysDirectory.appendingPathComponent("server.key") }
+
+    /// The host's public key, published for clients and extensions: `STATE/server.pub`.
+    public var serverPublicKeyFile: URL { url.appendingPathComponent("server.pub") }
+
+    /// The local user's client key pair, trusted by the host: `STATE/keys/client.key`.
+    public var clientKeyFile: URL { keysDirectory.appendingPathComponent("client.key") }
+
+    /// Which keys the host trusts, for which bundle ids: `STATE/trust.json`.
+    public var trustFile: URL { url.appendingPathComponent("trust.json") }
+
+    /// The key pair the host made for an extension it launches (`bundle` is a validated
+    /// bundle id): `STATE/keys/extensions/BUNDLE-ID.key`.
+    public func launchedKeyFile(for bundle: String) -> URL {
+        keysDirectory.appendingPathComponent("extensions").appendingPathComponent("\(bundle).key")
+    }
+
+    /// Why this directory must not hold the host's state (not owned by this user, or open
+    /// to others), with the command that fixes it; `nil` if it is fine.
+    public func ownershipProblem() -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return "cannot read \(path): \(String(cString: strerror(errno)))" }
+        if info.st_uid != geteuid() {
+            return "the state directory \(path) belongs to user \(info.st_uid), not to this user (\(geteuid())); use a directory of your own (--state-dir) or `chown \(geteuid()) \(path)`"
+        }
+        if info.st_mode & 0o077 != 0 {
+            return "the state directory \(path) is open to other users (mode \(String(info.st_mode & 0o777, radix: 8))); fix it with `chmod 700 \(path)`"
+        }
+        return nil
+    }
+
     /// An extension's private data directory: `STATE/sandboxes/BUNDLE-ID`.
     public func sandbox(for bundleIdentifier: String) -> URL {
         url.appendingPathComponent("sandboxes").appendingPathComponent(bundleIdentifier)

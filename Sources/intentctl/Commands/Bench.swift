@@ -56,19 +56,22 @@ struct Bench: ParsableCommand {
         var host: HostProcess?
         defer { host?.stop() }
         let endpoint: String
+        let security: ConnectionSecurity
         if startHost {
             let started = try HostProcess(
                 extensions: extensions.split(separator: ",").map(String.init),
                 apps: [], tcp: tcp, hostArguments: noSandbox ? ["--no-sandbox"] : [])
             host = started
             endpoint = started.clientEndpoint
+            security = try started.security ?? ConnectionSecurity.client(state: started.state)
         } else {
             endpoint = connection.endpoint ?? StateDirectory(explicit: connection.stateDirectory).clientEndpoint
+            security = try connection.security()
         }
-        let status = try IntentClient(endpoint: endpoint, timeout: .seconds(5)).status()
+        let status = try IntentClient(endpoint: endpoint, timeout: .seconds(5), security: security).status()
         let processes = Self.processes(status)
 
-        var engine = BenchEngine(plan: plan, transport: try ZeroMQTransport(endpoint: endpoint, plan: plan))
+        var engine = BenchEngine(plan: plan, transport: try ZeroMQTransport(endpoint: endpoint, plan: plan, security: security))
         try engine.warmUp()
         // The reference runs right before and right after the measured run.
         var referenceRuns: [ReferenceRun.Result] = []

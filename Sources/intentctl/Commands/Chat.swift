@@ -28,7 +28,7 @@ struct Chat: ParsableCommand {
         let client = try connection.client()
         let state = StateDirectory(explicit: connection.stateDirectory)
         let editor = LineEditor(historyFile: state.url.appendingPathComponent("chat-history").path)
-        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint, show: editor.show) }
+        if !noUpdates { UpdatePrinter.start(endpoint: state.updatesEndpoint, security: try connection.security(), show: editor.show) }
         if editor.interactive {
             editor.show("Say what you need, or “What can you do?”. /unlock, /lock, /quit; Ctrl-D leaves.")
         }
@@ -64,11 +64,11 @@ struct Chat: ParsableCommand {
 
 /// Prints pushed updates from a thread of its own while the conversation goes on.
 enum UpdatePrinter {
-    static func start(endpoint: String, show: @escaping @Sendable (String) -> Void) {
+    static func start(endpoint: String, security: ConnectionSecurity, show: @escaping @Sendable (String) -> Void) {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) { return }
         let thread = Thread {
             guard let socket = try? Socket(try Context(), .sub), (try? socket.subscribe([])) != nil,
-                (try? socket.connect(endpoint)) != nil
+                (try? security.apply(to: socket, endpoint: endpoint)) != nil, (try? socket.connect(endpoint)) != nil
             else { return }
             while true {
                 guard let frames = try? socket.receiveFrames(wait: true), frames.count == 2,

@@ -16,14 +16,15 @@ struct Watch: ParsableCommand {
     @Option(name: .customLong("for"), help: "Stop after this many seconds.") var seconds: Double?
     @Flag(help: "Print each update as one line of JSON.") var json = false
     @Option(help: "The host's updates endpoint (default ipc://STATE/updates.sock).") var updatesEndpoint: String?
-    @Option(name: .customLong("state-dir"), help: "intentd's state directory.") var stateDirectory: String?
+    @OptionGroup var connection: Connection
 
     func run() throws {
-        let endpoint = updatesEndpoint ?? StateDirectory(explicit: stateDirectory).updatesEndpoint
+        let endpoint = updatesEndpoint ?? StateDirectory(explicit: connection.stateDirectory).updatesEndpoint
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
             throw ValidationError("intentd is not running at \(endpoint)")
         }
         let socket = try Socket(try Context(), .sub)
+        try connection.security().apply(to: socket, endpoint: endpoint)
         try socket.subscribe(app.map { Array("\($0)/".utf8) } ?? [])
         try socket.connect(endpoint)
         var poller = Poller()

@@ -19,6 +19,10 @@ struct StatusText: CustomStringConvertible {
                 let which = Set(sandboxes).count == 1 ? "" : " (instance \(sandboxes.indices.filter { sandboxes[$0] == text }.map { String($0 + 1) }.joined(separator: ", ")))"
                 lines.append("  sandbox\(which): \(text)")
             }
+            if let keys = e.keyFingerprints {
+                let trust = e.trusted == true ? "trusted" : "NOT trusted (untrusted since it registered)"
+                lines.append("  key: \(keys.isEmpty ? "none" : keys.joined(separator: ", ")) (\(trust))")
+            }
             if !e.intentsRestrictedWhileLocked.isEmpty {
                 lines.append("  restricted while locked: \(e.intentsRestrictedWhileLocked.joined(separator: ", "))")
             }
@@ -26,7 +30,8 @@ struct StatusText: CustomStringConvertible {
         if !status.rejected.isEmpty {
             lines.append("rejected registrations:")
             for r in status.rejected {
-                lines.append("  \(r.appName) (\(r.bundleIdentifier)) at \(r.time): \(r.reason) [\(r.code.rawValue)]")
+                let key = r.keyFingerprint.map { ", key \($0)" } ?? ""
+                lines.append("  \(r.appName) (\(r.bundleIdentifier)\(key)) at \(r.time): \(r.reason) [\(r.code.rawValue)]")
             }
         }
         return lines.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import Foundation
 import IntentClient
 import IntentProtocol
+import ZeroMQ
 
 /// The directory holding the built executables (the test bundle sits beside them).
 enum Products {
@@ -80,16 +81,66 @@ final class TestHost {
         try? FileManager.default.removeItem(at: state)
     }
 
-    /// Starts an extension by hand, connected to this host.
+    /// Starts an extension by hand, connected to this host, after installing its key as a
+    /// user would (`EXTENSION --print-identity`, then `intentctl extensions trust`).
     @discardableResult
     func startExtension(_ name: String = "MonkeyChat", _ arguments: [String] = [], environment: [String: String] = [:]) throws -> Process {
+        try startExtension(name, arguments, environment: environment, trusted: true)
+    }
+
+    /// Starts an extension by hand; with `trusted: false` its key is not installed.
+    @discardableResult
+    func startExtension(_ name: String, _ arguments: [String], environment: [String: String], trusted: Bool) throws -> Process {
+        let environment = ["INTENTD_STATE_DIR": state.path, "INTENTD_EXTENSION_ENDPOINT": extensionEndpoint]
+            .merging(environment) { _, new in new }
+        if trusted { try trustExtension(name, arguments, environment: environment) }
         let output = state.appendingPathComponent("\(name)-\(extensions.count).log")
-        let p = try Self.launch(
-            Products.url(name), arguments, output: output,
-            environment: ["INTENTD_STATE_DIR": state.path, "INTENTD_EXTENSION_ENDPOINT": extensionEndpoint]
-                .merging(environment) { _, new in new })
+        let p = try Self.launch(Products.url(name), arguments, output: output, environment: environment)
         extensions.append(p)
         return p
+    }
+
+    /// Asks an extension for its bundle id and key (`--print-identity`) and trusts that key.
+    /// Returns the bundle id and the key.
+    @discardableResult
+    func trustExtension(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (bundle: String, key: String) {
+        let output = state.appendingPathComponent("\(name)-identity.out")
+        let p = try Self.launch(Products.url(name), arguments + ["--print-identity"], output: output, environment: environment)
+        p.waitUntilExit()
+        let words = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+        guard p.terminationStatus == 0, words.count == 2 else {
+            throw TestError("\(name) --print-identity failed: \(words.joined(separator: " "))")
+        }
+        try trust(words[1], for: words[0])
+        return (words[0], words[1])
+    }
+
+    /// Trusts `key` for `bundle` with `intentctl extensions trust`, passing the key in a
+    /// file as a careful user would (a Z85 key may start with `-`).
+    func trust(_ key: String, for bundle: String) throws {
+        let file = state.appendingPathComponent("trusted-\(UUID().uuidString).pub")
+        try Data((key + "\n").utf8).write(to: file)
+        let trusted = try ctl("extensions", "trust", bundle, file.path)
+        guard trusted.status == 0 else { throw TestError("cannot trust a key for \(bundle): \(trusted.stderr)") }
+    }
+
+    /// The local client's identity, as intentctl uses it (the host makes it when it starts).
+    /// Waits up to 10 s for a host that is starting to publish its key.
+    func clientSecurity() throws -> ConnectionSecurity {
+        let directory = StateDirectory(explicit: state.path)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: directory.serverPublicKeyFile.path) && ContinuousClock.now < deadline {
+            usleep(20_000)
+        }
+        return try ConnectionSecurity.client(state: directory)
+    }
+
+    /// A new key pair for an extension that speaks the wire by hand, trusted for `bundle`
+    /// (with `intentctl extensions trust`) unless `bundle` is nil.
+    func extensionSecurity(trustedFor bundle: String?) throws -> ConnectionSecurity {
+        let keys = try CurveKeyPair.generate()
+        if let bundle { try trust(keys.publicKey, for: bundle) }
+        return ConnectionSecurity(keys: keys, serverKey: try clientSecurity().serverKey)
     }
 
     /// Runs intentctl against this host.
@@ -118,7 +169,7 @@ final class TestHost {
 
     /// A client of this host.
     func client(timeout: Duration = .seconds(10)) throws -> IntentClient {
-        try IntentClient(endpoint: clientEndpoint, timeout: timeout)
+        try IntentClient(endpoint: clientEndpoint, timeout: timeout, security: try clientSecurity())
     }
 
     /// Waits until the host answers and every app in `apps` is registered; returns the status.

@@ -1,0 +1,34 @@
+import ZeroMQ
+
+/// Bounds how many REGISTER messages the host reads: per connection and in all, each per
+/// second. Registrations over either bound are dropped unread, so a flood costs the host
+/// a counter, never a registry entry, a rejection or a log line per message.
+struct RegistrationLimiter {
+    /// Registrations accepted for reading from all connections in one second.
+    static let perSecond = 200
+    /// Registrations accepted for reading from one connection in one second.
+    static let perConnection = 5
+
+    private var windowStart: ContinuousClock.Instant?
+    private var total = 0
+    private var byConnection: [RoutingID: Int] = [:]
+    /// Registrations dropped since the host started.
+    private(set) var dropped = 0
+
+    /// Whether a registration from `routingID` may be read now.
+    mutating func allow(_ routingID: RoutingID, now: ContinuousClock.Instant) -> Bool {
+        if windowStart.map({ $0.duration(to: now) >= .seconds(1) }) ?? true {
+            windowStart = now
+            total = 0
+            byConnection.removeAll(keepingCapacity: byConnection.count < 1024)
+        }
+        let mine = byConnection[routingID, default: 0]
+        guard total < Self.perSecond, mine < Self.perConnection else {
+            dropped += 1
+            return false
+        }
+        total += 1
+        byConnection[routingID] = mine + 1
+        return true
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The rules for every name a peer chooses for itself: bundle ids, app names, alternative
+/// names and usage descriptions. Nothing a peer names becomes a file name, a map key, a log
+/// line or text shown to the user without passing these.
+public enum PeerNames {
+    /// The longest bundle id accepted (Apple's limit for CFBundleIdentifier).
+    public static let maximumBundleIdentifierLength = 155
+    /// The longest app name or alternative name accepted.
+    public static let maximumNameLength = 64
+    /// The longest usage description accepted.
+    public static let maximumUsageDescriptionLength = 500
+    /// How much of a peer's string goes into one log line.
+    public static let loggedLength = 80
+
+    /// Why `id` is not a reverse-DNS bundle id (letters, digits, `-` and `.`, at least two
+    /// non-empty parts, none starting with `-`, at most 155 characters), or `nil` if it is one.
+    public static func problem(withBundleIdentifier id: String) -> String? {
+        if id.isEmpty { return "the bundle identifier is empty" }
+        if id.utf8.count > maximumBundleIdentifierLength {
+            return "the bundle identifier is longer than \(maximumBundleIdentifierLength) characters"
+        }
+        let allowed = id.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        guard allowed, parts.count >= 2, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("-") }) else {
+            return "the bundle identifier \"\(loggable(id))\" is not reverse-DNS (such as com.example.app: letters, digits, - and . only)"
+        }
+        return nil
+    }
+
+    /// Whether `id` is a valid bundle id (see `problem(withBundleIdentifier:)`).
+    public static func isBundleIdentifier(_ id: String) -> Bool {
+        problem(withBundleIdentifier: id) == nil
+    }
+
+    /// Why `name` cannot be an app name or alternative name (`what` says which), or `nil`.
+    public static func problem(withName name: String, what: String = "the app name") -> String? {
+        if name.trimmingCharacters(in: .whitespaces).isEmpty { return "\(what) is empty" }
+        if name.count > maximumNameLength { return "\(what) is longer than \(maximumNameLength) characters" }
+        if hasControlCharacters(name) { return "\(what) \"\(loggable(name))\" contains control characters" }
+        return nil
+    }
+
+    /// Why `text` cannot be a usage description, or `nil`.
+    public static func problem(withUsageDescription text: String) -> String? {
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return "the usage description (NSSiriUsageDescription) is empty; say why the app wants the assistant"
+        }
+        if text.count > maximumUsageDescriptionLength {
+            return "the usage description is longer than \(maximumUsageDescriptionLength) characters"
+        }
+        if hasControlCharacters(text) { return "the usage description contains control characters" }
+        return nil
+    }
+
+    /// `text` made safe for one log line: control characters escaped, at most `loggedLength`
+    /// characters (then `…`).
+    public static func loggable(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars.prefix(loggedLength) {
+            out += isControl(scalar) ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        return text.unicodeScalars.count > loggedLength ? out + "…" : out
+    }
+
+    private static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: true
+        default: false
+        }
+    }
+}

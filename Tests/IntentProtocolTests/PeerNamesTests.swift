@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import ZeroMQ
+@testable import IntentProtocol
+
+@Suite("Peer names, keys and the trust file")
+struct PeerNamesTests {
+    @Test("Bundle ids are reverse-DNS: path-like, absolute, overlong and control-character ids are refused", arguments: [
+        "../../decoy", "/etc/passwd", "com.example/../x", "com..example", ".com.example", "com.example.", "monkeychat",
+        "com.-example", "com.example.\u{1B}[31m", "com.exa mple", "com.ex\u{0}ample", "", "com." + String(repeating: "a", count: 160),
+    ])
+    func badBundleIdentifiers(_ id: String) {
+        #expect(!PeerNames.isBundleIdentifier(id))
+    }
+
+    @Test("Ordinary bundle ids pass", arguments: ["com.monkeychat.intents", "org.intentd.bench", "com.zippy.rides.intents", "io.x-y.Z9"])
+    func goodBundleIdentifiers(_ id: String) {
+        #expect(PeerNames.isBundleIdentifier(id))
+    }
+
+    @Test("Names are bounded and free of control characters; an empty usage description is refused")
+    func namesAndUsage() {
+        #expect(PeerNames.problem(withName: "MonkeyChat") == nil)
+        #expect(PeerNames.problem(withName: "Café Ünïcode") == nil)
+        #expect(PeerNames.problem(withName: String(repeating: "a", count: 65)) != nil)
+        #expect(PeerNames.problem(withName: "bell\u{07}") != nil)
+        #expect(PeerNames.problem(withName: "right\u{202E}left") != nil)
+        #expect(PeerNames.problem(withName: "  ") != nil)
+        #expect(PeerNames.problem(withUsageDescription: "") != nil)
+        #expect(PeerNames.problem(withUsageDescription: " \n") != nil)
+        #expect(PeerNames.problem(withUsageDescription: "Sends your messages.") == nil)
+    }
+
+    @Test("Logged peer strings are escaped and capped")
+    func loggable() {
+        #expect(PeerNames.loggable("a\u{1B}[31mb\n") == "a\\u{1B}[31mb\\n")
+        #expect(PeerNames.loggable(String(repeating: "x", count: 500)).count == PeerNames.loggedLength + 1)
+    }
+
+    @Test("Fingerprints read like ssh-keygen -l and keys round-trip through Z85")
+    func fingerprints() throws {
+        let pair = try CurveKeyPair.generate()
+        #expect(CurveKeyPair.publicKey(forSecretKey: pair.secretKey) == pair.publicKey)
+        let bytes = try #require(CurveKeyPair.decode(pair.publicKey))
+        #expect(CurveKeyPair.encode(bytes) == pair.publicKey)
+        let fingerprint = CurveKeyPair.fingerprint(of: pair.publicKey)
+        #expect(fingerprint.hasPrefix("SHA256:") && fingerprint.count == 7 + 43 && !fingerprint.contains("="))
+        // SHA-256 of 32 zero bytes, as `printf '\0%.0s' {1..32} | openssl dgst -sha256 -binary | base64`.
+        let zero = try #require(CurveKeyPair.encode([UInt8](repeating: 0, count: 32)))
+        #expect(CurveKeyPair.fingerprint(of: zero) == "SHA256:Zmh6rfhivXdsj8GLjp+OIAiXFIVu4jOzkCpZHQ1fKSU")
+        #expect(!CurveKeyPair.isKey("short") && CurveKeyPair.publicKey(forSecretKey: "not a key") == nil)
+    }
+
+    @Test("Key files are private and trust store updates keep other entries")
+    func keyAndTrustFiles() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peer-names-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let state = StateDirectory(explicit: directory.path)
+        try StateDirectory.create(state.url)
+        #expect(state.ownershipProblem() == nil)
+        let keys = try KeyFile.loadOrCreate(state.clientKeyFile)
+        #expect(try KeyFile.loadOrCreate(state.clientKeyFile) == keys)
+        let mode = try FileManager.default.attributesOfItem(atPath: state.clientKeyFile.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(try KeyFile.publicKey(state.clientKeyFile.path) == keys.publicKey)
+
+        try TrustFile.update(state.trustFile) { $0.trust(keys.publicKey, bundle: "com.example.a", origin: "trusted") }
+        try TrustFile.update(state.trustFile) { $0.pins["com.example.a"] = TrustFile.Pin(Registration(bundleIdentifier: "com.example.a", appName: "A", intentsSupported: ["X"])) }
+        try TrustFile.update(state.trustFile) { $0.trust(keys.publicKey, bundle: "com.example.a", origin: "trusted") }
+        let store = try TrustFile.load(state.trustFile)
+        #expect(store.extensions.count == 1)
+        #expect(store.pins["com.example.a"] == nil, "trusting again forgets the pin")
+
+        chmod(directory.path, 0o755)
+        #expect(state.ownershipProblem()?.contains("chmod 700") == true)
+    }
+}
