@@ -198,6 +198,8 @@ struct SandboxTests {
         let names = Set(environment.split(separator: "\n").compactMap { $0.split(separator: "=").first.map(String.init) })
         let allowed: Set = [
             "INTENTD_EXTENSION_ENDPOINT", "INTENTD_SANDBOX_DIR", "INTENTD_LAUNCH_TOKEN", "HOME", "TMPDIR", "PATH", "LANG", "INTENTD_LOG_LEVEL", "PWD",
+            // Its identity (wire.md section 21).
+            "INTENTD_CURVE_SECRETKEY", "INTENTD_CURVE_PUBLICKEY", "INTENTD_CURVE_SERVERKEY", "INTENTD_IPC_MECHANISM",
         ]
         #expect(names.isSubset(of: allowed), "\(environment)")
         #expect(environment.contains("HOME=/var/sandbox\n"))
