@@ -368,9 +368,16 @@ final class Broker {
         sendToExtension(routingID, .registered(body: Body((try? JSON.encode(registered)) ?? [])))
         let restricted = registration.intentsRestrictedWhileLocked
         log.info(
-            "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), pid \(registration.processIdentifier.map(String.init) ?? "?")): "
+            "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), \(whichProcess(registration))): "
                 + registration.intentsSupported.joined(separator: ", ")
                 + (restricted.isEmpty ? "" : "; restricted while locked: \(restricted.joined(separator: ", "))"))
+    }
+
+    /// The process of a registration as the host knows it: the pid it launched, else the
+    /// one the extension says it has (which proves nothing).
+    private func whichProcess(_ registration: Registration) -> String {
+        if let pid = launches.describe(registration.launchToken).1 { return "pid \(pid)" }
+        return "says pid \(registration.processIdentifier.map(String.init) ?? "?")"
     }
 
     private func reject(
