@@ -487,7 +487,7 @@ final class Broker {
                 let name = registry.app(named: app)?.registration.appName ?? app
                 let session = (try? JSON.decode(Submission.self, from: body.bytes))?.sessionId ?? UUID().uuidString
                 answer(routingID, id, Outcome(
-                    outcome: .refused, code: refusal.code.rawValue, app: name,
+                    outcome: refusal.isFailure ? .failure : .refused, code: refusal.code.rawValue, app: name,
                     intent: catalog.intent(intent)?.name ?? intent, sessionId: session, message: refusal.message))
             case .success(let route):
                 activeLifecycles += 1
@@ -508,7 +508,8 @@ final class Broker {
         let key = RouteKey(app: app, intent: intent)
         if let route = routes[key], !(route.restricted && lock.locked) { return .success(route) }
         let result = Admission.admit(
-            app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization)
+            app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization,
+            known: zap.trust.pinnedApp(named:))
         return result.map { (entry, definition) in
             let route = Route(app: entry, intent: definition)
             routes[key] = route
@@ -568,6 +569,7 @@ final class Broker {
                 return
             }
             switch admit(app, intent) {
+            case .failure(let refusal) where refusal.isFailure: reply(.failed(refusal.code, refusal.message))
             case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
             case .success(let route):
                 forward(to: route.app, intent: route.intent.name, stage: stage, body: Body(body), origin: .driver(reply))

@@ -4,17 +4,28 @@ import IntentProtocol
 struct Refusal: Error, Sendable {
     let code: ErrorCode
     let message: String
+
+    /// Whether the request failed rather than was refused: the app exists but cannot take
+    /// it now (section 11 of wire.md).
+    var isFailure: Bool { code == .extensionUnavailable }
 }
 
 /// The one place that decides whether a request for (app, intent) may go on:
 /// the app must be registered, the intent in the catalog and supported by the app,
 /// and not restricted while the device is locked.
 enum Admission {
+    /// `known` names an app the host has known (a pinned manifest) that has no instance
+    /// now: such an app is unavailable, restarting or stopped, not unknown.
     static func admit(
         app: String, intent: String, registry: ExtensionRegistry, catalog: Catalog, lock: LockPolicy,
-        authorization: AuthorizationStore? = nil
+        authorization: AuthorizationStore? = nil, known: (String) -> String? = { _ in nil }
     ) -> Result<(AppEntry, IntentDefinition), Refusal> {
         guard let entry = registry.app(named: app) else {
+            if let name = known(app) {
+                return .failure(Refusal(
+                    code: .extensionUnavailable,
+                    message: "\(name) is not running right now (it may be restarting); try again in a moment"))
+            }
             let known = registry.apps.values.map(\.registration.appName).sorted()
             let hint = known.isEmpty ? "no apps are registered" : "registered apps: \(known.joined(separator: ", "))"
             return .failure(Refusal(code: .unknownApp, message: "no extension serves the app \"\(app)\" (\(hint))"))

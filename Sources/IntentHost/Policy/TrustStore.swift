@@ -55,6 +55,15 @@ final class TrustStore {
         return file.clients.contains { $0.publicKey == publicKey }
     }
 
+    /// The name of the app whose pinned manifest calls it `name` (its name or an
+    /// alternative name, compared as the registry compares them), running or not.
+    func pinnedApp(named name: String) -> String? {
+        let folded = ExtensionRegistry.fold(name)
+        return file.pins.values.first { pin in
+            ([pin.appName] + pin.alternativeAppNames).contains { ExtensionRegistry.fold($0) == folded }
+        }?.appName
+    }
+
     /// Pins `registration`'s manifest for its bundle id unless one is pinned already.
     func pin(_ registration: Registration) {
         let pin = TrustFile.Pin(registration)
