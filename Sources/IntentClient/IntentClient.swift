@@ -56,6 +56,11 @@ public final class IntentClient {
         return try decode(AuthorizationState.self, try request(.authorize(next(), app: app, body: body)))
     }
 
+    /// Starts an app's launched extensions again at once (see RESTART in `wire.md`).
+    public func restart(app: String) throws -> RestartState {
+        try decode(RestartState.self, try request(.restart(next(), app: app)))
+    }
+
     /// Locks or unlocks the device.
     @discardableResult
     public func setLocked(_ locked: Bool) throws -> LockState {

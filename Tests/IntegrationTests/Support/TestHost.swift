@@ -46,6 +46,16 @@ final class TestHost {
 
     deinit { stop() }
 
+    /// A host started with a config file holding `config` (the probe extension known as
+    /// `probe` unless the config names other executables).
+    static func configured(_ config: [String: JSONValue], _ arguments: [String] = [], start: Bool = true) throws -> TestHost {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("intentd-config-\(UUID().uuidString).json")
+        var fields = config
+        fields["executables"] = fields["executables"] ?? ["probe": "IntentProbe"]
+        try Data(JSONValue.object(fields).serialized()).write(to: file)
+        return try TestHost(["--config", file.path] + arguments, start: start)
+    }
+
     /// A host with one MonkeyChat started by hand beside it, registered and ready.
     static func withMonkeyChat(_ arguments: [String] = []) throws -> TestHost {
         let host = try TestHost(arguments)
