@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // libzmq 4.3, found through pkg-config.
@@ -31,7 +33,13 @@ let package = Package(
         // The language-neutral model: wire frames, catalog, manifest, resolution results.
         .target(name: "IntentProtocol", dependencies: ["ZeroMQ"], swiftSettings: strict),
         // The SDK extension authors import.
-        .target(name: "IntentExtensionKit", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        .target(
+            name: "IntentExtensionKit",
+            dependencies: [
+                "ZeroMQ", "IntentProtocol", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // Understanding typed requests: language files, patterns, values.
         .target(name: "Understanding", dependencies: ["IntentProtocol"], swiftSettings: strict),
         // The host: broker, lock policy, lifecycle driver, extension launcher.
@@ -41,7 +49,7 @@ let package = Package(
         // Storage shared by this project's extensions: their SQLite database in the sandbox.
         .target(
             name: "ExtensionStorage",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentExtensionKit", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // The load generator behind `intentctl bench`.
         .target(

@@ -12,6 +12,8 @@ struct ListOMatExtension: IntentExtension {
         store = try NotebookStore(directory: context.sandboxDirectory)
     }
 
+    func stop() async { store.close() }
+
     func handler(for intent: Intent) -> (any IntentHandler)? {
         switch intent.name {
         case "CreateTaskList": CreateTaskListHandler(store: store)

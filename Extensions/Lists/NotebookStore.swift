@@ -9,6 +9,9 @@ import IntentExtensionKit
 final class NotebookStore: Sendable {
     private let database: DatabasePool
 
+    /// Checkpoints and closes the database, on a clean stop.
+    func close() { SandboxDatabase.close(database) }
+
     init(directory: URL) throws {
         database = try SandboxDatabase.open("listomat.sqlite", in: directory) { db in
             try db.create(table: TaskList.databaseTableName) { t in

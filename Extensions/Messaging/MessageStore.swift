@@ -14,6 +14,9 @@ final class MessageStore: Sendable {
 
     private let database: DatabasePool
 
+    /// Checkpoints and closes the database, on a clean stop.
+    func close() { SandboxDatabase.close(database) }
+
     /// Opens (or creates and seeds) the store in `directory`. Write-ahead logging: each
     /// message costs one synced append, and searches never wait for a send.
     init(directory: URL) throws {

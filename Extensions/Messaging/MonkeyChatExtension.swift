@@ -15,6 +15,8 @@ struct MonkeyChatExtension: IntentExtension {
         context.vocabulary.set(try await store.contactNames(), for: "contactName")
     }
 
+    func stop() async { store.close() }
+
     func handler(for intent: Intent) -> (any IntentHandler)? {
         switch intent.name {
         case "SendMessage": SendMessageHandler(store: store)

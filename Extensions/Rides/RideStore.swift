@@ -7,6 +7,9 @@ import IntentExtensionKit
 final class RideStore: Sendable {
     private let database: DatabasePool
 
+    /// Checkpoints and closes the database, on a clean stop.
+    func close() { SandboxDatabase.close(database) }
+
     init(directory: URL) throws {
         database = try SandboxDatabase.open("zippy.sqlite", in: directory) { db in
             try db.create(table: Ride.databaseTableName) { t in

@@ -23,15 +23,25 @@ public protocol IntentExtension: Sendable {
 
     /// The object that handles `intent`, or `nil` if this extension does not.
     func handler(for intent: Intent) -> (any IntentHandler)?
+
+    /// Called once on a clean stop (SIGTERM or SIGINT), after the host was told and the
+    /// requests in flight were answered: close stores here (checkpoint, then close).
+    func stop() async
 }
 
 extension IntentExtension {
+    /// Nothing to close.
+    public func stop() async {}
+
     /// Runs the extension until the host rejects it or the process is stopped.
     public static func main() async {
         do {
             try await ExtensionRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
         } catch let error as ExtensionRunner.Exit {
             exit(error.status)
+        } catch let error as DamagedStore {
+            FileHandle.standardError.write(Data("fatal: \(error); not registering\n".utf8))
+            exit(DamagedStore.exitStatus)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(1)

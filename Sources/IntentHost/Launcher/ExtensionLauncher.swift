@@ -15,6 +15,8 @@ import Synchronization
 final class ExtensionLauncher: Sendable {
     /// The exit status meaning "do not restart me".
     static let configurationExitStatus: Int32 = 78
+    /// The exit status meaning "my data is damaged": shown as unhealthy, not restarted.
+    static let damagedDataExitStatus: Int32 = 74
 
     private struct Child {
         var pid: pid_t
@@ -264,6 +266,11 @@ final class ExtensionLauncher: Sendable {
             log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it until `intentctl restart`")
             return
         }
+        if termination == .exited(Self.damagedDataExitStatus) && !asked {
+            board.ended(name, "\(termination)", ran: ran, restartAt: nil, final: .unhealthy)
+            log.error("extension \(name) exited with status 74 (its data is damaged); not restarting it until `intentctl restart`")
+            return
+        }
         // A child that ran a while gets a fresh back-off; one that keeps crashing waits longer.
         let delay = asked ? .zero : ran > LaunchBoard.shortRun ? Duration.seconds(1) : backoff
         let deadline = ContinuousClock.now + delay
@@ -297,7 +304,7 @@ final class ExtensionLauncher: Sendable {
                 if let child = children.withLock({ $0[launch.name] }) { terminate([child], signal: SIGTERM) }
             case .restarting, .crashLooping:
                 board.wake(launch.name)
-            case .rejected, .failed:
+            case .rejected, .unhealthy, .failed:
                 guard !stopping.load(ordering: .relaxed), let ready = runtime.withLock({ $0 }) else { continue }
                 log.info("restarting extension \(launch.name) on request")
                 do { try start(launch.target, ready, backoff: .seconds(1)) } catch {

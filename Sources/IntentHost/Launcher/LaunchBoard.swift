@@ -41,8 +41,8 @@ final class LaunchBoard: Sendable {
     }
 
     /// Its process ended as `how` after running `ran`; it waits until `restartAt`, or, with
-    /// nil, is not restarted (`rejected`).
-    func ended(_ name: String, _ how: String, ran: Duration, restartAt: ContinuousClock.Instant?) {
+    /// nil, is not restarted and stays `final` (`rejected` or `unhealthy`).
+    func ended(_ name: String, _ how: String, ran: Duration, restartAt: ContinuousClock.Instant?, final: LaunchStatus.State = .rejected) {
         entries.withLock { entries in
             guard var entry = entries[name] else { return }
             entry.pid = nil
@@ -50,7 +50,7 @@ final class LaunchBoard: Sendable {
             entry.lastError = entry.lastLine
             entry.quickExits = ran < Self.shortRun ? entry.quickExits + 1 : 0
             entry.restartAt = restartAt
-            entry.state = restartAt == nil ? .rejected : entry.quickExits >= Self.loopCount ? .crashLooping : .restarting
+            entry.state = restartAt == nil ? final : entry.quickExits >= Self.loopCount ? .crashLooping : .restarting
             entries[name] = entry
         }
     }

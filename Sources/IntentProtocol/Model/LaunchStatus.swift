@@ -13,6 +13,9 @@ public struct LaunchStatus: Sendable, Hashable, Codable {
         /// It exited with status 78 (its registration was refused, or it found its
         /// configuration or store unusable): not restarted until `intentctl restart`.
         case rejected
+        /// It exited with status 74: its own data is damaged (a store that fails its
+        /// integrity check). Not restarted until `intentctl restart`.
+        case unhealthy
         /// It could not be started at all: see `lastError`.
         case failed
     }

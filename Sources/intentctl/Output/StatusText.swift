@@ -49,6 +49,7 @@ struct StatusText: CustomStringConvertible {
         case .restarting: "restarting" + wait
         case .crashLooping: "crash-looping, restarting" + wait
         case .rejected: "rejected, not restarted (`intentctl restart \(launch.appName)` to try again)"
+        case .unhealthy: "UNHEALTHY: its data is damaged; not restarted (`intentctl restart \(launch.appName)` once repaired)"
         case .failed: "cannot start"
         }
         if launch.restarts > 0 { state += ", restarted \(launch.restarts) time\(launch.restarts == 1 ? "" : "s")" }
