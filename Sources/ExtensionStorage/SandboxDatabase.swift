@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentExtensionKit
+import Synchronization
 
 /// Opens an extension's SQLite database in its sandbox: write-ahead log, a busy timeout so
 /// instances sharing the sandbox wait for each other's writes, and the schema created once
@@ -14,6 +15,7 @@ public enum SandboxDatabase {
     ) throws -> DatabasePool {
         var configuration = Configuration()
         configuration.busyMode = .timeout(5)
+        _ = watchForCorruption
         let path = directory.appendingPathComponent(name).path
         let database: DatabasePool
         do {
@@ -25,6 +27,7 @@ public enum SandboxDatabase {
         } catch let error as DatabaseError where [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(error.resultCode.primaryResultCode) {
             throw DamagedStore("the store \(path) is damaged: \(error.message ?? "\(error)")")
         }
+        checked.store(true, ordering: .relaxed)
         try database.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 guard try Int.fetchOne(db, sql: "PRAGMA user_version") == 0 else { return .commit }
@@ -35,6 +38,18 @@ public enum SandboxDatabase {
         }
         return database
     }
+
+    /// Set once a store passed its check: from then on, SQLite reporting corruption ends the
+    /// process with status 74 (the host shows it unhealthy) rather than let it acknowledge
+    /// anything more.
+    private static let checked = Atomic<Bool>(false)
+    private static let watchForCorruption: Void = {
+        Database.logError = { code, message in
+            guard checked.load(ordering: .relaxed), [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB].contains(code.primaryResultCode) else { return }
+            FileHandle.standardError.write(Data("fatal: the store is damaged (SQLite: \(message)); stopping before acknowledging anything more\n".utf8))
+            _exit(DamagedStore.exitStatus)
+        }
+    }()
 
     /// Checkpoints the write-ahead log into the database file and closes it, so the file
     /// alone holds every acknowledged write (a copy of it loses nothing). For a clean stop.

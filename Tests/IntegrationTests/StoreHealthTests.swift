@@ -66,4 +66,33 @@ struct StoreHealthTests {
             #expect(file.range(of: Data(title.utf8)) != nil, "\(title) is not in the database file itself")
         }
     }
+
+    @Test("A database damaged while List-o-Mat runs: the write that meets the damage is not acknowledged, and List-o-Mat stops and shows as unhealthy")
+    func damageAtRunTime() throws {
+        let host = try TestHost(["--extensions", "lists"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["List-o-Mat"])
+        for i in 1...30 {
+            #expect(try send(host, "CreateTaskList", "title=list \(i) \(String(repeating: "x", count: 300))").json?["outcome"] == "success")
+        }
+        host.stop()  // checkpointed: the rows are in the database file itself
+        try host.startHost()
+        try host.waitFor(["List-o-Mat"])
+
+        let file = try FileHandle(forWritingTo: database(host))
+        try file.seek(toOffset: 4096)
+        try file.write(contentsOf: Data(repeating: 0x09, count: 4096 * 8))
+        try file.close()
+
+        let write = try send(host, "CreateTaskList", "title=after the damage")
+        #expect(write.json?["outcome"] != "success", "a write into a damaged database was acknowledged: \(write.stdout)")
+        let deadline = ContinuousClock.now + .seconds(20)
+        var launch: LaunchStatus?
+        while launch?.state != .unhealthy, ContinuousClock.now < deadline {
+            launch = try? host.client(timeout: .seconds(2)).status().launches?.first { $0.name == "lists" }
+            usleep(50_000)
+        }
+        #expect(launch?.state == .unhealthy, "\(String(describing: launch))")
+        #expect(launch?.lastError?.contains("the store is damaged") == true, "\(String(describing: launch))")
+    }
 }
