@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "Zippy", targets: ["Zippy"]),
         .executable(name: "IntentProbe", targets: ["IntentProbe"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
+        .library(name: "IntentExtensionKitTesting", targets: ["IntentExtensionKitTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -40,6 +41,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // For extension authors' unit tests: a handler's resolve, confirm and handle without a host.
+        .target(name: "IntentExtensionKitTesting", dependencies: ["IntentExtensionKit"], swiftSettings: strict),
         // Understanding typed requests: language files, patterns, values.
         .target(name: "Understanding", dependencies: ["IntentProtocol"], swiftSettings: strict),
         // The host: broker, lock policy, lifecycle driver, extension launcher.
@@ -106,6 +109,7 @@ let package = Package(
             name: "UnderstandingTests", dependencies: ["Understanding", "IntentProtocol"], exclude: ["Corpus"],
             swiftSettings: strict),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest"], swiftSettings: strict),
+        .testTarget(name: "IntentExtensionKitTests", dependencies: ["IntentExtensionKit", "IntentExtensionKitTesting"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],
