@@ -12,7 +12,7 @@ struct IntentCtl: ParsableCommand {
             Exit status: 0 success, 3 needs user input, 4 refused by the host, \
             5 failure reported by the extension, 2 usage or connection error.
             """,
-        subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Restart.self, Bench.self,
+        subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Restart.self, Bench.self, New.self,
             Logs.self, Extensions.self, Clients.self])
 }
 
