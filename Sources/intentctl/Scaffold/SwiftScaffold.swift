@@ -227,7 +227,7 @@ struct SwiftScaffold {
 
             ```sh
             swift build && swift test
-            intentd \(catalog)&                                        # unless it already runs
+            intentd \(catalog)&    # unless it already runs
             .build/debug/\(name) --print-identity | intentctl extensions trust -
             .build/debug/\(name) &
             intentctl send \(name) \(first?.name ?? "INTENT") \(arguments)
