@@ -56,6 +56,13 @@ public struct LanguagePack: Sendable {
         /// Parameters whose words may run over a comma (a message's content); others
         /// end at a clause, and what follows is a comment the request can do without.
         var clauseSlots: Set<String>?
+        /// Words before an app's name that leave it a noun of the sentence ("my Zippy").
+        var appDeterminers: Set<String>?
+        /// The pattern words an app's name used as a noun may stand for ("ride", "it").
+        var appStandsFor: Set<String>?
+        /// Shorthand and spellings without apostrophes, with the word patterns use
+        /// ("txt": "text", "u": "you", "dont": "don't").
+        var shorthand: [String: String]?
         var and: String
         var or: String
     }
@@ -155,12 +162,17 @@ extension LanguagePack {
 }
 
 extension LanguagePack {
-    /// Marks typed words that are a small typo of a pattern word ("craete", "snoze") with
-    /// that word, so patterns still match them (for a little less).
+    /// Reads shorthand as the word it stands for ("txt" as "text"), and marks typed words
+    /// that are a small typo of a pattern word ("craete", "snoze") with that word, so
+    /// patterns still match them (for a little less).
     func markTypos(_ tokens: [Token]) -> [Token] {
         let known = Set(patternWords)
         return tokens.map { token in
             var token = token
+            if let full = words.shorthand?[token.word] {
+                token.word = full
+                return token
+            }
             let word = token.word
             guard word.count >= 4, word.allSatisfy(\.isLetter), !known.contains(word), !words.fillers.contains(word) else { return token }
             token.alternate = patternWords.first { Spelling.close(word, $0) }

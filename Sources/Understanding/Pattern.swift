@@ -132,6 +132,10 @@ extension Pattern {
     ) {
         budget -= 1
         guard budget > 0 else { return }
+        // An app's name used as a noun may stand for nothing the pattern says.
+        if position < tokens.count, tokens[position].standsFor != nil, position > state.start {
+            walk(stack, tokens, position + 1, &state, &budget, found)
+        }
         var stack = stack
         guard var current = stack.popLast() else {
             var done = state
@@ -149,7 +153,7 @@ extension Pattern {
         case .word(let word):
             guard position < tokens.count else { return }
             let typo = tokens[position].word != word
-            guard !typo || tokens[position].alternate == word else { return }
+            guard !typo || tokens[position].alternate == word || tokens[position].standsFor?.contains(word) == true else { return }
             state.words += 1
             if typo { state.typos += 1 }
             walk(stack, tokens, position + 1, &state, &budget, found)

@@ -14,6 +14,9 @@ public struct Token: Sendable, Hashable {
     public var endsClause: Bool
     /// The pattern word this one is a small typo of, if any.
     public var alternate: String?
+    /// For an app's name used as a noun ("is my Zippy here"), the pattern words it may
+    /// stand for ("ride", "it"); a pattern may also leave it out.
+    public var standsFor: Set<String>?
 
     /// Splits `text` into tokens. A colon becomes a token of its own; other punctuation
     /// around a word is dropped, apostrophes and hyphens inside it stay.
