@@ -170,7 +170,8 @@ extension Pattern {
             state.constants[parts[0]] = nil
         case .slot(let name):
             guard position < tokens.count, state.captures[name] == nil else { return }
-            for end in (position + 1)...tokens.count {
+            // An app's name is never a value.
+            for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
                 state.captures[name] = position..<end
                 walk(stack, tokens, end, &state, &budget, found)
             }

@@ -83,11 +83,16 @@ public struct RequestReader: Sendable {
             for (pattern, isVerbForm) in patterns {
                 var budget = 50_000
                 for start in 0..<max(tokens.count, 1) {
-                    let skipped = skipCost[start]
+                    // A leading clause ("never mind the Zippy, cancel it") is a comment.
+                    let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
                         var score = match.words * 10 - match.typos * 3 - skipped + givenWords * 5
-                        let closesClause = match.end > match.start && tokens[match.end - 1].endsClause
+                        // What follows a comma, or a word that starts a comment ("so I
+                        // remember"), is a comment the request can do without.
+                        let closesClause = match.end > match.start
+                            && (tokens[match.end - 1].endsClause
+                                || (match.end < tokens.count && pack.words.commentStarters?.contains(tokens[match.end].word) == true))
                         for token in tokens[match.end...] {
                             if pack.words.trailing.contains(token.word) || pack.words.fillers.contains(token.word) {
                                 score -= 1
@@ -110,6 +115,8 @@ public struct RequestReader: Sendable {
                             parameters[name] = value
                             // A name an app taught counts like the words it spans.
                             if parameter.type == .person, known(value, knownNames) { score += 3 * words.count }
+                            // Words that read as one of a parameter's values beat free text.
+                            if parameter.type == .enum { score += 2 * words.count }
                         }
                         for (name, text) in match.constants {
                             guard let parameter = intent.parameter(name),
@@ -156,7 +163,12 @@ public struct RequestReader: Sendable {
                     if bare, start > 0, !rest[start - 1].endsClause { continue }
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
-                        if bare, match.end < rest.count, !rest[match.end - 1].endsClause { return }
+                        if bare {
+                            // The clause may close with a courtesy: "…, Zippy X please".
+                            var end = match.end
+                            while end < rest.count, !rest[end - 1].endsClause, pack.words.trailing.contains(rest[end].word) { end += 1 }
+                            if end < rest.count, !rest[end - 1].endsClause { return }
+                        }
                         let value: JSONValue?
                         if let range = match.captures[parameter.name] {
                             value = reader.read(rest[range], for: parameter, intent: intent.name, apps: apps)

@@ -24,6 +24,11 @@ public struct Token: Sendable, Hashable {
         let normalized = text.replacing("\u{2019}", with: "'").replacing("\u{2018}", with: "'")
         var tokens: [Token] = []
         for chunk in normalized.split(whereSeparator: \.isWhitespace) {
+            // A dash standing alone introduces what follows, as a colon does: "Zippy - home".
+            if chunk.allSatisfy(Self.dashes.contains) {
+                if !tokens.isEmpty { tokens.append(Token(":", endsClause: false)) }
+                continue
+            }
             var body = Substring(chunk)
             var typed = body
             if typed.count > 1, typed.last == ":" { typed = typed.dropLast() }
@@ -59,6 +64,7 @@ public struct Token: Sendable, Hashable {
         String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
+    private static let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}"]
     private static let edge: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
 }
 
