@@ -371,7 +371,7 @@ final class Broker {
     private func register(_ routingID: RoutingID, _ body: Body, key: String?) {
         let registration: Registration
         do {
-            registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
+            registration = try Registration.decode(body.bytes).normalized()
         } catch {
             reject(routingID, Registration(bundleIdentifier: "?", appName: "?", intentsSupported: []),
                 .invalidManifest, "the registration body is not valid: \(error)", key: key)
@@ -473,7 +473,7 @@ final class Broker {
             }
             let launched = launcher.board.status()
             status.launches = launched.isEmpty ? nil : launched
-            answer(routingID, id, status)
+            answer(routingID, id, StatusBound.fit(status, within: config.maxMessageBytes))
         case .restart(let id, let app):
             restart(app, routingID, id)
         case .authorize(let id, let app, let body):
