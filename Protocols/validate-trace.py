@@ -2,7 +2,7 @@
 """Checks a wire trace against wire.md and the JSON Schemas in schemas/.
 
     intentd --trace-wire trace.jsonl ...        # then use it; then
-    python3 Protocols/validate-trace.py trace.jsonl [--require registration,outcome,...]
+    python3 Protocols/validate-trace.py trace.jsonl [--catalog DIR] [--require registration,outcome,...]
 
 Each line of the trace is one message the host accepted or sent (wire.md section 13):
 {"direction": "in"|"out", "endpoint": "client"|"extensions"|"updates", "peer": HEX,
@@ -11,6 +11,10 @@ written here from the text, not from the host's code, and every JSON body is che
 UTF-8 JSON, no member name twice in one object, and its schema, chosen by its command
 (a REPLY's and a STAGE RESULT's by the stage of the request they answer, a RESULT's by the
 client request it answers). A STAGE body is opaque, and so is the REQUEST that forwards it.
+The response of a confirm REPLY with a code of kind ready, and of a handle REPLY with a
+code of kind success or inProgress, is checked against the intent's confirmResponse or
+handleResponse in the catalog (--catalog, default domains/ beside this file; wire.md
+section 16), counted as confirm-response and handle-response.
 
 Prints how many bodies matched each schema; exits 1 if any body fails, or if a schema named
 in --require matched none. Needs python3-jsonschema (4.10 or newer).
@@ -103,6 +107,22 @@ def load_schemas(directory):
     return {name: make(schema) for name, schema in schemas.items()}
 
 
+def load_catalog(directory):
+    """Intent name -> (response code kinds, confirm validator, handle validator)."""
+    intents = {}
+    for file in sorted(os.listdir(directory)):
+        if not file.endswith(".json"):
+            continue
+        with open(os.path.join(directory, file), encoding="utf-8") as f:
+            domain = json.load(f)
+        types = domain.get("responseTypes", {})
+        shape = lambda s: s and jsonschema.Draft202012Validator(dict(s, **{"$defs": types}))
+        for intent in domain["intents"]:
+            kinds = {code["name"]: code.get("kind") for code in intent["responseCodes"]}
+            intents[intent["name"]] = (kinds, shape(intent.get("confirmResponse")), shape(intent.get("handleResponse")))
+    return intents
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -110,7 +130,9 @@ def main(argv):
     required = []
     if "--require" in argv:
         required = argv[argv.index("--require") + 1].split(",")
-    validators = load_schemas(os.path.join(os.path.dirname(os.path.abspath(__file__)), "schemas"))
+    here = os.path.dirname(os.path.abspath(__file__))
+    validators = load_schemas(os.path.join(here, "schemas"))
+    catalog = load_catalog(argv[argv.index("--catalog") + 1] if "--catalog" in argv else os.path.join(here, "domains"))
     matched, problems = collections.Counter(), []
     client_requests, request_stages, stage_bodies = {}, {}, set()
 
@@ -134,6 +156,33 @@ def main(argv):
                 body.decode("utf-8", "replace")[:600]))
         else:
             matched[schema] += 1
+
+    def check_response(intent, stage, body, where):
+        """The catalog's shape of a confirm or handle response (wire.md section 16)."""
+        try:
+            reply = json.loads(body)
+        except ValueError:
+            return
+        if intent not in catalog or not isinstance(reply, dict) or "error" in reply:
+            return
+        kinds, confirm, handle = catalog[intent]
+        kind = kinds.get(reply.get("code"))
+        shape, name = (confirm, "confirm-response") if stage == 2 else (handle, "handle-response")
+        if (stage == 2 and kind != "ready") or (stage == 3 and kind not in ("success", "inProgress")):
+            return
+        response = reply.get("response") or {}
+        if shape is None:
+            if response != {}:
+                problems.append("%s: %s answers confirm with %s, but the catalog gives it no confirmResponse" % (where, intent, json.dumps(response)[:200]))
+            return
+        errors = list(shape.iter_errors(response))
+        if errors:
+            problems.append("%s: %s's response does not match the catalog's %sResponse: %s\n    response: %s" % (
+                where, intent, "confirm" if stage == 2 else "handle",
+                "; ".join("%s: %s" % ("/".join(map(str, e.path)) or "(response)", e.message) for e in errors[:5]),
+                json.dumps(response)[:600]))
+        else:
+            matched[name] += 1
 
     def reply_schema(stage, body):
         try:
@@ -171,14 +220,16 @@ def main(argv):
             elif entry["direction"] == "in" and entry["endpoint"] == "client":
                 client_requests[(peer, request_id)] = (command, None)
             if command == "REQUEST":
-                request_stages[(peer, request_id)] = flag
+                request_stages[(peer, request_id)] = (flag, names[0])
                 if rest in stage_bodies:
                     continue  # a STAGE body, forwarded unread
             if command == "REPLY":
-                stage = request_stages.pop((peer, request_id), None)
+                stage, intent = request_stages.pop((peer, request_id), (None, None))
                 if stage is None:
                     continue  # late or unknown: the host drops it unread (section 4)
                 check(rest, reply_schema(stage, rest), where)
+                if stage in (2, 3):
+                    check_response(intent, stage, rest, where + " to " + intent)
             elif command == "RESULT":
                 asked, stage = client_requests.pop((peer, request_id), (None, None))
                 if asked == "STAGE":

@@ -15,7 +15,7 @@ struct SchemaConformanceTests {
     static let bodies = [
         "registration", "registered", "stage-request", "resolve-reply", "intent-response", "error-reply", "submission",
         "outcome", "host-status", "lock-state", "vocabulary-request", "vocabulary-state", "authorization-request",
-        "authorization-state", "utterance", "turn", "update",
+        "authorization-state", "utterance", "turn", "update", "confirm-response", "handle-response",
     ]
 
     /// Runs the validator on a trace; its exit status, what it printed, and its complaints.
