@@ -80,8 +80,13 @@ struct SchemaConformanceTests {
         _ = try client.vocabulary(app: "MonkeyChat", VocabularyRequest())
         let nicknames = try client.vocabulary(app: "MonkeyChat", VocabularyRequest(set: UserVocabulary(type: "nickname", terms: ["Big B", "Cocoa"])))
         #expect(nicknames.user["nickname"] == ["Big B", "Cocoa"])
-        let lists = try client.vocabulary(app: "ListOMat", VocabularyRequest(reset: true))
-        #expect(lists.appVocabulary != nil, "appVocabulary is always sent")
+        _ = try client.vocabulary(app: "ListOMat", VocabularyRequest(reset: true))
+        let echo = Registration(bundleIdentifier: "org.example.echo", appName: "Echo", usageDescription: "Echo says it back.", intentsSupported: ["SendMessage"])
+        let (registered, peer) = try RawPeer.register(echo, at: host.extensionEndpoint, as: try host.extensionSecurity(trustedFor: "org.example.echo"))
+        #expect(registered == "registered")
+        let plain = try client.vocabulary(app: "Echo", VocabularyRequest(set: UserVocabulary(type: "contactName", terms: ["Kiki"])))
+        #expect(plain.appVocabulary == AppVocabulary(), "an app without its own vocabulary gets empty lists, not nothing")
+        try peer.socket.send(Array("intentd/2".utf8) + [0x07])  // DISCONNECT: Echo is not asked anything else
 
         // SUBMIT: needing input, refused, succeeding, confirmed, in each domain.
         let bobo = Submission(parameters: ["recipients": "Bobo", "content": "more bananas"])
