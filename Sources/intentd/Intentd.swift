@@ -17,7 +17,7 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "The state directory.")
     var stateDirectory: String?
 
-    @Option(help: "Extensions to launch, comma-separated (built in: messaging, bench); NAME:COUNT starts COUNT instances.")
+    @Option(help: "Extensions to launch, comma-separated (built in: messaging, lists, rides, bench; others under \"executables\" in the config file); NAME:COUNT starts COUNT instances.")
     var extensions: String?
 
     @Option(help: "A JSON config file (see deploy/intentd.json). Flags override it.")
