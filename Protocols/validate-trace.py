@@ -39,6 +39,7 @@ COMMANDS = {
     0x13: ("ERROR", 18, 1, "text"), 0x14: ("STATUS", 18, 0, "none"),
     0x15: ("LOCK", 19, 0, "none"), 0x16: ("VOCAB", 18, 1, "body"),
     0x17: ("AUTHORIZE", 18, 1, "body"), 0x18: ("SAY", 18, 0, "body"),
+    0x19: ("RESTART", 18, 1, "none"),
 }
 # The schema of each body that does not depend on an earlier message.
 SCHEMAS = {
@@ -49,7 +50,7 @@ SCHEMAS = {
 # The schema of a RESULT, by the client request it answers.
 RESULTS = {
     "SUBMIT": "outcome", "STATUS": "host-status", "LOCK": "lock-state", "VOCAB": "vocabulary-state",
-    "AUTHORIZE": "authorization-state", "SAY": "turn",
+    "AUTHORIZE": "authorization-state", "SAY": "turn", "RESTART": "restart-state",
 }
 
 

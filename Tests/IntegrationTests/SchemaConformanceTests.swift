@@ -15,7 +15,7 @@ struct SchemaConformanceTests {
     static let bodies = [
         "registration", "registered", "stage-request", "resolve-reply", "intent-response", "error-reply", "submission",
         "outcome", "host-status", "lock-state", "vocabulary-request", "vocabulary-state", "authorization-request",
-        "authorization-state", "utterance", "turn", "update", "confirm-response", "handle-response",
+        "authorization-state", "utterance", "turn", "update", "restart-state", "confirm-response", "handle-response",
     ]
 
     /// Runs the validator on a trace; its exit status, what it printed, and its complaints.
@@ -120,6 +120,9 @@ struct SchemaConformanceTests {
         #expect(try client.say(Utterance(text: "What can you do?")).end == .completed)
         let conversation = try converse(client, "Send a message to Bobo on MonkeyChat")
         #expect(conversation.end == .completed, "\(conversation)")
+
+        // RESTART: List-o-Mat is not needed any more.
+        #expect(try client.restart(app: "ListOMat").launches.count == 1)
 
         // STATUS, after the ride's updates were published.
         usleep(1_500_000)
