@@ -77,6 +77,8 @@ enum Main {
             FileHandle.standardError.write(Data("intentctl: \(error)\n".utf8))
             // A change the host could not save is a failure of the request, not of its words.
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
+            // An overloaded host refused the request before doing anything: a refusal.
+            if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
             exit(Exit.usage)
         } catch let error as ExitCode {
             exit(error.rawValue)

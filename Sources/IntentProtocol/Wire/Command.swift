@@ -78,4 +78,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The host could not save a change to its state (a full disk, a read-only file
     /// system); nothing was changed.
     case stateNotSaved
+    /// The host has as much work in flight as its admission limits allow (in all, for this
+    /// client connection, or for every instance of the app), or this client is not reading
+    /// its replies; nothing was done. A refusal: try again shortly.
+    case overloaded
 }
