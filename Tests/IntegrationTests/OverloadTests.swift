@@ -74,13 +74,15 @@ struct OverloadTests {
         let reader = try Flooder(host)
         try reader.stage(count: 30, app: "Bench", resolving: content)
         #expect(try reader.codes(expecting: 30, within: .seconds(30))["success"] == 30)
+        #expect(reader.largestReply > 100_000, "the bench extension sends the content back")
         usleep(1_500_000)
         let baseline = try Self.residentKilobytes(pid)
 
-        // 2,000 requests of 100 KB whose 100 KB replies are never read.
+        // 2,000 requests of 100 KB whose 100 KB replies are never read (deploy/chaos.sh: 10,000).
+        let requests = ProcessInfo.processInfo.environment["INTENTD_CHAOS_REQUESTS"].flatMap { Int($0) } ?? 2000
         do {
             let silent = try Flooder(host, receiveBuffer: 1)
-            try silent.stage(count: 2000, app: "Bench", resolving: content)
+            try silent.stage(count: requests, app: "Bench", resolving: content)
             usleep(2_000_000)
             let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
             #expect(sent.status == 0, "another client is served meanwhile: \(sent.stdout)\(sent.stderr)")
@@ -120,6 +122,8 @@ struct OverloadTests {
 final class Flooder {
     let socket: Socket
     private var nextID: UInt64 = 1
+    /// The largest RESULT body received so far, in bytes.
+    private(set) var largestReply = 0
 
     /// Connects as the local client; `receiveBuffer` shrinks what this side takes off the
     /// connection (a client that does not read).
@@ -171,7 +175,9 @@ final class Flooder {
                 while let n = try flooder.socket.receiveFrames(into: &frames, wait: false) {
                     switch try HostToClient(frames: frames[..<n]) {
                     case .error(_, let code, _): codes[code, default: 0] += 1
-                    case .result: codes["success", default: 0] += 1
+                    case .result(_, let body):
+                        codes["success", default: 0] += 1
+                        flooder.largestReply = max(flooder.largestReply, body.count)
                     }
                 }
             }

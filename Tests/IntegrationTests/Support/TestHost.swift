@@ -5,7 +5,10 @@ import ZeroMQ
 
 /// The directory holding the built executables (the test bundle sits beside them).
 enum Products {
-    static let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    /// Beside the test binary, or `$INTENTD_PRODUCTS` (deploy/chaos.sh runs some tests
+    /// against the release build).
+    static let directory = ProcessInfo.processInfo.environment["INTENTD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 
     static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
