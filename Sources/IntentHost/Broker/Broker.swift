@@ -217,7 +217,7 @@ final class Broker {
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + config.heartbeatInterval
         replyQueues.prune()
-        memory.tick(refusedSoFar: inFlight.refused)
+        memory.tick(refusedSoFar: inFlight.refused, queuedBytes: replyQueues.total)
         dropUntrusted()
         let silence = config.heartbeatInterval * config.liveness
         for instance in registry.instances.values {
@@ -555,7 +555,7 @@ final class Broker {
     }
 
     private func sendError(_ routingID: RoutingID, _ id: RequestID, _ code: ErrorCode, _ message: String) {
-        send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message))
+        sendToClient(routingID, HostToClient.error(id, code: code.rawValue, message: message))
     }
 
     // MARK: Routing
@@ -669,13 +669,11 @@ final class Broker {
 
     // MARK: Sending
 
-    /// Sends a RESULT to a client; a large one is counted against the client's queued
-    /// bytes until libzmq has written it to the connection (or dropped it with it).
+    /// Sends a RESULT or ERROR to a client, counted against the client's queued bytes
+    /// until libzmq has written it to the connection (or dropped it with the connection).
     private func sendToClient(_ routingID: RoutingID, _ message: HostToClient) {
         do {
-            let sent = try message.send(on: clients, to: routingID, wait: false) { size in
-                size >= AdmissionLimits.trackedReplyBytes ? replyQueues.queue(for: routingID) : nil
-            }
+            let sent = try message.send(on: clients, to: routingID, wait: false) { _ in replyQueues.queue(for: routingID) }
             if !sent { noteUnread() }
         } catch let error as ZMQError where error.code == EHOSTUNREACH {
             return

@@ -1,8 +1,8 @@
 import IntentProtocol
 import ZeroMQ
 
-/// The reply bytes the host has handed libzmq for each client connection and libzmq has
-/// not yet written to it. A client that stops reading makes these grow; past the limit its
+/// The bytes of replies and errors the host has handed libzmq for each client connection
+/// and libzmq has not yet written to it. A client that stops reading makes these grow; past the limit its
 /// new requests are refused with `overloaded` until it reads again, so what it can make
 /// the host hold is bounded in bytes (the limit plus what its requests in flight return),
 /// not only in messages. Owned by the broker thread; libzmq's I/O thread only subtracts.

@@ -17,10 +17,13 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     public var maxInFlightPerInstance: Int?
     /// Reply bytes the host holds for one client connection that it has not yet written to
     /// the connection (a client that does not read); past it, the client's new requests are
-    /// refused until it reads. Counts replies of `trackedReplyBytes` and more.
+    /// refused until it reads.
     public var maxQueuedBytesPerClient: Int?
     /// Messages libzmq queues per peer in each direction (`ZMQ_SNDHWM`, `ZMQ_RCVHWM`) on the
-    /// client and extension sockets.
+    /// client and extension sockets. High enough that a reading client never loses a reply
+    /// when it falls behind for a moment (about a second at 10,000 replies a second); what a
+    /// client that does not read can make the host hold is bounded by
+    /// `maxQueuedBytesPerClient` instead.
     public var highWaterMark: Int?
 
     /// Creates limits; `nil` fields take the defaults when merged.
@@ -38,11 +41,7 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     /// The limits unless the config says otherwise.
     public static let defaults = AdmissionLimits(
         maxInFlight: 64, maxInFlightPerClient: 32, maxInFlightPerInstance: 64,
-        maxQueuedBytesPerClient: 8 << 20, highWaterMark: 1000)
-
-    /// Replies at least this large are counted against `maxQueuedBytesPerClient` until
-    /// libzmq has written them; smaller ones are bounded by `highWaterMark` alone.
-    public static let trackedReplyBytes = 4096
+        maxQueuedBytesPerClient: 8 << 20, highWaterMark: 10_000)
 
     /// These limits, with every field `other` sets taken from it.
     public func overridden(by other: AdmissionLimits?) -> AdmissionLimits {
@@ -73,7 +72,7 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
         return (
             maxInFlight ?? d.maxInFlight ?? 64, maxInFlightPerClient ?? d.maxInFlightPerClient ?? 32,
             maxInFlightPerInstance ?? d.maxInFlightPerInstance ?? 64,
-            maxQueuedBytesPerClient ?? d.maxQueuedBytesPerClient ?? 8 << 20, highWaterMark ?? d.highWaterMark ?? 1000
+            maxQueuedBytesPerClient ?? d.maxQueuedBytesPerClient ?? 8 << 20, highWaterMark ?? d.highWaterMark ?? 10_000
         )
     }
 }
