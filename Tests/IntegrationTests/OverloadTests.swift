@@ -62,6 +62,26 @@ struct OverloadTests {
         }
     }
 
+    @Test("A hung extension instance takes no more than its own limit of requests, and the host keeps serving other apps")
+    func hungInstanceIsBoundedByItsLimit() throws {
+        let config = try Self.config(maxInFlight: 64, perClient: 64, perInstance: 8)
+        let host = try TestHost(["--config", config.path, "--request-timeout", "60000", "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        let ext = try host.startExtension()
+        try host.waitFor(["MonkeyChat", "Bench"])
+        kill(ext.processIdentifier, SIGSTOP)
+        defer { kill(ext.processIdentifier, SIGCONT) }
+
+        let flooder = try Flooder(host)
+        try flooder.stage(count: 40, app: "MonkeyChat")
+        #expect(try flooder.codes(expecting: 32, within: .seconds(20)) == ["overloaded": 32])
+        // A lifecycle whose stage finds every instance full is refused, not failed.
+        let refused = try host.client().submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
+        #expect(refused.outcome == .refused && refused.code == "overloaded", "\(refused)")
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+    }
+
     @Test("A client that never reads its large replies cannot make the host keep the memory after it leaves")
     func memoryReturnsAfterNonReadingClientLeaves() throws {
         let host = try TestHost(["--extensions", "bench"])
@@ -103,9 +123,9 @@ struct OverloadTests {
     // MARK: Helpers
 
     /// A config file with the given admission limits.
-    static func config(maxInFlight: Int, perClient: Int) throws -> URL {
+    static func config(maxInFlight: Int, perClient: Int, perInstance: Int = 64) throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-overload-\(UUID().uuidString).json")
-        let text = #"{"admission": {"maxInFlight": \#(maxInFlight), "maxInFlightPerClient": \#(perClient)}}"#
+        let text = #"{"admission": {"maxInFlight": \#(maxInFlight), "maxInFlightPerClient": \#(perClient), "maxInFlightPerInstance": \#(perInstance)}}"#
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url
     }
