@@ -79,6 +79,8 @@ enum Main {
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
             // The host went away mid-request: the request failed as far as this caller knows.
             if case .hostLost = error { exit(Exit.failure) }
+            // An overloaded host refused the request before doing anything: a refusal.
+            if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
             exit(Exit.usage)
         } catch let error as ExitCode {
             exit(error.rawValue)

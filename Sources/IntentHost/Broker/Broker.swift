@@ -33,10 +33,15 @@ final class Broker {
     private var trustGeneration = 0
     private var registry = ExtensionRegistry()
     private var pending = PendingRequests()
+    private var inFlight: InFlightLedger
+    private var replyQueues: ClientReplyQueues
+    private var memory = MemoryReturner()
+    private let instanceLimit: Int
     private var lock: LockPolicy
     private var nextHeartbeat: ContinuousClock.Instant
     private var running = true
     private var malformed = 0
+    private var unread = 0
     private var scratch: [Message] = []
     private var routes: [RouteKey: Route] = [:]
     private var vocabulary: VocabularyStore
@@ -68,11 +73,16 @@ final class Broker {
         authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
         now = clock.now
         nextHeartbeat = now + config.heartbeatInterval
+        let limits = config.admission.resolved
+        inFlight = InFlightLedger(config.admission)
+        replyQueues = ClientReplyQueues(limit: limits.queuedBytes)
+        instanceLimit = limits.instance
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
         for socket in [clients, extensions] {
             try socket.setRouterMandatory(true)
-            try socket.setHighWaterMark(100_000)
+            // Per peer and direction; what a peer that does not read can make the host hold.
+            try socket.setHighWaterMark(Int32(clamping: limits.highWaterMark))
             // A hard cap well above the limit: larger messages cost the sender its connection.
             try socket.setMaximumMessageSize(Int64(config.maxMessageBytes) * 4)
         }
@@ -210,6 +220,8 @@ final class Broker {
         }
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + config.heartbeatInterval
+        replyQueues.prune()
+        memory.tick(refusedSoFar: inFlight.refused, queuedBytes: replyQueues.total)
         dropUntrusted()
         let silence = config.heartbeatInterval * config.liveness
         for instance in registry.instances.values {
@@ -508,16 +520,27 @@ final class Broker {
             log.info(locked ? "device locked" : "device unlocked")
             answer(routingID, id, LockState(locked: locked))
         case .stage(let id, let app, let intent, let stage, let body):
+            // The limits first: refusing for overload must cost next to nothing.
+            if let refusal = takeOn(routingID) {
+                sendError(routingID, id, refusal.code, refusal.message)
+                return
+            }
             switch admit(app, intent) {
             case .failure(let refusal):
+                inFlight.release(routingID)
                 sendError(routingID, id, refusal.code, refusal.message)
             case .success(let route):
                 forward(to: route.app, intent: route.intent.name, stage: stage, body: body,
                     origin: .client(routingID: routingID, requestID: id))
             }
         case .submit(let id, let app, let intent, let body):
+            if let refusal = takeOn(routingID) {
+                sendError(routingID, id, refusal.code, refusal.message)
+                return
+            }
             switch admit(app, intent) {
             case .failure(let refusal):
+                inFlight.release(routingID)
                 let name = registry.app(named: app)?.registration.appName ?? app
                 let session = (try? JSON.decode(Submission.self, from: body.bytes))?.sessionId ?? UUID().uuidString
                 answer(routingID, id, Outcome(
@@ -551,20 +574,39 @@ final class Broker {
         }
     }
 
+    /// Takes one more request from `client` on, or says why the host cannot now.
+    private func takeOn(_ client: RoutingID) -> Refusal? {
+        if let refusal = replyQueues.refusal(for: client) {
+            inFlight.noteRefused()
+            return refusal
+        }
+        return inFlight.admit(client)
+    }
+
     private func answer(_ routingID: RoutingID, _ id: RequestID, _ value: some Encodable) {
         let body = (try? JSON.encode(value)) ?? []
-        send(clients, to: routingID, HostToClient.result(id, body: Body(body)))
+        sendToClient(routingID, HostToClient.result(id, body: Body(body)))
     }
 
     private func sendError(_ routingID: RoutingID, _ id: RequestID, _ code: ErrorCode, _ message: String) {
-        send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message))
+        sendToClient(routingID, HostToClient.error(id, code: code.rawValue, message: message))
     }
 
     // MARK: Routing
 
     /// Sends one stage to the app's next instance; the body is passed on as received.
     private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Body, origin: Origin) {
+        var busy = 0
         while let instance = entry.nextInstance() {
+            if pending.count(sentTo: instance) >= instanceLimit {
+                // Every instance has as much as it may: refuse rather than queue.
+                busy += 1
+                if busy >= entry.instances.count {
+                    refuse(origin, "every instance of \(entry.registration.appName) has as many requests as it takes; try again shortly")
+                    return
+                }
+                continue
+            }
             let id = pending.insert(origin, instance: instance, deadline: now + config.requestTimeout)
             if send(extensions, to: instance, HostToExtension.request(id, stage, intent: intent, body: body)) {
                 registry.sent(to: instance, at: now)
@@ -580,7 +622,8 @@ final class Broker {
     private func deliver(_ body: Body, to origin: Origin) {
         switch origin {
         case .client(let routingID, let requestID):
-            send(clients, to: routingID, HostToClient.result(requestID, body: body))
+            inFlight.release(routingID)
+            sendToClient(routingID, HostToClient.result(requestID, body: body))
         case .driver(let reply):
             reply(.reply(body.bytes))
         }
@@ -588,8 +631,20 @@ final class Broker {
 
     private func fail(_ origin: Origin, _ code: ErrorCode, _ message: String) {
         switch origin {
-        case .client(let routingID, let requestID): sendError(routingID, requestID, code, message)
+        case .client(let routingID, let requestID):
+            inFlight.release(routingID)
+            sendError(routingID, requestID, code, message)
         case .driver(let reply): reply(.failed(code, message))
+        }
+    }
+
+    /// Refuses a request the host admitted but no instance may take now: nothing was sent.
+    private func refuse(_ origin: Origin, _ message: String) {
+        switch origin {
+        case .client(let routingID, let requestID):
+            inFlight.release(routingID)
+            sendError(routingID, requestID, .overloaded, message)
+        case .driver(let reply): reply(.refused(.overloaded, message))
         }
     }
 
@@ -610,9 +665,10 @@ final class Broker {
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1
-            send(clients, to: routingID, HostToClient.result(requestID, body: Body(body)))
+            inFlight.release(routingID)
+            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .reply(let routingID, let requestID, let body):
-            send(clients, to: routingID, HostToClient.result(requestID, body: Body(body)))
+            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .world(let reply):
             reply(world())
         case .authorizeApp(let bundle, let status, let done):
@@ -647,6 +703,28 @@ final class Broker {
 
     // MARK: Sending
 
+    /// Sends a RESULT or ERROR to a client, counted against the client's queued bytes
+    /// until libzmq has written it to the connection (or dropped it with the connection).
+    private func sendToClient(_ routingID: RoutingID, _ message: HostToClient) {
+        if let trace, let frame = try? message.frame() { trace.sent(.client, to: routingID, [frame.bytes]) }
+        do {
+            let sent = try message.send(on: clients, to: routingID, wait: false) { _ in replyQueues.queue(for: routingID) }
+            if !sent { noteUnread() }
+        } catch let error as ZMQError where error.code == EHOSTUNREACH {
+            return
+        } catch {
+            log.error("send failed: \(error)")
+        }
+    }
+
+    /// A client that does not read lost a reply: said once per hundred, not once each.
+    private func noteUnread() {
+        unread += 1
+        if unread <= 5 || unread % 100 == 0 {
+            log.warning("a client is not reading its replies; dropped reply #\(unread) to it")
+        }
+    }
+
     /// Sends to a ROUTER peer without ever blocking the broker; false if the peer is gone.
     @discardableResult
     private func send(_ socket: Socket, to routingID: RoutingID, _ message: some OutgoingMessage) -> Bool {
@@ -655,7 +733,7 @@ final class Broker {
         }
         do {
             guard try message.send(on: socket, to: routingID, wait: false) else {
-                log.warning("a peer is not reading; dropped a message to it")
+                if socket === clients { noteUnread() } else { log.warning("an extension is not reading; dropped a message to it") }
                 return false
             }
             return true

@@ -34,8 +34,12 @@ struct PendingRequests {
     private var order: [(id: UInt64, deadline: ContinuousClock.Instant)] = []
     private var head = 0
     private var nextID: UInt64 = 1
+    private var perInstance: [RoutingID: Int] = [:]
 
     var count: Int { entries.count }
+
+    /// Requests sent to `instance` and not yet answered.
+    func count(sentTo instance: RoutingID) -> Int { perInstance[instance, default: 0] }
 
     /// The earliest deadline that may still be waiting.
     var nextDeadline: ContinuousClock.Instant? { head < order.count ? order[head].deadline : nil }
@@ -46,13 +50,20 @@ struct PendingRequests {
         nextID &+= 1
         entries[id] = Entry(origin: origin, instance: instance, deadline: deadline)
         order.append((id, deadline))
+        perInstance[instance, default: 0] += 1
         return RequestID(id)
+    }
+
+    private mutating func forget(_ entry: Entry) {
+        guard let n = perInstance[entry.instance] else { return }
+        perInstance[entry.instance] = n > 1 ? n - 1 : nil
     }
 
     /// Takes the entry answered by `id`, if it is still waiting, and only from `instance`.
     mutating func take(_ id: RequestID, from instance: RoutingID) -> Entry? {
         guard let entry = entries[id.value], entry.instance == instance else { return nil }
         entries[id.value] = nil
+        forget(entry)
         return entry
     }
 
@@ -60,7 +71,10 @@ struct PendingRequests {
     mutating func expire(now: ContinuousClock.Instant) -> [Entry] {
         var expired: [Entry] = []
         while head < order.count, order[head].deadline <= now {
-            if let entry = entries.removeValue(forKey: order[head].id) { expired.append(entry) }
+            if let entry = entries.removeValue(forKey: order[head].id) {
+                forget(entry)
+                expired.append(entry)
+            }
             head += 1
         }
         if head > 1024, head * 2 > order.count {
@@ -73,12 +87,16 @@ struct PendingRequests {
     /// Takes every entry sent to `instance`.
     mutating func removeAll(sentTo instance: RoutingID) -> [Entry] {
         let ids = entries.filter { $0.value.instance == instance }.map(\.key)
+        perInstance[instance] = nil
         return ids.compactMap { entries.removeValue(forKey: $0) }
     }
 
     /// Takes every entry.
     mutating func removeAll() -> [Entry] {
-        defer { entries.removeAll() }
+        defer {
+            entries.removeAll()
+            perInstance.removeAll()
+        }
         return Array(entries.values)
     }
 }
