@@ -142,6 +142,9 @@ def _run(extension_type, arguments, environment):
         connection.post(item)
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: connection.request_stop())
+    # A parent may have left them blocked (the host's sandbox clears the mask; a shell or
+    # another program starting this by hand may not).
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     try:
         connection.run()
     except Rejected as error:
