@@ -58,9 +58,10 @@ final class ConformanceRun {
             host = try HostProcess(
                 extensions: ["subject"], apps: [], tcp: false, stateDirectory: state.appendingPathComponent("host").path,
                 hostArguments: ["--config", config.path, "--no-sandbox", "--heartbeat", String(heartbeat),
-                                "--request-timeout", String(requestTimeout)])
-        } catch {
-            check("registers and is accepted", "no instance registered: \(error); \(why(state.appendingPathComponent("host")))")
+                                "--request-timeout", String(requestTimeout)],
+                wait: .seconds(15))
+        } catch ClientError.timeout {
+            check("registers and is accepted", "nothing registered within 15 s; \(why(state.appendingPathComponent("host")))")
             return false
         }
         defer { host.stop() }
@@ -151,7 +152,7 @@ final class ConformanceRun {
                 check("handle \(intent.name) again with the same idempotency key gives the identical answer", answer {
                     let again = try client.stage(app: bundle, intent: intent.name, stage: .handle, body: body)
                     let same = (try? JSON.decode(JSONValue.self, from: again)) == (try? JSON.decode(JSONValue.self, from: first))
-                    return same ? nil : "first \(ReplyCheck.excerpt(first)), then \(ReplyCheck.excerpt(again))"
+                    return same ? nil : "the answers differ: \(ReplyCheck.difference(first, again))"
                 })
             }
         } else {

@@ -82,6 +82,14 @@ enum ReplyCheck {
         (try? JSON.decode(JSONValue.self, from: body))?["error"]?.stringValue != nil
     }
 
+    /// Where two bodies first differ: a little of each from there.
+    static func difference(_ first: [UInt8], _ second: [UInt8]) -> String {
+        let shorter = min(first.count, second.count)
+        let at = (0..<shorter).first { first[$0] != second[$0] } ?? shorter
+        let from = max(0, at - 20)
+        return "…\(excerpt(Array(first.dropFirst(from).prefix(60)))) then …\(excerpt(Array(second.dropFirst(from).prefix(60))))"
+    }
+
     static func excerpt(_ body: [UInt8]) -> String { PeerNames.loggable(String(decoding: body.prefix(120), as: UTF8.self)) }
     static func excerpt(_ value: JSONValue) -> String { excerpt(value.serialized()) }
 }

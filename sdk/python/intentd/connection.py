@@ -38,6 +38,7 @@ class Connection:
         os.set_blocking(self.wake_read, False)
         os.set_blocking(self.wake_write, False)
         self.in_flight = 0
+        self.max_message_bytes = 1048576  # the host's limit, from REGISTERED
         self.stopping = False
         self.context = zmq.Context.instance()
         self.socket = None
@@ -167,6 +168,9 @@ class Connection:
                 interval = beat / 1000.0
             if isinstance(lives, int) and lives > 0:
                 liveness = lives
+            limit = ack.get("maxMessageBytes")
+            if isinstance(limit, int) and limit > 0:
+                self.max_message_bytes = limit
             self.log.info("registered as %s", str(ack.get("extensionId"))[:160])
         except (ValueError, KeyError, TypeError):
             self.log.warning("REGISTERED with an unreadable body; keeping the default heartbeat")
@@ -198,13 +202,20 @@ class Connection:
             if kind == "reply":
                 self.in_flight -= 1
                 if item[2] is not None:
-                    self._send(wire.reply(item[1], item[2]))
+                    frame = wire.reply(item[1], item[2])
+                    if len(frame) > self.max_message_bytes:  # the host would drop it unread
+                        frame = wire.reply(item[1], error_reply("the reply is larger than the host's limit of %d bytes"
+                                                                % self.max_message_bytes))
+                    self._send(frame)
             elif not self.registered:
                 self.held.append(item)
             elif kind == "update":
                 try:
                     body = json.dumps(item[2], separators=(",", ":")).encode("utf-8")
-                    self._send(wire.update(item[1], body))
+                    frame = wire.update(item[1], body)
+                    if len(frame) > self.max_message_bytes:
+                        raise ValueError("%d bytes, over the host's limit" % len(frame))
+                    self._send(frame)
                 except (TypeError, ValueError) as error:
                     self.log.error("update not sent: %s", error)
             elif kind == "vocabulary":

@@ -208,6 +208,23 @@ class DispatcherTests(unittest.TestCase):
             Journal(path)
 
 
+class PublisherTests(unittest.TestCase):
+    def test_the_end_of_long_work_is_a_completion_update_with_the_session(self):
+        posted = []
+        intent = intentd.Intent("CreateNote", "handle", {"sessionId": "S-9", "parameters": {}})
+        intentd.UpdatePublisher(posted.append).complete(intent, IntentResponse("success", {"done": True}))
+        self.assertEqual(posted, [("update", "completion", {"sessionId": "S-9", "intent": "CreateNote", "code": "success",
+                                                            "response": {"done": True}})])
+
+    def test_vocabulary_is_replaced_whole_or_reset(self):
+        posted = []
+        vocabulary = intentd.VocabularyPublisher(posted.append)
+        vocabulary.set(["Packing"], type="notebookItemTitle")
+        vocabulary.remove_all()
+        self.assertEqual(posted, [("vocabulary", {"set": {"type": "notebookItemTitle", "terms": ["Packing"]}}),
+                                  ("vocabulary", {"reset": True})])
+
+
 class IdentityTests(unittest.TestCase):
     def test_a_key_file_is_made_once_private_and_read_back(self):
         with tempfile.TemporaryDirectory() as d:
