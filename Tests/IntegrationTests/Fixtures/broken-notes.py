@@ -1,7 +1,9 @@
 """An extension with the Python SDK that registers and then answers wrongly: a number
-where CreateNote's title is a string, and a confirm code CreateNote does not have."""
+where CreateNote's title is a string, a confirm code CreateNote does not have, and a stop
+that takes longer than the host waits after SIGTERM."""
 
 import pathlib
+import time
 
 import intentd
 from intentd import IntentResponse, Resolution
@@ -22,6 +24,9 @@ class BrokenNotes(intentd.Extension):
 
     def handler(self, intent):
         return Wrong()
+
+    def stop(self):
+        time.sleep(5)
 
 
 intentd.run(BrokenNotes)
