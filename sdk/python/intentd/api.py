@@ -128,7 +128,8 @@ class Handler:
     a Resolution (or a list, one per element of a list parameter). A parameter without a
     resolver resolves to success with the value given, or needsValue / notRequired when
     it is missing. Functions may be plain or `async def`: a coroutine is cancelled at the
-    request's deadline; a plain function should check `intent.check_deadline()`."""
+    request's deadline; a plain function should check `intent.check_deadline()`. Requests run
+    on worker threads; handles run one at a time, each in its own database transaction."""
 
     resolvers = {}
 

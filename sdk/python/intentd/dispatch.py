@@ -104,7 +104,8 @@ class Dispatcher:
         key = intent.idempotency_key
         if key is not None and not KEY.match(key):
             return error_reply("the idempotency key is not 1 to 128 letters, digits, '-', '_', '.' or ':'")
-        with self.journal.lock:
+        with self.journal.lock:  # handles run one at a time
+            intent.check_deadline()  # the wait for the one before may have used it up
             if key is not None:
                 recorded = self.journal.lookup(key)
                 if recorded is not None:

@@ -52,7 +52,8 @@ class Options:
             flag = rest.pop(0)
             if flag in flags:
                 if not rest:
-                    raise SystemExit("error: %s needs a value (try --help)" % flag)
+                    print("error: %s needs a value (try --help)" % flag, file=sys.stderr)
+                    raise SystemExit(2)
                 setattr(self, flags[flag], rest.pop(0))
             elif flag == "--print-identity":
                 self.print_identity = True

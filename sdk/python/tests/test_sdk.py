@@ -225,6 +225,35 @@ class PublisherTests(unittest.TestCase):
                                   ("vocabulary", {"reset": True})])
 
 
+class OptionsTests(unittest.TestCase):
+    def test_the_host_given_keys_and_variables_are_read_and_flags_override_them(self):
+        from intentd.runner import Options
+        public, secret = (k.decode() for k in __import__("zmq").curve_keypair())
+        options = Options(["--endpoint", "ipc:///e", "--manifest", "m.plist"], {
+            "INTENTD_EXTENSION_ENDPOINT": "ipc:///given", "INTENTD_SANDBOX_DIR": "/var/sandbox",
+            "INTENTD_LAUNCH_TOKEN": "t", "INTENTD_CURVE_SECRETKEY": secret, "INTENTD_CURVE_SERVERKEY": public,
+            "INTENTD_PARENT_PID": "42"})
+        self.assertEqual((options.endpoint, options.manifest, options.sandbox_directory, options.launch_token,
+                          options.parent_pid), ("ipc:///e", "m.plist", "/var/sandbox", "t", 42))
+        self.assertEqual(options.given[0].public, public)
+
+    def test_unknown_options_and_missing_values_exit_2(self):
+        from intentd.runner import Options
+        import contextlib, io
+        for arguments in (["--bogus"], ["--identity"]):
+            with contextlib.redirect_stderr(io.StringIO()), self.assertRaises(SystemExit) as stopped:
+                Options(arguments, {})
+            self.assertEqual(stopped.exception.code, 2)
+
+    def test_print_identity_prints_the_bundle_id_and_the_key_of_its_key_file(self):
+        import subprocess
+        with tempfile.TemporaryDirectory() as d:
+            key = os.path.join(d, "id.key")
+            out = subprocess.run([sys.executable, "-m", "jotter", "--print-identity", "--identity", key, "--state-dir", d],
+                                 env={"PYTHONPATH": os.pathsep.join(sys.path[:2])}, capture_output=True, text=True, check=True)
+            self.assertEqual(out.stdout.split(), ["org.example.jotter", identity.load(key).public])
+
+
 class IdentityTests(unittest.TestCase):
     def test_a_key_file_is_made_once_private_and_read_back(self):
         with tempfile.TemporaryDirectory() as d:
