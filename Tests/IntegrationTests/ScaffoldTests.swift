@@ -41,4 +41,30 @@ struct ScaffoldTests {
         #expect(sent.status == 0, "\(sent.stdout) \(sent.stderr)")
         #expect(sent.json?["outcome"] == "success")
     }
+
+    @Test("A domain defined only as a file: intentctl new makes its extension, a host given the file serves it, and a conversation understands it from the language file")
+    func fileOnlyDomainEndToEnd() throws {
+        let domains = Self.repository.appendingPathComponent("Examples/domains")
+        let host = try TestHost(["--catalog", Self.repository.appendingPathComponent("Protocols/domains").path, "--catalog", domains.path])
+        defer { host.stop(); host.removeState() }
+        let package = host.state.appendingPathComponent("Workouts")
+        try run([Products.url("intentctl").path, "new", "Workouts", "--domain", domains.appendingPathComponent("workouts.json").path,
+            "--output", package.path, "--sdk", Self.repository.path], log: host.state.appendingPathComponent("new.log"))
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Domain/workouts.json").path))
+        try run(["swift", "build", "--package-path", package.path], log: host.state.appendingPathComponent("workouts-build.log"))
+        try run(["swift", "test", "--package-path", package.path], log: host.state.appendingPathComponent("workouts-test.log"))
+
+        try host.startExtension(package.appendingPathComponent(".build/debug/Workouts").path, [])
+        try host.waitFor(["Workouts"])
+        let sent = try host.ctl("send", "Workouts", "StartWorkout", "workoutName=run", "--json")
+        #expect(sent.json?["outcome"] == "success", "\(sent.stdout) \(sent.stderr)")
+
+        _ = try host.ctl("authorize", "Workouts", "allow")
+        for (said, intent) in [("Start a run workout in Workouts", "StartWorkout"), ("pause my workout in Workouts", "PauseWorkout"),
+            ("Resume my workout in Workouts", "ResumeWorkout"), ("end my run workout in workouts", "EndWorkout")] {
+            let asked = try host.ctl("ask", said, "--json")
+            #expect(asked.json?["intent"]?.stringValue == intent, "\(said): \(asked.stdout) \(asked.stderr)")
+            #expect(asked.json?["outcome"] == "success", "\(said): \(asked.stdout)")
+        }
+    }
 }

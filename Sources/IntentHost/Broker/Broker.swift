@@ -21,6 +21,7 @@ final class Broker {
     private let executor: BrokerExecutor
     private let launches: LaunchLedger
     private let launcher: ExtensionLauncher
+    private let trace: WireTrace?
     private let log = Log("intentd")
     private let clock = ContinuousClock()
     /// The time the current batch of messages woke the loop: one clock read per batch
@@ -61,6 +62,7 @@ final class Broker {
         self.catalog = catalog
         self.mailbox = mailbox
         self.startLifecycle = startLifecycle
+        trace = try config.wireTrace.map(WireTrace.init(file:))
         lock = LockPolicy(file: config.stateDirectory.url.appendingPathComponent("lock"), initial: config.startLocked)
         vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
         authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
@@ -246,6 +248,7 @@ final class Broker {
             noteMalformed("from an extension: \(error)")
             return
         }
+        trace?.received(.extensions, from: routingID, frames.dropFirst())
         let known = registry.heard(from: routingID, at: now)
         if !known, case .disconnect = message { return }
         if !known, !message.isRegister {
@@ -290,8 +293,10 @@ final class Broker {
             return
         }
         let update = Update(app: app, topic: topic, payload: payload, time: Date().formatted(.iso8601))
+        let encoded = (try? JSON.encode(update)) ?? []
         _ = try? updates.send("\(app)/\(topic)", more: true, wait: false)
-        _ = try? updates.send(Message(bytes: (try? JSON.encode(update)) ?? []), wait: false)
+        _ = try? updates.send(Message(bytes: encoded), wait: false)
+        trace?.sent(.updates, to: nil, [Array("\(app)/\(topic)".utf8), encoded])
     }
 
     /// Answers a request about one app: ERROR unknownApp if none serves it, ERROR malformed
@@ -365,13 +370,13 @@ final class Broker {
         if request.reset == true || request.set != nil {
             log.info("vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))")
         }
-        return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary)
+        return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary ?? AppVocabulary())
     }
 
     private func register(_ routingID: RoutingID, _ body: Body, key: String?) {
         let registration: Registration
         do {
-            registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
+            registration = try Registration.decode(body.bytes).normalized()
         } catch {
             reject(routingID, Registration(bundleIdentifier: "?", appName: "?", intentsSupported: []),
                 .invalidManifest, "the registration body is not valid: \(error)", key: key)
@@ -456,6 +461,7 @@ final class Broker {
             sendError(routingID, Wire.bestEffortRequestID(body), error.code, error.description)
             return
         }
+        trace?.received(.client, from: routingID, body)
         if drainDeadline != nil {
             switch message {
             case .stage(let id, _, _, _, _), .submit(let id, _, _, _), .say(let id, _), .restart(let id, _):
@@ -473,7 +479,7 @@ final class Broker {
             }
             let launched = launcher.board.status()
             status.launches = launched.isEmpty ? nil : launched
-            answer(routingID, id, status)
+            answer(routingID, id, StatusBound.fit(status, within: config.maxMessageBytes))
         case .restart(let id, let app):
             restart(app, routingID, id)
         case .authorize(let id, let app, let body):
@@ -644,6 +650,9 @@ final class Broker {
     /// Sends to a ROUTER peer without ever blocking the broker; false if the peer is gone.
     @discardableResult
     private func send(_ socket: Socket, to routingID: RoutingID, _ message: some OutgoingMessage) -> Bool {
+        if let trace, let frame = try? message.frame() {
+            trace.sent(socket === clients ? .client : .extensions, to: routingID, [frame.bytes])
+        }
         do {
             guard try message.send(on: socket, to: routingID, wait: false) else {
                 log.warning("a peer is not reading; dropped a message to it")

@@ -52,6 +52,9 @@ public struct HostConfiguration: Sendable {
     public var cgroups = true
     /// Names of the host's environment variables launched extensions get too.
     public var passEnvironment: [String] = []
+    /// A file to write every message the host accepts or sends to (`--trace-wire`), for
+    /// people writing extensions and clients; none when nil.
+    public var wireTrace: URL?
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
