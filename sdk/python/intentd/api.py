@@ -181,8 +181,17 @@ class VocabularyPublisher:
     def __init__(self, post):
         self._post = post
 
+    MAXIMUM_TERMS = 10000
+
     def set(self, terms, type):
-        self._post(("vocabulary", {"set": {"type": type, "terms": list(terms)}}))
+        """Replaces the terms of `type` (such as `contactName`); an empty list removes them.
+        Repeated terms are sent once, the first of each. Returns False, and sends nothing,
+        when more than 10 000 different terms remain: the host would refuse them whole."""
+        unique = list(dict.fromkeys(terms))
+        if len(unique) > self.MAXIMUM_TERMS:
+            return False
+        self._post(("vocabulary", {"set": {"type": type, "terms": unique}}))
+        return True
 
     def remove_all(self):
         self._post(("vocabulary", {"reset": True}))

@@ -224,6 +224,15 @@ class PublisherTests(unittest.TestCase):
         self.assertEqual(posted, [("vocabulary", {"set": {"type": "notebookItemTitle", "terms": ["Packing"]}}),
                                   ("vocabulary", {"reset": True})])
 
+    def test_repeated_terms_are_sent_once_and_more_than_the_host_takes_are_not_sent(self):
+        posted = []
+        vocabulary = intentd.VocabularyPublisher(posted.append)
+        self.assertTrue(vocabulary.set(["a", "b", "a"], type="contactName"))
+        self.assertEqual(posted[0][1]["set"]["terms"], ["a", "b"])
+        self.assertTrue(vocabulary.set([str(n % 10000) for n in range(20000)], type="contactName"))
+        self.assertFalse(vocabulary.set([str(n) for n in range(10001)], type="contactName"))
+        self.assertEqual(len(posted), 2)
+
 
 class OptionsTests(unittest.TestCase):
     def test_the_host_given_keys_and_variables_are_read_and_flags_override_them(self):
