@@ -95,7 +95,7 @@ final class ConformanceRun {
         // Heartbeats.
         usleep(useconds_t(heartbeat * 6 * 1000))
         let later = try client.status().extensions.first { $0.bundleIdentifier == bundle }
-        let gone = hostLog(log).contains("(\(bundle)#") && hostLog(log).contains("is gone")
+        let gone = lastGone(log) != nil
         check("heartbeats keep it registered over 6 heartbeat intervals (\(heartbeat) ms)",
               later?.processIdentifiers.first == pid && !gone ? nil : "the host forgot it: \(lastGone(log) ?? "it is no longer registered")")
 
