@@ -263,6 +263,22 @@ class OptionsTests(unittest.TestCase):
             self.assertEqual(out.stdout.split(), ["org.example.jotter", identity.load(key).public])
 
 
+class DamagedSandboxTests(unittest.TestCase):
+    def test_an_extension_whose_database_is_damaged_exits_74_without_registering(self):
+        import subprocess
+        import zmq
+        public, secret = (k.decode() for k in zmq.curve_keypair())
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "intentd.sqlite"), "wb") as f:
+                f.write(b"SQLite format 3\0" + b"\xff" * 4000)
+            done = subprocess.run([sys.executable, "-m", "jotter"], capture_output=True, text=True, timeout=30, env={
+                "PYTHONPATH": os.pathsep.join(sys.path[:2]), "INTENTD_SANDBOX_DIR": d,
+                "INTENTD_EXTENSION_ENDPOINT": "ipc://%s/nobody.sock" % d, "INTENTD_CURVE_SECRETKEY": secret,
+                "INTENTD_CURVE_PUBLICKEY": public, "INTENTD_CURVE_SERVERKEY": public})
+            self.assertEqual(done.returncode, 74, done.stderr)
+            self.assertIn("not registering", done.stderr)
+
+
 class IdentityTests(unittest.TestCase):
     def test_a_key_file_is_made_once_private_and_read_back(self):
         with tempfile.TemporaryDirectory() as d:
