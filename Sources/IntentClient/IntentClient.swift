@@ -44,6 +44,12 @@ public final class IntentClient {
         return try self.request(.stage(id, app: app, intent: intent, stage, body: Body(try JSON.encode(request))))
     }
 
+    /// Runs one stage with a body of any bytes (the host forwards a STAGE body unread),
+    /// returning the extension's reply body as it sent it.
+    public func stage(app: String, intent: String, stage: Stage, body: [UInt8]) throws -> [UInt8] {
+        try request(.stage(next(), app: app, intent: intent, stage, body: Body(body)))
+    }
+
     /// The host's registered extensions, rejections and lock state.
     public func status() throws -> HostStatus {
         try decode(HostStatus.self, try request(.status(next())))

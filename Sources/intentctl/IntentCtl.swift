@@ -13,7 +13,7 @@ struct IntentCtl: ParsableCommand {
             5 failure reported by the extension, 2 usage or connection error.
             """,
         subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Restart.self, Bench.self, New.self,
-            Logs.self, Extensions.self, Clients.self])
+            Logs.self, Extensions.self, Clients.self, Conformance.self])
 }
 
 /// Where the host is, shared by every subcommand.
