@@ -67,4 +67,21 @@ struct ScaffoldTests {
             #expect(asked.json?["outcome"] == "success", "\(said): \(asked.stdout)")
         }
     }
+
+    @Test("A Python extension made by intentctl new passes its unit test, registers with a running host and handles its intent")
+    func newPythonExtensionWorks() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let folder = host.state.appendingPathComponent("Notepy")
+        try run([Products.url("intentctl").path, "new", "Notepy", "--language", "python", "--domain", "ListsAndNotes",
+            "--intents", "CreateNote,AddTasks", "--output", folder.path, "--sdk", Self.repository.path], log: host.state.appendingPathComponent("new.log"))
+        let path = "PYTHONPATH=\(Self.repository.appendingPathComponent("sdk/python").path):\(folder.path)"
+        try run([path, "/usr/bin/python3", "-m", "unittest", "discover", "-s", folder.appendingPathComponent("tests").path],
+            log: host.state.appendingPathComponent("notepy-test.log"))
+
+        try host.startExtension("/usr/bin/python3", ["-m", "notepy"], environment: ["PYTHONPATH": String(path.dropFirst("PYTHONPATH=".count))])
+        try host.waitFor(["Notepy"])
+        let sent = try host.ctl("send", "Notepy", "CreateNote", "title=Ideas", "--json")
+        #expect(sent.json?["outcome"] == "success", "\(sent.stdout) \(sent.stderr)")
+    }
 }
