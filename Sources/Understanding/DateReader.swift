@@ -4,7 +4,7 @@ import Foundation
 /// "on March 3rd at 5 pm") into the catalog's `dateTime` value, relative to the user's
 /// clock, and shows such values back in words ("tomorrow at 9:00"). Every word comes
 /// from the language file's `dates` section.
-struct DateReader {
+struct DateReader: Sendable {
     let words: DateWords
     let numbers: [String: Int]
     let clock: UserClock

@@ -3,14 +3,20 @@ import IntentProtocol
 /// Turns the words said for a parameter into the value the catalog expects: lists split
 /// at commas and "and", names picked out of "my best pal Bobo", places, numbers said in
 /// words, enum values from their words, and ride options from the app's vocabulary.
-/// Returns nil when the words cannot be that parameter.
-struct ValueReader {
+/// Returns nil when the words cannot be that parameter. A class, so that the matching
+/// closures that use it share one instead of copying the language pack each time.
+final class ValueReader: Sendable {
     let pack: LanguagePack
     /// The user's clock, which dates are read against.
-    var clock: UserClock = .system
-
+    let clock: UserClock
     /// The date reader for the pack's words and the clock.
-    var dates: DateReader { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock) }
+    let dates: DateReader
+
+    init(pack: LanguagePack, clock: UserClock = .system) {
+        self.pack = pack
+        self.clock = clock
+        dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+    }
 
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         guard !tokens.isEmpty else { return nil }
