@@ -132,4 +132,68 @@ extension RequestReaderTests {
         #expect(request("Did Kiki send me anything on MonkeyChat?")?.parameters == ["senders": .array(["Kiki"])])
         #expect(request("What's on my grocery list?")?.parameters == ["title": "grocery", "itemType": "taskList"])
     }
+
+    @Test("An app's name used as a noun stands for what the app deals in")
+    func appNameAsNoun() {
+        #expect(request("is my zippy almost here")?.intent == "GetRideStatus")
+        #expect(request("whats the eta on my zippy")?.intent == "GetRideStatus")
+        #expect(request("i don't need the zippy anymore")?.intent == "CancelRide")
+        #expect(request("rate the zippy 4 stars and tip 3 dollars")?.parameters == ["rating": 4, "tip": 3])
+        let options = request("what does zippy offer from the ferry building to the airport")
+        #expect(options?.intent == "ListRideOptions")
+        #expect(options?.parameters == ["pickupLocation": "ferry building", "dropOffLocation": "airport"])
+    }
+
+    @Test("Shorthand is read as the word it stands for, and the typed words stay in the message")
+    func shorthand() {
+        let r = request("can u txt coco on monkeychat im outside")
+        #expect(r?.intent == "SendMessage")
+        #expect(r?.parameters == ["recipients": .array(["Coco"]), "content": "im outside"])
+        #expect(request("Ad coffee filters to the grocery list")?.intent == "AddTasks")
+    }
+
+    @Test("A terse list of values after the app's name is read one value per clause")
+    func terseSlotList() {
+        let r = request("zippy: airport, 2 people, pool")
+        #expect(r?.intent == "RequestRide")
+        #expect(r?.parameters == ["dropOffLocation": "airport", "partySize": 2, "rideOptionName": "Zippy Pool"])
+        #expect(request("zippy - airport, van")?.parameters == ["dropOffLocation": "airport", "rideOptionName": "Zippy Van"])
+    }
+
+    @Test("Groups and folders are read wherever they stand")
+    func groupsAndFolders() {
+        #expect(request("Send a message to the Tree Crew group on MonkeyChat: picnic at noon")?.parameters
+            == ["groupName": "Tree Crew", "content": "picnic at noon"])
+        #expect(request("create a note in my work folder called standup")?.parameters == ["groupName": "work", "title": "standup"])
+        #expect(request("make a list called packing in my travel folder")?.parameters == ["groupName": "travel", "title": "packing"])
+    }
+
+    @Test("Answer or reply to someone, with or without to")
+    func replies() {
+        #expect(request("answer kiki on monkeychat with ok")?.parameters == ["recipients": .array(["Kiki"]), "content": "ok"])
+        #expect(request("reply to coco saying see you soon")?.parameters == ["recipients": .array(["Coco"]), "content": "see you soon"])
+    }
+
+    @Test("A comment before a comma, or after a word that starts one, is left out")
+    func comments() {
+        #expect(request("never mind the zippy, cancel it")?.intent == "CancelRide")
+        #expect(request("mark that MonkeyChat message as unread so I remember to reply")?.parameters == ["attribute": "unread"])
+        #expect(request("please text kiki on monkeychat: the wifi password is bananas42, thanks!")?.parameters["content"]
+            == "the wifi password is bananas42, thanks!")
+    }
+
+    @Test("One word of exactly one known name names that contact")
+    func partOfAName() {
+        #expect(request("text mojo on monkeychat running late")?.parameters["recipients"] == .array(["Mister Mojo"]))
+        #expect(request("text bobo on monkeychat running late")?.parameters["recipients"] == .array(["Bobo"]))
+    }
+
+    @Test("Trailing requests add to the first: flag it, remind me")
+    func trailingAdditions() {
+        let r = request("add pay rent to my bills list, flag it and remind me the day after tomorrow")
+        #expect(r?.parameters == [
+            "taskTitles": .array(["pay rent"]), "targetTaskList": "bills", "priority": "flagged",
+            "temporalEventTrigger": "2026-11-25T09:00:00-08:00",
+        ])
+    }
 }
