@@ -82,8 +82,11 @@ final class ValueReader: Sendable {
         // A small typo of exactly one known name of as many words ("Kikki").
         let close = names.filter { Token.split($0).count == rest.count && Spelling.close(said, Token.fold($0), minimumLength: 4) }
         if close.count == 1 { return close[0] }
-        // One word of exactly one known name ("Mojo" for "Mister Mojo").
-        if rest.count == 1, said.count >= 3 {
+        // One word of exactly one known name ("Mojo" for "Mister Mojo"), not a little word
+        // such as "the" in "Bobo the Great".
+        if rest.count == 1, said.count >= 3, let word = rest.first?.word, !pack.words.notValues.contains(word),
+            !pack.words.personFillers.contains(word), !pack.words.fillers.contains(word)
+        {
             let containing = names.filter { Token.split($0).map(\.folded).contains(said) }
             if containing.count == 1 { return containing[0] }
         }
@@ -159,7 +162,7 @@ final class ValueReader: Sendable {
     /// Without surrounding quotes, spaces and a final period.
     static func trimmed(_ text: String) -> String {
         var text = Substring(text)
-        let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ","]
+        let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ",", ":"]
         while let last = text.last, edges.contains(last) { text = text.dropLast() }
         while let first = text.first, edges.contains(first) { text = text.dropFirst() }
         return String(text)
