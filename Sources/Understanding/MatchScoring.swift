@@ -69,13 +69,14 @@ final class MatchScoring {
             guard let parameter = intent.parameter(name),
                 !words.allSatisfy({ notValues.contains($0.word) }),
                 parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
-                // "…to groceries please": the courtesy is no part of the list's name.
-                clauseSlots.contains(name) || !trailing.contains(words[words.endIndex - 1].word),
+                // "…to groceries please": the courtesy is no part of the list's name (a
+                // person's name drops it itself: "message Coco for me and say …").
+                clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
                 let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
             else { return }
             parameters[name] = value
             // A name an app taught counts like the words it spans.
-            if parameter.type == .person, known(value) { score += 3 * words.count }
+            if parameter.type == .person, known(value) { score += 3 * min(words.count, nameWords(value)) }
             // Words that read as one of a parameter's values beat free text.
             if parameter.type == .enum { score += 2 * words.count }
         }
@@ -87,6 +88,11 @@ final class MatchScoring {
         }
         if let best, score <= best.score { return }
         best = RequestReader.Candidate(intent: intent.name, parameters: parameters, score: score, pattern: pattern)
+    }
+
+    /// How many words the names in `value` have.
+    private func nameWords(_ value: JSONValue) -> Int {
+        (value.arrayValue ?? [value]).compactMap(\.stringValue).reduce(0) { $0 + Token.split($1).count }
     }
 
     /// Whether every person in `value` is one of the names apps taught.

@@ -76,6 +76,7 @@ final class ValueReader: Sendable {
     func person(_ tokens: ArraySlice<Token>, _ apps: [AppProfile]) -> String? {
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.personFillers.contains(first.word) { rest = rest.dropFirst() }
+        while rest.count > 1, let last = rest.last, pack.words.trailing.contains(last.word) { rest = rest.dropLast() }
         let said = Token.fold(rest.map(\.raw).joined())
         let names = apps.flatMap { $0.userVocabulary["contactName"] ?? [] }
         if let name = names.first(where: { Token.fold($0) == said }) { return name }

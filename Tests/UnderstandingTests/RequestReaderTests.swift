@@ -198,4 +198,19 @@ extension RequestReaderTests {
             "temporalEventTrigger": "2026-11-25T09:00:00-08:00",
         ])
     }
+
+    @Test("A person's name drops the courtesy said after it")
+    func courtesyAfterAName() {
+        let r = request("could you message coco for me on monkeychat and say where are you")
+        #expect(r?.parameters == ["recipients": .array(["Coco"]), "content": "where are you"])
+    }
+
+    @Test("A task, a list's items or a price asked for in other words")
+    func otherWords() {
+        #expect(request("new task in list-o-mat: water the plants")?.parameters == ["taskTitles": .array(["water the plants"])])
+        #expect(request("add a task to call grandma to my family list")?.parameters
+            == ["taskTitles": .array(["call grandma"]), "targetTaskList": "family"])
+        #expect(request("show everything on my shopping list")?.parameters == ["title": "shopping", "itemType": "taskList"])
+        #expect(request("whats the price of a zippy to downtown")?.intent == "ListRideOptions")
+    }
 }
