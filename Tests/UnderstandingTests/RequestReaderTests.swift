@@ -139,6 +139,7 @@ extension RequestReaderTests {
         #expect(request("whats the eta on my zippy")?.intent == "GetRideStatus")
         #expect(request("i don't need the zippy anymore")?.intent == "CancelRide")
         #expect(request("rate the zippy 4 stars and tip 3 dollars")?.parameters == ["rating": 4, "tip": 3])
+        #expect(request("zippy status")?.intent == "GetRideStatus")
         let options = request("what does zippy offer from the ferry building to the airport")
         #expect(options?.intent == "ListRideOptions")
         #expect(options?.parameters == ["pickupLocation": "ferry building", "dropOffLocation": "airport"])
@@ -212,5 +213,13 @@ extension RequestReaderTests {
             == ["taskTitles": .array(["call grandma"]), "targetTaskList": "family"])
         #expect(request("show everything on my shopping list")?.parameters == ["title": "shopping", "itemType": "taskList"])
         #expect(request("whats the price of a zippy to downtown")?.intent == "ListRideOptions")
+    }
+
+    @Test("After the app's name, a list's items may come first and a rating without its ride")
+    func verbFormsInOtherOrders() {
+        #expect(request("list-o-mat: milk, eggs, bread to groceries")?.parameters
+            == ["taskTitles": .array(["milk", "eggs", "bread"]), "targetTaskList": "groceries"])
+        #expect(request("zippy: rate 4 stars, tip $2")?.parameters == ["rating": 4, "tip": 2])
+        #expect(request("did little bobo reply?")?.parameters == ["senders": .array(["Little Bobo"])])
     }
 }
