@@ -32,18 +32,29 @@ public struct RequestReader: Sendable {
         if pack.words.capabilities.contains(words) { return .capabilities(app: nil) }
         if let app = capabilitiesOfApp(tokens, apps) { return .capabilities(app: app) }
 
-        let mention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        var mention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        let every = Array(Set(apps.flatMap(\.intents))).sorted()
+        var found: Candidate?
+        if let app = mention, let named = apps.first(where: { $0.name == app.app }) {
+            found = bestMatch(app.remaining, intents: named.intents, verbForm: app.isVerb, apps: [named])
+            if let noun = app.asNoun, let other = bestMatch(noun, intents: named.intents, verbForm: false, apps: [named]),
+                other.score > found?.score ?? Int.min
+            {
+                found = other
+            }
+            // A name said in passing may be a word of the request ("text Kiki my Zippy is
+            // here", "add Zippy promo code to my list"): read without it naming an app too.
+            if !app.isVerb, app.asNoun != nil, let plain = bestMatch(tokens, intents: every, verbForm: false, apps: apps),
+                plain.score > found?.score ?? Int.min
+            {
+                found = plain
+                mention = nil
+            }
+        } else {
+            found = bestMatch(tokens, intents: every, verbForm: false, apps: apps)
+        }
         let rest = mention?.remaining ?? tokens
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }
-        // The named app's intents first; then every intent, to say the app cannot do it.
-        let offered = named.map { $0.intents } ?? Array(Set(apps.flatMap(\.intents))).sorted()
-        let candidates = named.map { [$0] } ?? apps
-        var found = bestMatch(rest, intents: offered, verbForm: mention?.isVerb ?? false, apps: candidates)
-        if let noun = mention?.asNoun, let other = bestMatch(noun, intents: offered, verbForm: false, apps: candidates),
-            other.score > found?.score ?? Int.min
-        {
-            found = other
-        }
         if let best = found {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(

@@ -222,4 +222,16 @@ extension RequestReaderTests {
         #expect(request("zippy: rate 4 stars, tip $2")?.parameters == ["rating": 4, "tip": 2])
         #expect(request("did little bobo reply?")?.parameters == ["senders": .array(["Little Bobo"])])
     }
+
+    @Test("An app's name said in passing may be a word of the request, not the app asked")
+    func appNameInPassing() {
+        let message = request("text kiki my zippy is almost here")
+        #expect(message?.intent == "SendMessage")
+        #expect(message?.parameters["content"] == "my zippy is almost here")
+        let task = request("add call zippy support to my errands list")
+        #expect(task?.namedApp == nil)
+        #expect(task?.parameters == ["taskTitles": .array(["call zippy support"]), "targetTaskList": "errands"])
+        // Said as the app to use, it stays the app.
+        #expect(reader.read("book a ride to the airport with MonkeyChat", apps: apps) == .appCannotDo(app: "MonkeyChat", intent: "RequestRide"))
+    }
 }
