@@ -213,6 +213,9 @@ extension RequestReaderTests {
             == ["taskTitles": .array(["call grandma"]), "targetTaskList": "family"])
         #expect(request("show everything on my shopping list")?.parameters == ["title": "shopping", "itemType": "taskList"])
         #expect(request("whats the price of a zippy to downtown")?.intent == "ListRideOptions")
+        #expect(request("zippy how much to the airport")?.parameters == ["dropOffLocation": "airport"])
+        #expect(request("fire off a quick message to coco on monkeychat, see you soon")?.parameters
+            == ["recipients": .array(["Coco"]), "content": "see you soon"])
     }
 
     @Test("After the app's name, a list's items may come first and a rating without its ride")
