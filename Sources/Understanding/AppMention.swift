@@ -8,7 +8,8 @@ struct AppMention {
     /// The name came first, used as a verb: "MonkeyChat Bobo send more bananas".
     var isVerb: Bool
     /// When the name may be a noun of the sentence ("is my Zippy here", "what does Zippy
-    /// offer"): the tokens with the name left in as a stand-in for what the app deals in.
+    /// offer", "Zippy status"): the tokens with the name left in as a stand-in for what the
+    /// app deals in.
     var asNoun: [Token]?
 
     /// The first mention of any app's name, alternative name or pronunciation: longest
@@ -92,8 +93,9 @@ struct AppMention {
         var remaining = kept + Array(tokens[upper...])
         if isVerb { remaining = Array(tokens[upper...]) }
         var asNoun: [Token]?
+        // The name first is also a noun: "Zippy status".
         let determined = span.lowerBound > 0 && determiners.contains(tokens[span.lowerBound - 1].word)
-        if !isVerb, let standsFor = pack.words.appStandsFor, determined || lower == span.lowerBound {
+        if let standsFor = pack.words.appStandsFor, isVerb || determined || lower == span.lowerBound {
             var name = Token(tokens[span].map(\.raw).joined(separator: " "), endsClause: tokens[span.upperBound - 1].endsClause)
             name.standsFor = standsFor
             asNoun = Array(tokens[..<span.lowerBound]) + [name] + Array(tokens[span.upperBound...])

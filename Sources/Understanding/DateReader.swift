@@ -4,7 +4,7 @@ import Foundation
 /// "on March 3rd at 5 pm") into the catalog's `dateTime` value, relative to the user's
 /// clock, and shows such values back in words ("tomorrow at 9:00"). Every word comes
 /// from the language file's `dates` section.
-struct DateReader {
+struct DateReader: Sendable {
     let words: DateWords
     let numbers: [String: Int]
     let clock: UserClock
@@ -66,12 +66,13 @@ struct DateReader {
         if let (end, minutes) = duration(tokens, at) { return (end, Said(offset: minutes)) }
         var sawDay = false, times = 0
         while at < tokens.endIndex {
-            // A part of the day may be followed by the hour in it: "this evening at 8".
+            // A part of the day may be followed by the hour in it ("this evening at 8"), an
+            // hour by the part of the day it is in ("at 7 tomorrow morning").
             let onlyPart = said.partOfDay != nil && said.time == said.partOfDay
             if !sawDay, let end = day(tokens, at, &said) {
                 at = end
                 sawDay = true
-            } else if times == 0 || (times == 1 && onlyPart), let end = time(tokens, at, &said) {
+            } else if times == 0 || times == 1, let end = time(tokens, at, &said, again: times == 1 && !onlyPart) {
                 at = end
                 times += 1
             } else {
@@ -109,6 +110,7 @@ struct DateReader {
         if let end = anyPhrase(words.dayAfterTomorrow, tokens, start) { said.days = 2; return end }
         if let end = anyPhrase(words.tomorrow, tokens, start) { said.days = 1; return end }
         if let end = anyPhrase(words.today, tokens, start) { said.days = 0; return end }
+        if let end = anyPhrase(words.yesterday ?? [], tokens, start) { said.days = -1; return end }
         for (phrase, minutes) in words.todayAt {
             if let end = phraseEnd(phrase, tokens, start) {
                 said.days = 0
@@ -148,13 +150,20 @@ struct DateReader {
         return nil
     }
 
-    /// "at 9", "5 pm", "5:30", "at noon", "in the morning", "at five o'clock".
-    private func time(_ tokens: ArraySlice<Token>, _ start: Int, _ said: inout Said) -> Int? {
+    /// "at 9", "5 pm", "5:30", "at noon", "in the morning", "at five o'clock". `again`:
+    /// an hour was said already, and only the part of the day it is in may follow.
+    private func time(_ tokens: ArraySlice<Token>, _ start: Int, _ said: inout Said, again: Bool = false) -> Int? {
         var at = start
         var marked = false
         if let end = anyPhrase(words.at, tokens, at) { at = end; marked = true }
         guard at < tokens.endIndex else { return nil }
         let word = tokens[at].word
+        if again {
+            guard !marked, let hour = said.time, let part = words.partsOfDay[word], !words.standalone.contains(word) else { return nil }
+            if !said.certain, hour < 12 * 60, part >= 12 * 60 { said.time = hour + 12 * 60 }
+            said.certain = true
+            return at + 1
+        }
         let dated = said.days != nil || said.weekday != nil || said.month != nil
         if let minutes = words.partsOfDay[word], marked || dated || words.standalone.contains(word) {
             said.time = minutes

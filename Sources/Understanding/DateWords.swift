@@ -4,6 +4,8 @@ struct DateWords: Sendable, Decodable {
     /// Words that lead into a date and go with it ("remind me", "until").
     var introducers: [String]
     var today: [String]
+    /// "yesterday", for searches of what came before.
+    var yesterday: [String]?
     var tomorrow: [String]
     var dayAfterTomorrow: [String]
     /// "next Monday", "this Friday".

@@ -8,6 +8,8 @@ public struct Pattern: Sendable, Hashable {
         case word(String)
         case choice([[Element]])
         case slot(String)
+        /// `{name=value}`.
+        case constant(String, String)
     }
 
     let elements: [Element]
@@ -28,7 +30,7 @@ public struct Pattern: Sendable, Hashable {
         elements.flatMap { element -> [String] in
             switch element {
             case .word(let word): [word]
-            case .slot: []
+            case .slot, .constant: []
             case .choice(let branches): branches.flatMap { words(in: $0) }
             }
         }
@@ -42,6 +44,7 @@ public struct Pattern: Sendable, Hashable {
             switch element {
             case .word: []
             case .slot(let name): [name]
+            case .constant(let name, _): [name]
             case .choice(let branches): branches.flatMap { slots(in: $0) }
             }
         }
@@ -89,7 +92,11 @@ public struct Pattern: Sendable, Hashable {
                     }
                     guard index < characters.count, !name.isEmpty else { throw LanguageError("unclosed { in \"\(String(characters))\"") }
                     index += 1
-                    elements.append(.slot(name))
+                    if let equals = name.firstIndex(of: "=") {
+                        elements.append(.constant(String(name[..<equals]), String(name[name.index(after: equals)...])))
+                    } else {
+                        elements.append(.slot(name))
+                    }
                 case ")", "]", "|":
                     throw LanguageError("unexpected \(c) in \"\(String(characters))\"")
                 default:
@@ -123,32 +130,37 @@ extension Pattern {
     /// to `found`. `budget` bounds the search so a pathological pattern cannot stall.
     func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
         var state = PatternMatch(start: start, end: start, words: 0, captures: [:])
-        walk([elements[...]], tokens, start, &state, &budget, found)
+        var stack = [elements[...]]
+        walk(&stack, tokens, start, &state, &budget, found)
     }
 
+    /// Walks the pattern: `stack` holds what is left of each sequence entered, innermost
+    /// last; every step puts it back as it found it.
     private func walk(
-        _ stack: [ArraySlice<Element>], _ tokens: [Token], _ position: Int, _ state: inout PatternMatch,
+        _ stack: inout [ArraySlice<Element>], _ tokens: [Token], _ position: Int, _ state: inout PatternMatch,
         _ budget: inout Int, _ found: (PatternMatch) -> Void
     ) {
         budget -= 1
         guard budget > 0 else { return }
         // An app's name used as a noun may stand for nothing the pattern says.
         if position < tokens.count, tokens[position].standsFor != nil, position > state.start {
-            walk(stack, tokens, position + 1, &state, &budget, found)
+            walk(&stack, tokens, position + 1, &state, &budget, found)
         }
-        var stack = stack
-        guard var current = stack.popLast() else {
+        guard let current = stack.last else {
             var done = state
             done.end = position
             found(done)
             return
         }
         guard let element = current.first else {
-            walk(stack, tokens, position, &state, &budget, found)
+            stack.removeLast()
+            walk(&stack, tokens, position, &state, &budget, found)
+            stack.append(current)
             return
         }
-        current = current.dropFirst()
-        stack.append(current)
+        let top = stack.count - 1
+        stack[top] = current.dropFirst()
+        defer { stack[top] = current }
         switch element {
         case .word(let word):
             guard position < tokens.count else { return }
@@ -156,24 +168,26 @@ extension Pattern {
             guard !typo || tokens[position].alternate == word || tokens[position].standsFor?.contains(word) == true else { return }
             state.words += 1
             if typo { state.typos += 1 }
-            walk(stack, tokens, position + 1, &state, &budget, found)
+            walk(&stack, tokens, position + 1, &state, &budget, found)
             state.words -= 1
             if typo { state.typos -= 1 }
         case .choice(let branches):
             for branch in branches {
-                walk(stack + [branch[...]], tokens, position, &state, &budget, found)
+                stack.append(branch[...])
+                walk(&stack, tokens, position, &state, &budget, found)
+                stack.removeLast()
             }
-        case .slot(let name) where name.contains("="):
-            let parts = name.split(separator: "=", maxSplits: 1).map(String.init)
-            state.constants[parts[0]] = parts.count > 1 ? parts[1] : ""
-            walk(stack, tokens, position, &state, &budget, found)
-            state.constants[parts[0]] = nil
+        case .constant(let name, let value):
+            let before = state.constants[name]
+            state.constants[name] = value
+            walk(&stack, tokens, position, &state, &budget, found)
+            state.constants[name] = before
         case .slot(let name):
             guard position < tokens.count, state.captures[name] == nil else { return }
             // An app's name is never a value.
             for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
                 state.captures[name] = position..<end
-                walk(stack, tokens, end, &state, &budget, found)
+                walk(&stack, tokens, end, &state, &budget, found)
             }
             state.captures[name] = nil
         }

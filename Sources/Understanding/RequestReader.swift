@@ -32,18 +32,29 @@ public struct RequestReader: Sendable {
         if pack.words.capabilities.contains(words) { return .capabilities(app: nil) }
         if let app = capabilitiesOfApp(tokens, apps) { return .capabilities(app: app) }
 
-        let mention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        var mention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        let every = Array(Set(apps.flatMap(\.intents))).sorted()
+        var found: Candidate?
+        if let app = mention, let named = apps.first(where: { $0.name == app.app }) {
+            found = bestMatch(app.remaining, intents: named.intents, verbForm: app.isVerb, apps: [named])
+            if let noun = app.asNoun, let other = bestMatch(noun, intents: named.intents, verbForm: false, apps: [named]),
+                other.score > found?.score ?? Int.min
+            {
+                found = other
+            }
+            // A name said in passing may be a word of the request ("text Kiki my Zippy is
+            // here", "add Zippy promo code to my list"): read without it naming an app too.
+            if !app.isVerb, app.asNoun != nil, let plain = bestMatch(tokens, intents: every, verbForm: false, apps: apps),
+                plain.score > found?.score ?? Int.min
+            {
+                found = plain
+                mention = nil
+            }
+        } else {
+            found = bestMatch(tokens, intents: every, verbForm: false, apps: apps)
+        }
         let rest = mention?.remaining ?? tokens
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }
-        // The named app's intents first; then every intent, to say the app cannot do it.
-        let offered = named.map { $0.intents } ?? Array(Set(apps.flatMap(\.intents))).sorted()
-        let candidates = named.map { [$0] } ?? apps
-        var found = bestMatch(rest, intents: offered, verbForm: mention?.isVerb ?? false, apps: candidates)
-        if let noun = mention?.asNoun, let other = bestMatch(noun, intents: offered, verbForm: false, apps: candidates),
-            other.score > found?.score ?? Int.min
-        {
-            found = other
-        }
         if let best = found {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
@@ -69,15 +80,18 @@ public struct RequestReader: Sendable {
     func bestMatch(_ said: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
         let reader = ValueReader(pack: pack, clock: clock)
         let knownNames = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
-        let clauseSlots = pack.words.clauseSlots ?? []
+        let fillers = pack.words.fillers
         var best: Candidate?
         let date = reader.dates.find(in: said[...])
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
             let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date)
+            let scoring = MatchScoring(
+                tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, apps: apps,
+                knownNames: knownNames, best: best)
             // What skipping the first n words costs: fillers a little, other words a lot.
             var skipCost = [0]
-            for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (pack.words.fillers.contains(token.word) ? 1 : 15)) }
+            for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (fillers.contains(token.word) ? 1 : 15)) }
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             for (pattern, isVerbForm) in patterns {
@@ -87,48 +101,11 @@ public struct RequestReader: Sendable {
                     let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
-                        var score = match.words * 10 - match.typos * 3 - skipped + givenWords * 5
-                        // What follows a comma, or a word that starts a comment ("so I
-                        // remember"), is a comment the request can do without.
-                        let closesClause = match.end > match.start
-                            && (tokens[match.end - 1].endsClause
-                                || (match.end < tokens.count && pack.words.commentStarters?.contains(tokens[match.end].word) == true))
-                        for token in tokens[match.end...] {
-                            if pack.words.trailing.contains(token.word) || pack.words.fillers.contains(token.word) {
-                                score -= 1
-                            } else if closesClause {
-                                score -= 2
-                            } else {
-                                return
-                            }
-                        }
-                        var parameters = given
-                        for (name, range) in match.captures where name != "_" {
-                            let words = tokens[range]
-                            guard let parameter = intent.parameter(name),
-                                !words.allSatisfy({ pack.words.notValues.contains($0.word) }),
-                                parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
-                                // "…to groceries please": the courtesy is no part of the list's name.
-                                clauseSlots.contains(name) || !pack.words.trailing.contains(words[words.endIndex - 1].word),
-                                let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
-                            else { return }
-                            parameters[name] = value
-                            // A name an app taught counts like the words it spans.
-                            if parameter.type == .person, known(value, knownNames) { score += 3 * words.count }
-                            // Words that read as one of a parameter's values beat free text.
-                            if parameter.type == .enum { score += 2 * words.count }
-                        }
-                        for (name, text) in match.constants {
-                            guard let parameter = intent.parameter(name),
-                                let value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
-                            else { return }
-                            parameters[name] = value
-                        }
-                        if let best, score <= best.score { return }
-                        best = Candidate(intent: intent.name, parameters: parameters, score: score, pattern: pattern.source)
+                        scoring.consider(match, skipped: skipped, pattern: pattern.source)
                     }
                 }
             }
+            best = scoring.best
         }
         return best
     }
@@ -188,12 +165,6 @@ public struct RequestReader: Sendable {
             }
         }
         return (rest, values, taken)
-    }
-
-    /// Whether every person in `value` is one of the (folded) names apps taught.
-    private func known(_ value: JSONValue, _ names: Set<String>) -> Bool {
-        let said = (value.arrayValue ?? [value]).compactMap(\.stringValue)
-        return !said.isEmpty && said.allSatisfy { names.contains(Token.fold($0)) }
     }
 
     /// "What can MonkeyChat do?"

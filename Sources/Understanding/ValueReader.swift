@@ -3,14 +3,20 @@ import IntentProtocol
 /// Turns the words said for a parameter into the value the catalog expects: lists split
 /// at commas and "and", names picked out of "my best pal Bobo", places, numbers said in
 /// words, enum values from their words, and ride options from the app's vocabulary.
-/// Returns nil when the words cannot be that parameter.
-struct ValueReader {
+/// Returns nil when the words cannot be that parameter. A class, so that the matching
+/// closures that use it share one instead of copying the language pack each time.
+final class ValueReader: Sendable {
     let pack: LanguagePack
     /// The user's clock, which dates are read against.
-    var clock: UserClock = .system
-
+    let clock: UserClock
     /// The date reader for the pack's words and the clock.
-    var dates: DateReader { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock) }
+    let dates: DateReader
+
+    init(pack: LanguagePack, clock: UserClock = .system) {
+        self.pack = pack
+        self.clock = clock
+        dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+    }
 
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         guard !tokens.isEmpty else { return nil }
@@ -70,14 +76,18 @@ struct ValueReader {
     func person(_ tokens: ArraySlice<Token>, _ apps: [AppProfile]) -> String? {
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.personFillers.contains(first.word) { rest = rest.dropFirst() }
+        while rest.count > 1, let last = rest.last, pack.words.trailing.contains(last.word) { rest = rest.dropLast() }
         let said = Token.fold(rest.map(\.raw).joined())
         let names = apps.flatMap { $0.userVocabulary["contactName"] ?? [] }
         if let name = names.first(where: { Token.fold($0) == said }) { return name }
         // A small typo of exactly one known name of as many words ("Kikki").
         let close = names.filter { Token.split($0).count == rest.count && Spelling.close(said, Token.fold($0), minimumLength: 4) }
         if close.count == 1 { return close[0] }
-        // One word of exactly one known name ("Mojo" for "Mister Mojo").
-        if rest.count == 1, said.count >= 3 {
+        // One word of exactly one known name ("Mojo" for "Mister Mojo"), not a little word
+        // such as "the" in "Bobo the Great".
+        if rest.count == 1, said.count >= 3, let word = rest.first?.word, !pack.words.notValues.contains(word),
+            !pack.words.personFillers.contains(word), !pack.words.fillers.contains(word)
+        {
             let containing = names.filter { Token.split($0).map(\.folded).contains(said) }
             if containing.count == 1 { return containing[0] }
         }
@@ -153,7 +163,7 @@ struct ValueReader {
     /// Without surrounding quotes, spaces and a final period.
     static func trimmed(_ text: String) -> String {
         var text = Substring(text)
-        let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ","]
+        let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ",", ":"]
         while let last = text.last, edges.contains(last) { text = text.dropLast() }
         while let first = text.first, edges.contains(first) { text = text.dropFirst() }
         return String(text)

@@ -36,6 +36,11 @@ struct DateReaderTests {
         ("at 9", "2026-11-23T21:00:00-08:00"),
         ("at 7:30am", "2026-11-24T07:30:00-08:00"),
         ("noon tomorrow", "2026-11-24T12:00:00-08:00"),
+        ("tonight at 11", "2026-11-23T23:00:00-08:00"),
+        ("tomorrow evening at 7", "2026-11-24T19:00:00-08:00"),
+        ("tomorrow morning at 8", "2026-11-24T08:00:00-08:00"),
+        ("at 7 tomorrow evening", "2026-11-24T19:00:00-08:00"),
+        ("yesterday", "2026-11-22T09:00:00-08:00"),
     ])
     func expressions(text: String, value: String) {
         #expect(read(text) == value)

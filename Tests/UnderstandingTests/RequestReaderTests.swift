@@ -132,4 +132,109 @@ extension RequestReaderTests {
         #expect(request("Did Kiki send me anything on MonkeyChat?")?.parameters == ["senders": .array(["Kiki"])])
         #expect(request("What's on my grocery list?")?.parameters == ["title": "grocery", "itemType": "taskList"])
     }
+
+    @Test("An app's name used as a noun stands for what the app deals in")
+    func appNameAsNoun() {
+        #expect(request("is my zippy almost here")?.intent == "GetRideStatus")
+        #expect(request("whats the eta on my zippy")?.intent == "GetRideStatus")
+        #expect(request("i don't need the zippy anymore")?.intent == "CancelRide")
+        #expect(request("rate the zippy 4 stars and tip 3 dollars")?.parameters == ["rating": 4, "tip": 3])
+        #expect(request("zippy status")?.intent == "GetRideStatus")
+        let options = request("what does zippy offer from the ferry building to the airport")
+        #expect(options?.intent == "ListRideOptions")
+        #expect(options?.parameters == ["pickupLocation": "ferry building", "dropOffLocation": "airport"])
+    }
+
+    @Test("Shorthand is read as the word it stands for, and the typed words stay in the message")
+    func shorthand() {
+        let r = request("can u txt coco on monkeychat im outside")
+        #expect(r?.intent == "SendMessage")
+        #expect(r?.parameters == ["recipients": .array(["Coco"]), "content": "im outside"])
+        #expect(request("Ad coffee filters to the grocery list")?.intent == "AddTasks")
+    }
+
+    @Test("A terse list of values after the app's name is read one value per clause")
+    func terseSlotList() {
+        let r = request("zippy: airport, 2 people, pool")
+        #expect(r?.intent == "RequestRide")
+        #expect(r?.parameters == ["dropOffLocation": "airport", "partySize": 2, "rideOptionName": "Zippy Pool"])
+        #expect(request("zippy - airport, van")?.parameters == ["dropOffLocation": "airport", "rideOptionName": "Zippy Van"])
+    }
+
+    @Test("Groups and folders are read wherever they stand")
+    func groupsAndFolders() {
+        #expect(request("Send a message to the Tree Crew group on MonkeyChat: picnic at noon")?.parameters
+            == ["groupName": "Tree Crew", "content": "picnic at noon"])
+        #expect(request("create a note in my work folder called standup")?.parameters == ["groupName": "work", "title": "standup"])
+        #expect(request("make a list called packing in my travel folder")?.parameters == ["groupName": "travel", "title": "packing"])
+    }
+
+    @Test("Answer or reply to someone, with or without to")
+    func replies() {
+        #expect(request("answer kiki on monkeychat with ok")?.parameters == ["recipients": .array(["Kiki"]), "content": "ok"])
+        #expect(request("reply to coco saying see you soon")?.parameters == ["recipients": .array(["Coco"]), "content": "see you soon"])
+    }
+
+    @Test("A comment before a comma, or after a word that starts one, is left out")
+    func comments() {
+        #expect(request("never mind the zippy, cancel it")?.intent == "CancelRide")
+        #expect(request("mark that MonkeyChat message as unread so I remember to reply")?.parameters == ["attribute": "unread"])
+        #expect(request("please text kiki on monkeychat: the wifi password is bananas42, thanks!")?.parameters["content"]
+            == "the wifi password is bananas42, thanks!")
+    }
+
+    @Test("One word of exactly one known name names that contact")
+    func partOfAName() {
+        #expect(request("text mojo on monkeychat running late")?.parameters["recipients"] == .array(["Mister Mojo"]))
+        #expect(request("text bobo on monkeychat running late")?.parameters["recipients"] == .array(["Bobo"]))
+        // "the" is a word of "Bobo the Great", but names nobody.
+        #expect(request("ping mister mojo on monkeychat, the show starts at 9")?.parameters["recipients"] == .array(["Mister Mojo"]))
+    }
+
+    @Test("Trailing requests add to the first: flag it, remind me")
+    func trailingAdditions() {
+        let r = request("add pay rent to my bills list, flag it and remind me the day after tomorrow")
+        #expect(r?.parameters == [
+            "taskTitles": .array(["pay rent"]), "targetTaskList": "bills", "priority": "flagged",
+            "temporalEventTrigger": "2026-11-25T09:00:00-08:00",
+        ])
+    }
+
+    @Test("A person's name drops the courtesy said after it")
+    func courtesyAfterAName() {
+        let r = request("could you message coco for me on monkeychat and say where are you")
+        #expect(r?.parameters == ["recipients": .array(["Coco"]), "content": "where are you"])
+    }
+
+    @Test("A task, a list's items or a price asked for in other words")
+    func otherWords() {
+        #expect(request("new task in list-o-mat: water the plants")?.parameters == ["taskTitles": .array(["water the plants"])])
+        #expect(request("add a task to call grandma to my family list")?.parameters
+            == ["taskTitles": .array(["call grandma"]), "targetTaskList": "family"])
+        #expect(request("show everything on my shopping list")?.parameters == ["title": "shopping", "itemType": "taskList"])
+        #expect(request("whats the price of a zippy to downtown")?.intent == "ListRideOptions")
+        #expect(request("zippy how much to the airport")?.parameters == ["dropOffLocation": "airport"])
+        #expect(request("fire off a quick message to coco on monkeychat, see you soon")?.parameters
+            == ["recipients": .array(["Coco"]), "content": "see you soon"])
+    }
+
+    @Test("After the app's name, a list's items may come first and a rating without its ride")
+    func verbFormsInOtherOrders() {
+        #expect(request("list-o-mat: milk, eggs, bread to groceries")?.parameters
+            == ["taskTitles": .array(["milk", "eggs", "bread"]), "targetTaskList": "groceries"])
+        #expect(request("zippy: rate 4 stars, tip $2")?.parameters == ["rating": 4, "tip": 2])
+        #expect(request("did little bobo reply?")?.parameters == ["senders": .array(["Little Bobo"])])
+    }
+
+    @Test("An app's name said in passing may be a word of the request, not the app asked")
+    func appNameInPassing() {
+        let message = request("text kiki my zippy is almost here")
+        #expect(message?.intent == "SendMessage")
+        #expect(message?.parameters["content"] == "my zippy is almost here")
+        let task = request("add call zippy support to my errands list")
+        #expect(task?.namedApp == nil)
+        #expect(task?.parameters == ["taskTitles": .array(["call zippy support"]), "targetTaskList": "errands"])
+        // Said as the app to use, it stays the app.
+        #expect(reader.read("book a ride to the airport with MonkeyChat", apps: apps) == .appCannotDo(app: "MonkeyChat", intent: "RequestRide"))
+    }
 }

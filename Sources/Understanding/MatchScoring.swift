@@ -1,0 +1,103 @@
+import IntentProtocol
+
+/// Scores the ways an intent's patterns match one request and keeps the best reading:
+/// pattern words count for (typos a little less), words skipped before or after count
+/// against (fillers only a little, a comment after a comma a little more), a name an app
+/// taught and a word that is one of a parameter's values count for. A class, so that the
+/// matching walk carries one reference instead of copying all it needs at every step.
+final class MatchScoring {
+    let tokens: [Token]
+    let intent: IntentDefinition
+    /// Values the modifiers gave, and how many words they took.
+    let given: [String: JSONValue]
+    let givenWords: Int
+    let reader: ValueReader
+    let apps: [AppProfile]
+    /// The (folded) names apps taught.
+    let knownNames: Set<String>
+    let trailing: Set<String>
+    let fillers: Set<String>
+    let notValues: Set<String>
+    let commentStarters: Set<String>
+    let clauseSlots: Set<String>
+    /// The best reading so far, of this intent or one scored before.
+    private(set) var best: RequestReader.Candidate?
+
+    init(
+        tokens: [Token], intent: IntentDefinition, given: [String: JSONValue], givenWords: Int, reader: ValueReader,
+        apps: [AppProfile], knownNames: Set<String>, best: RequestReader.Candidate?
+    ) {
+        self.tokens = tokens
+        self.intent = intent
+        self.given = given
+        self.givenWords = givenWords
+        self.reader = reader
+        self.apps = apps
+        self.knownNames = knownNames
+        let words = reader.pack.words
+        trailing = words.trailing
+        fillers = words.fillers
+        notValues = words.notValues
+        commentStarters = words.commentStarters ?? []
+        clauseSlots = words.clauseSlots ?? []
+        self.best = best
+    }
+
+    /// Scores `match` of the pattern `pattern`, after `skipped` points for the words
+    /// before it, and keeps it if it is the best so far.
+    func consider(_ match: PatternMatch, skipped: Int, pattern: String) {
+        var score = match.words * 10 - match.typos * 3 - skipped + givenWords * 5
+        // What follows a comma, or a word that starts a comment ("so I remember"), is a
+        // comment the request can do without.
+        let closesClause = match.end > match.start
+            && (tokens[match.end - 1].endsClause || (match.end < tokens.count && commentStarters.contains(tokens[match.end].word)))
+        for token in tokens[match.end...] {
+            if trailing.contains(token.word) || fillers.contains(token.word) {
+                score -= 1
+            } else if closesClause {
+                score -= 2
+            } else {
+                return
+            }
+        }
+        // Reading the values costs; a match that cannot win even with every bonus for them
+        // is left unread.
+        if let best, score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) <= best.score { return }
+        var parameters = given
+        for (name, range) in match.captures where name != "_" {
+            let words = tokens[range]
+            guard let parameter = intent.parameter(name),
+                !words.allSatisfy({ notValues.contains($0.word) }),
+                parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
+                // "…to groceries please": the courtesy is no part of the list's name (a
+                // person's name drops it itself: "message Coco for me and say …").
+                clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
+                let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
+            else { return }
+            parameters[name] = value
+            // A name an app taught counts like the words it spans.
+            if parameter.type == .person, known(value) { score += 3 * min(words.count, nameWords(value)) }
+            // Words that read as one of a parameter's values beat free text.
+            if parameter.type == .enum { score += 2 * words.count }
+        }
+        for (name, text) in match.constants {
+            guard let parameter = intent.parameter(name),
+                let value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
+            else { return }
+            parameters[name] = value
+        }
+        if let best, score <= best.score { return }
+        best = RequestReader.Candidate(intent: intent.name, parameters: parameters, score: score, pattern: pattern)
+    }
+
+    /// How many words the names in `value` have.
+    private func nameWords(_ value: JSONValue) -> Int {
+        (value.arrayValue ?? [value]).compactMap(\.stringValue).reduce(0) { $0 + Token.split($1).count }
+    }
+
+    /// Whether every person in `value` is one of the names apps taught.
+    private func known(_ value: JSONValue) -> Bool {
+        let said = (value.arrayValue ?? [value]).compactMap(\.stringValue)
+        return !said.isEmpty && said.allSatisfy { knownNames.contains(Token.fold($0)) }
+    }
+}
