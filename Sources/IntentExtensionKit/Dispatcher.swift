@@ -3,11 +3,22 @@ import Foundation
 /// Turns one request into one reply body by calling the extension's handler.
 struct Dispatcher<Extension: IntentExtension>: Sendable {
     let `extension`: Extension
+    /// Completed handles by idempotency key.
+    let journal: any HandleJournal
+
+    init(extension: Extension) {
+        self.extension = `extension`
+        journal = `extension`.journal ?? MemoryJournal()
+    }
 
     /// The reply body for a request: a `ResolveReply`, an `IntentResponse` or an `ErrorReply`.
+    /// Work whose deadline has passed is not started (the host has stopped waiting).
     func reply(stage: Stage, body: [UInt8]) async -> [UInt8] {
         do {
             let request = try LazyStageRequest(body)
+            if let deadline = request.deadline, HandleScope.nowMilliseconds() >= deadline {
+                return ErrorReply(error: "the deadline passed before this \(stage) started; it was not run").serialized()
+            }
             let intent = Intent(request)
             guard let handler = `extension`.handler(for: intent) else {
                 return ErrorReply(error: "this extension has no handler for \(intent.name)").serialized()
@@ -27,11 +38,46 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
             case .confirm:
                 return try await handler.confirm(intent).serialized()
             case .handle:
-                return try await handler.handle(intent).serialized()
+                return try await handle(intent, with: handler, request)
             }
         } catch {
             return ErrorReply(error: "\(error)").serialized()
         }
+    }
+}
+
+extension Dispatcher {
+    /// Runs a handle once per idempotency key: a key already done gets the reply recorded
+    /// for it; otherwise the handler runs under the key's `HandleScope`, is cancelled at
+    /// the deadline, and its reply is recorded before it is sent.
+    func handle(_ intent: Intent, with handler: any IntentHandler, _ request: LazyStageRequest) async throws -> [UInt8] {
+        guard let key = request.idempotencyKey else {
+            return try await Self.untilDeadline(request.deadline) { try await handler.handle(intent) }.serialized()
+        }
+        if let problem = RequestAnnotation.problem(withKey: key) { throw ProtocolError.malformedBody(problem) }
+        if let done = try await journal.reply(for: key, intent: intent.name) { return done }
+        let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
+        let response = try await HandleScope.$current.withValue(scope) {
+            try await Self.untilDeadline(request.deadline) { try await handler.handle(intent) }
+        }
+        let reply = response.serialized()
+        try await journal.record(reply, for: key, intent: intent.name)
+        return reply
+    }
+
+    /// Runs `work`, cancelling it (Swift task cancellation) when `deadline` passes.
+    static func untilDeadline<T: Sendable>(
+        _ deadline: Int64?, _ work: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        guard let deadline else { return try await work() }
+        let task = Task { try await work() }
+        let left = max(0, deadline - HandleScope.nowMilliseconds())
+        let timer = Task {
+            guard (try? await Task.sleep(for: .milliseconds(left))) != nil else { return }
+            task.cancel()
+        }
+        defer { timer.cancel() }
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 }
 

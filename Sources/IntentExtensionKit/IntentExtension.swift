@@ -23,9 +23,16 @@ public protocol IntentExtension: Sendable {
 
     /// The object that handles `intent`, or `nil` if this extension does not.
     func handler(for intent: Intent) -> (any IntentHandler)?
+
+    /// Where completed handles are kept by idempotency key (section 5a of the wire
+    /// protocol); `nil`, the default, keeps them in memory for the process's life.
+    var journal: (any HandleJournal)? { get }
 }
 
 extension IntentExtension {
+    /// Completed handles are kept in memory.
+    public var journal: (any HandleJournal)? { nil }
+
     /// Runs the extension until the host rejects it or the process is stopped.
     public static func main() async {
         do {

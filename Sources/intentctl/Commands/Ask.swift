@@ -45,7 +45,7 @@ struct Ask: ParsableCommand {
         } else {
             print(transcript.text)
         }
-        let status = Exit.status(for: transcript.outcome.outcome)
+        let status = Exit.status(for: transcript.outcome)
         if status != 0 { throw ExitCode(status) }
     }
 }
