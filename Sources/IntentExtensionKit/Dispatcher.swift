@@ -61,7 +61,11 @@ extension Dispatcher {
             try await Self.untilDeadline(request.deadline) { try await handler.handle(intent) }
         }
         let reply = response.serialized()
-        try await journal.record(reply, for: key, intent: intent.name)
+        // The work is done: a journal that cannot record the reply must not turn it into a
+        // failure. A retry then runs the handler again, and journaled writes replay.
+        do { try await journal.record(reply, for: key, intent: intent.name) } catch {
+            Log("IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
+        }
         return reply
     }
 
