@@ -12,8 +12,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let log: Log
     /// The dispatcher's reply, as a plain function: the task started per request then
     /// captures nothing generic, and needs no generic metadata looked up at run time.
-    private let respond: @Sendable (Stage, [UInt8]) async -> [UInt8]
+    private let respond: @Sendable (RequestID, Stage, [UInt8]) async -> [UInt8]
     private let replies: Mailbox<Outgoing>
+    private let deadlines: DeadlineWatch
 
     init(
         endpoint: String, registration: Registration, security: ConnectionSecurity, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>,
@@ -24,8 +25,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         self.security = security
         self.parentPID = parentPID
         self.log = log
-        respond = { stage, body in await dispatcher.reply(stage: stage, body: body) }
+        respond = { id, stage, body in await dispatcher.reply(id: id, stage: stage, body: body) }
         replies = outbox
+        deadlines = dispatcher.deadlines
     }
 
     /// Starts the connection thread.
@@ -56,6 +58,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var sending: [Outgoing] = []
         let registerBody = try JSON.encode(registration)
         var frames: [Message] = []
+        // The task of each request not yet answered, to cancel at its deadline.
+        var running: [RequestID: Task<Void, Never>] = [:]
+        var nextDeadlineCheck = clock.now
 
         func register() throws {
             try ExtensionMessage.register(body: Body(registerBody)).send(on: socket)
@@ -106,8 +111,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         let connectionThread = pthread_self()
                         // The handler starts here and runs inline until it first suspends; a
                         // handler that never does answers without any thread hop or wake-up.
-                        Task.immediate {
-                            let reply = await respond(stage, bytes)
+                        running[id] = Task.immediate {
+                            let reply = await respond(id, stage, bytes)
                             replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
                         }
                     case .heartbeat:
@@ -121,7 +126,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             replies.drain(into: &sending, wokenUp: poller.isReadable(wakeupIndex))
             for outgoing in sending {
                 switch outgoing {
-                case .reply(let id, let body): try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
+                case .reply(let id, let body):
+                    running[id] = nil
+                    deadlines.done(id)
+                    try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
                 case .update(let topic, let body):
                     do { try ExtensionMessage.update(topic: topic, body: Body(body)).send(on: socket) } catch let error as ProtocolError {
                         log.error("update not sent: \(error)")
@@ -129,6 +137,11 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                 case .vocabulary(let body): try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
                 }
                 lastSent = now
+            }
+            // Requests still running at their deadline are cancelled (Swift task cancellation).
+            if now >= nextDeadlineCheck {
+                nextDeadlineCheck = now + .milliseconds(20)
+                for id in deadlines.expired(now: HandleScope.nowMilliseconds()) { running[id]?.cancel() }
             }
             if let parentPID, getppid() != parentPID {
                 log.info("the host that launched this extension is gone; exiting")

@@ -129,10 +129,9 @@ struct FaultInjectionTests {
         #expect(after.values.allSatisfy { $0 == 1 }, "no duplicates: \(after)")
     }
 
-    @Test("A handler blocked on a database lock past its deadline does not commit; its answer says outcomeUnknown, and the retry does it once")
-    func blockedHandlerDoesNotCommitAfterItsDeadline() throws {
-        let host = try host(timeout: 1500)
-        defer { host.stop(); host.removeState() }
+    /// Takes List-o-Mat's database write lock, as another writer would, until `release`
+    /// is signalled.
+    func holdWriteLock(_ host: TestHost) throws -> DispatchSemaphore {
         let file = host.state.appendingPathComponent("sandboxes/com.listomat.intents/listomat.sqlite")
         let locker = try DatabaseQueue(path: file.path)
         let locked = DispatchSemaphore(value: 0)
@@ -146,6 +145,14 @@ struct FaultInjectionTests {
             }
         }
         locked.wait()
+        return release
+    }
+
+    @Test("A handler blocked on a database lock past its deadline does not commit; its answer says outcomeUnknown, and the retry does it once")
+    func blockedHandlerDoesNotCommitAfterItsDeadline() throws {
+        let host = try host(timeout: 1500)
+        defer { host.stop(); host.removeState() }
+        let release = try holdWriteLock(host)
         let client = try PipelinedClient(host)
         var sent: [UInt64: String] = [:]
         for i in 0..<20 { sent[try client.stage(Self.app, "AddTasks", .handle, addTask("blocked-\(i)", key: "blocked-\(i)"))] = "blocked-\(i)" }
@@ -164,6 +171,31 @@ struct FaultInjectionTests {
         #expect(settled.values.allSatisfy { $0.outcome == .success })
         let after = try tasks(host)
         #expect(after.count == 21 && after.values.allSatisfy { $0 == 1 }, "each retried once: \(after)")
+    }
+
+    @Test("intentctl send and ask show an unknown outcome with its key and exit 6; sent again with the key, it is done once")
+    func intentctlShowsTheKey() throws {
+        let host = try host(timeout: 1500)
+        defer { host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", Self.app, "allow").status == 0)
+        let release = try holdWriteLock(host)
+        let sent = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice")
+        #expect(sent.status == 6, "\(sent.stdout)\(sent.stderr)")
+        #expect(sent.stdout.contains("OUTCOME UNKNOWN"))
+        let key = try #require(sent.stdout.range(of: "--idempotency-key ").map { sent.stdout[$0.upperBound...].prefix { !$0.isWhitespace } })
+        let asked = try host.ctl("ask", "In ListOMat add apples to the grocery store list", "--idempotency-key", "apples-1", "--json")
+        #expect(asked.status == 6, "\(asked.stdout)\(asked.stderr)")
+        #expect(asked.json?["idempotencyKey"] == "apples-1")
+        #expect(asked.stdout.contains("don't know whether"), "the conversation does not call it a failure")
+        release.signal()
+        try settle(host)
+        #expect(try tasks(host).isEmpty, "nothing was done after its deadline")
+
+        let again = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "--idempotency-key", String(key))
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        let askedAgain = try host.ctl("ask", "In ListOMat add apples to the grocery store list", "--idempotency-key", "apples-1")
+        #expect(askedAgain.status == 0, "\(askedAgain.stdout)\(askedAgain.stderr)")
+        #expect(try tasks(host) == ["rice": 1, "apples": 1])
     }
 
     @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")

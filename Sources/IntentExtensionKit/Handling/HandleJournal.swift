@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Where an extension keeps the handles it completed, by idempotency key, with the reply
 /// it sent: a handle sent again with the same key gets that reply and is not done again.
@@ -17,10 +18,14 @@ public protocol HandleJournal: Sendable {
 /// Keeps completed handles in memory, for a process's life: the most recent 10 000, none
 /// older than a day. Retries that reach a restarted process are not recognised; extensions
 /// with data on disk should use `ExtensionStorage.SandboxJournal`.
-public actor MemoryJournal: HandleJournal {
-    private var replies: [String: (intent: String, reply: [UInt8], time: Date)] = [:]
-    private var order: [String] = []
-    private var head = 0
+public final class MemoryJournal: HandleJournal {
+    private struct Table {
+        var replies: [String: (intent: String, reply: [UInt8], time: Date)] = [:]
+        var order: [String] = []
+        var head = 0
+    }
+
+    private let table = Mutex(Table())
     /// How many keys are kept.
     public static let capacity = 10_000
     /// How long a key is kept.
@@ -29,23 +34,36 @@ public actor MemoryJournal: HandleJournal {
     /// An empty journal.
     public init() {}
 
-    public func reply(for key: String, intent: String) throws -> [UInt8]? {
-        guard let done = replies[key], Date().timeIntervalSince(done.time) < Self.maxAge else { return nil }
+    public func reply(for key: String, intent: String) async throws -> [UInt8]? {
+        try recorded(key, intent: intent)
+    }
+
+    public func record(_ reply: [UInt8], for key: String, intent: String) async {
+        keep(reply, for: key, intent: intent)
+    }
+
+    /// `reply(for:intent:)` without leaving the caller's thread.
+    func recorded(_ key: String, intent: String) throws -> [UInt8]? {
+        let done = table.withLock { $0.replies[key] }
+        guard let done, Date().timeIntervalSince(done.time) < Self.maxAge else { return nil }
         guard done.intent == intent else { throw IdempotencyKeyReused(key: key) }
         return done.reply
     }
 
-    public func record(_ reply: [UInt8], for key: String, intent: String) {
-        guard replies[key] == nil else { return }
-        replies[key] = (intent, reply, Date())
-        order.append(key)
-        while order.count - head > Self.capacity {
-            replies[order[head]] = nil
-            head += 1
-        }
-        if head > 1024, head * 2 > order.count {
-            order.removeFirst(head)
-            head = 0
+    /// `record(_:for:intent:)` without leaving the caller's thread.
+    func keep(_ reply: [UInt8], for key: String, intent: String) {
+        table.withLock { t in
+            guard t.replies[key] == nil else { return }
+            t.replies[key] = (intent, reply, Date())
+            t.order.append(key)
+            while t.order.count - t.head > Self.capacity {
+                t.replies[t.order[t.head]] = nil
+                t.head += 1
+            }
+            if t.head > 1024, t.head * 2 > t.order.count {
+                t.order.removeFirst(t.head)
+                t.head = 0
+            }
         }
     }
 }

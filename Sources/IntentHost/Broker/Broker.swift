@@ -40,6 +40,8 @@ final class Broker {
     private var vocabulary: VocabularyStore
     private var authorization: AuthorizationStore
     private var routesGeneration = -1
+    /// Idempotency keys for handles whose client gave none.
+    private var keys = RequestAnnotation.KeyMaker()
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
     private var activeLifecycles = 0
@@ -157,7 +159,13 @@ final class Broker {
         // Whatever is still waiting fails now; lifecycles that were mid-way get their
         // failure back and answer their clients before the sockets close.
         finishing = true
-        for entry in pending.removeAll() { fail(entry.origin, .shuttingDown, "the host is shutting down") }
+        for entry in pending.removeAll() {
+            if let key = entry.key {
+                fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "had not answered when the host stopped", key))
+            } else {
+                fail(entry.origin, .shuttingDown, "the host is shutting down")
+            }
+        }
         let last = clock.now + .milliseconds(500)
         var mailboxOnly = Poller()
         mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
@@ -514,7 +522,7 @@ final class Broker {
                     case .failure(let problem):
                         sendError(routingID, id, .malformed, "\(problem)")
                         return
-                    case .success(let given): key = given ?? RequestAnnotation.makeKey()
+                    case .success(let given): key = given ?? keys.make()
                     }
                 }
                 forward(to: route.app, intent: route.intent.name, stage: stage, body: body, key: key,

@@ -24,6 +24,21 @@ public enum RequestAnnotation {
     /// A new idempotency key, for a handle whose client gave none.
     public static func makeKey() -> String { UUID().uuidString }
 
+    /// Makes keys cheaply: a random prefix per generator (so per host run), then a counter.
+    public struct KeyMaker: Sendable {
+        private let prefix = String(UInt64.random(in: .min ... .max), radix: 36) + "-"
+        private var next: UInt64 = 0
+
+        /// A generator with a fresh random prefix.
+        public init() {}
+
+        /// The next key.
+        public mutating func make() -> String {
+            next &+= 1
+            return prefix + String(next, radix: 36)
+        }
+    }
+
     /// Milliseconds since 1970 (UTC) at `instant` of the continuous clock.
     public static func wallClockMilliseconds(at instant: ContinuousClock.Instant, now: ContinuousClock.Instant) -> Int64 {
         let left = now.duration(to: instant)
@@ -63,17 +78,35 @@ public enum RequestAnnotation {
             let last = body.lastIndex(where: { !isSpace($0) }), last > first, body[last] == UInt8(ascii: "}")
         else { return nil }
         let inside = body[(first + 1)..<last].contains { !isSpace($0) }
-        var added = (inside ? "," : "") + "\"deadline\":\(deadline)"
-        if let key { added += ",\"idempotencyKey\":\"\(key)\"" }
         var out = [UInt8]()
-        out.reserveCapacity(body.count + added.utf8.count)
+        out.reserveCapacity(body.count + 64 + (key?.utf8.count ?? 0))
         out.append(contentsOf: body[..<last])
-        out.append(contentsOf: added.utf8)
+        if inside { out.append(UInt8(ascii: ",")) }
+        out.append(contentsOf: deadlineName)
+        appendDecimal(deadline, to: &out)
+        if let key {
+            out.append(contentsOf: keyMember)
+            out.append(contentsOf: key.utf8)
+            out.append(UInt8(ascii: "\""))
+        }
         out.append(contentsOf: body[last...])
         return out
     }
 
     private static let keyName = Array("\"idempotencyKey\"".utf8)
+    private static let deadlineName = Array("\"deadline\":".utf8)
+    private static let keyMember = Array(",\"idempotencyKey\":\"".utf8)
+
+    private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: [UInt8] = []
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        out.append(contentsOf: digits.reversed())
+    }
 
     private static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
         guard haystack.count >= needle.count, let head = needle.first else { return false }
