@@ -15,11 +15,14 @@ let package = Package(
         .executable(name: "Zippy", targets: ["Zippy"]),
         .executable(name: "IntentProbe", targets: ["IntentProbe"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
+        .library(name: "IntentExtensionKitTesting", targets: ["IntentExtensionKitTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // libzmq 4.3, found through pkg-config.
@@ -31,7 +34,15 @@ let package = Package(
         // The language-neutral model: wire frames, catalog, manifest, resolution results.
         .target(name: "IntentProtocol", dependencies: ["ZeroMQ"], swiftSettings: strict),
         // The SDK extension authors import.
-        .target(name: "IntentExtensionKit", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
+        .target(
+            name: "IntentExtensionKit",
+            dependencies: [
+                "ZeroMQ", "IntentProtocol", .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // For extension authors' unit tests: a handler's resolve, confirm and handle without a host.
+        .target(name: "IntentExtensionKitTesting", dependencies: ["IntentExtensionKit"], swiftSettings: strict),
         // Understanding typed requests: language files, patterns, values.
         .target(name: "Understanding", dependencies: ["IntentProtocol"], swiftSettings: strict),
         // The host: broker, lock policy, lifecycle driver, extension launcher.
@@ -99,6 +110,7 @@ let package = Package(
             name: "UnderstandingTests", dependencies: ["Understanding", "IntentProtocol"], exclude: ["Corpus"],
             swiftSettings: strict),
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest"], swiftSettings: strict),
+        .testTarget(name: "IntentExtensionKitTests", dependencies: ["IntentExtensionKit", "IntentExtensionKitTesting"], swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
             dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],

@@ -16,6 +16,8 @@ struct ListOMatExtension: IntentExtension {
     /// Handles done, by idempotency key, in the app's own database.
     var journal: (any HandleJournal)? { store.journal }
 
+    func stop() async { store.close() }
+
     func handler(for intent: Intent) -> (any IntentHandler)? {
         switch intent.name {
         case "CreateTaskList": CreateTaskListHandler(store: store)

@@ -12,6 +12,9 @@ final class NotebookStore: Sendable {
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
 
+    /// Checkpoints and closes the database, on a clean stop.
+    func close() { SandboxDatabase.close(database) }
+
     init(directory: URL) throws {
         database = try SandboxDatabase.open("listomat.sqlite", in: directory) { db in
             try db.create(table: TaskList.databaseTableName) { t in

@@ -17,6 +17,9 @@ final class MessageStore: Sendable {
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
 
+    /// Checkpoints and closes the database, on a clean stop.
+    func close() { SandboxDatabase.close(database) }
+
     /// Opens (or creates and seeds) the store in `directory`. Write-ahead logging: each
     /// message costs one synced append, and searches never wait for a send.
     init(directory: URL) throws {

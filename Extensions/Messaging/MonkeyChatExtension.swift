@@ -19,6 +19,8 @@ struct MonkeyChatExtension: IntentExtension {
     /// Handles done, by idempotency key, in the app's own database.
     var journal: (any HandleJournal)? { store.journal }
 
+    func stop() async { store.close() }
+
     func handler(for intent: Intent) -> (any IntentHandler)? {
         switch intent.name {
         case "SendMessage": SendMessageHandler(store: store)

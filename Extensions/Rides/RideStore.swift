@@ -10,6 +10,9 @@ final class RideStore: Sendable {
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
 
+    /// Checkpoints and closes the database, on a clean stop.
+    func close() { SandboxDatabase.close(database) }
+
     init(directory: URL) throws {
         database = try SandboxDatabase.open("zippy.sqlite", in: directory) { db in
             try db.create(table: Ride.databaseTableName) { t in

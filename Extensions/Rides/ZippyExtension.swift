@@ -36,6 +36,8 @@ struct ZippyExtension: IntentExtension {
         }
     }
 
+    func stop() async { rides.store.close() }
+
     func handler(for intent: Intent) -> (any IntentHandler)? {
         switch intent.name {
         case "ListRideOptions": ListRideOptionsHandler(rides: rides)

@@ -10,6 +10,8 @@ public final class IntentClient {
     /// How long one request may take.
     public var timeout: Duration
     private let socket: Socket
+    /// Tells when the connection to the host is lost, so a request in flight fails at once.
+    private let monitor: SocketMonitor
     private var nextID: UInt64 = 1
 
     /// Connects to the host at `endpoint` as the client `security` names (see
@@ -23,6 +25,9 @@ public final class IntentClient {
         self.timeout = timeout
         socket = try Socket(try Context(), .dealer)
         try security?.apply(to: socket, endpoint: endpoint)
+        // A host that dies, or a network that fails, is noticed within a few seconds at most.
+        try socket.setHeartbeat(interval: .seconds(1), timeout: .seconds(3))
+        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected)
         try socket.connect(endpoint)
     }
 
@@ -56,6 +61,11 @@ public final class IntentClient {
         return try decode(AuthorizationState.self, try request(.authorize(next(), app: app, body: body)))
     }
 
+    /// Starts an app's launched extensions again at once (see RESTART in `wire.md`).
+    public func restart(app: String) throws -> RestartState {
+        try decode(RestartState.self, try request(.restart(next(), app: app)))
+    }
+
     /// Locks or unlocks the device.
     @discardableResult
     public func setLocked(_ locked: Bool) throws -> LockState {
@@ -75,16 +85,22 @@ public final class IntentClient {
 
     private func request(_ message: ClientMessage) throws -> [UInt8] {
         let id = message.requestID
+        while try monitor.next() != nil {}  // connections lost before this request do not concern it
         try message.send(on: socket)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         var poller = Poller()
         poller.add(socket)
+        let events = poller.add(monitor.socket)
         while true {
             let left = clock.now.duration(to: deadline)
             guard left > .zero else { throw ClientError.timeout(endpoint, timeout) }
             let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
-            guard try poller.poll(timeout: ms) > 0, let frames = try socket.receiveFrames(wait: false) else { continue }
+            guard try poller.poll(timeout: ms) > 0 else { continue }
+            if poller.isReadable(events), let event = try monitor.next(), event.kind == SocketMonitor.disconnected {
+                throw ClientError.hostLost(endpoint)
+            }
+            guard let frames = try socket.receiveFrames(wait: false) else { continue }
             let reply: HostToClient
             do { reply = try HostToClient(frames: frames[...]) } catch {
                 throw ClientError.malformed("\(error)")
@@ -112,6 +128,9 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     case host(code: String, message: String)
     /// The answer could not be read.
     case malformed(String)
+    /// The connection to the host was lost (it stopped, crashed or restarted) while the
+    /// request was in flight: it may or may not have been carried out.
+    case hostLost(String)
 
     public var description: String {
         switch self {
@@ -123,6 +142,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
             "\(message) [\(code)]"
         case .malformed(let why):
             "the host's answer could not be read: \(why)"
+        case .hostLost(let endpoint):
+            "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out"
         }
     }
 }

@@ -81,16 +81,16 @@ extension Dispatcher {
 }
 
 /// The SDK's resolution rules, shared by the dispatcher and the typed handlers.
-enum Resolution {
+package enum Resolution {
     /// Without a resolver: success with each given value; needsValue or notRequired if none.
-    static func defaultResolution(_ value: JSONValue?, required: Bool) -> [ResolutionResult] {
+    package static func defaultResolution(_ value: JSONValue?, required: Bool) -> [ResolutionResult] {
         guard let value else { return [required ? .needsValue : .notRequired] }
         let values = value.arrayValue ?? [value]
         return values.isEmpty ? [required ? .needsValue : .notRequired] : values.map { .success($0) }
     }
 
     /// Keeps disambiguations within 2 to 10 options, as the protocol requires.
-    static func checked(_ result: ResolutionResult) -> ResolutionResult {
+    package static func checked(_ result: ResolutionResult) -> ResolutionResult {
         guard case .disambiguation(let options) = result else { return result }
         if options.count > ResolutionResult.maximumOptions { return .needsValue }
         if options.count == 1 { return .success(options[0]) }

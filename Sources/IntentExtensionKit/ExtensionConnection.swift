@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ZeroMQ
 
 /// The extension's side of the wire: one thread owns the DEALER socket, registers and
@@ -15,6 +16,12 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let respond: @Sendable (RequestID, Stage, [UInt8]) async -> [UInt8]
     private let replies: Mailbox<Outgoing>
     private let deadlines: DeadlineWatch
+    /// Set once DISCONNECT is on its way: no new request is started, no registration sent.
+    private let stopping = Atomic<Bool>(false)
+    private let active = InFlightCount()
+
+    /// Requests started and not yet answered.
+    var inFlight: Int { active.count.load(ordering: .relaxed) }
 
     init(
         endpoint: String, registration: Registration, security: ConnectionSecurity, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>,
@@ -104,20 +111,26 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         log.error("the host rejected this extension (\(code)): \(reason)")
                         exit(ExtensionLauncherStatus.rejected)
                     case .request(let id, let stage, let intent, let body):
+                        // After DISCONNECT the host no longer counts on this instance.
+                        guard !stopping.load(ordering: .relaxed) else { continue }
                         log.debug("request \(id): \(stage) \(intent)")
                         let bytes = body.bytes
                         let respond = self.respond
                         let replies = self.replies
+                        let active = self.active
                         let connectionThread = pthread_self()
+                        active.count.add(1, ordering: .relaxed)
                         // The handler starts here and runs inline until it first suspends; a
                         // handler that never does answers without any thread hop or wake-up.
                         running[id] = Task.immediate {
                             let reply = await respond(id, stage, bytes)
                             replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
+                            active.count.subtract(1, ordering: .relaxed)
                         }
                     case .heartbeat:
                         break
                     case .disconnect(let reason):
+                        guard !stopping.load(ordering: .relaxed) else { continue }
                         log.info("the host asked for a new registration (\(reason))")
                         try register()
                     }
@@ -135,6 +148,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         log.error("update not sent: \(error)")
                     }
                 case .vocabulary(let body): try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
+                case .disconnect(let sent):
+                    try ExtensionMessage.disconnect.send(on: socket)
+                    sent()
                 }
                 lastSent = now
             }
@@ -147,6 +163,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                 log.info("the host that launched this extension is gone; exiting")
                 exit(0)
             }
+            if stopping.load(ordering: .relaxed) { continue }
             switch state {
             case .registering where lastSent.duration(to: now) >= backoff:
                 try reconnect("no answer to registration")
@@ -162,6 +179,19 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         }
     }
 
+    /// Says DISCONNECT to the host, takes no new request, and waits up to `grace` for the
+    /// requests in flight to be answered.
+    func disconnect(grace: Duration) async {
+        stopping.store(true, ordering: .relaxed)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            replies.post(.disconnect { done.resume() }, wake: true)
+        }
+        let deadline = ContinuousClock.now + grace
+        while inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        // The last replies leave with the connection thread's next turn.
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+
     private func connect(_ context: Context) throws -> Socket {
         let socket = try Socket(context, .dealer)
         try socket.setHighWaterMark(100_000)
@@ -171,11 +201,18 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     }
 }
 
+/// How many requests are being handled, shared with each request's task.
+final class InFlightCount: Sendable {
+    let count = Atomic<Int>(0)
+}
+
 /// What the connection thread sends on behalf of other threads.
 enum Outgoing: Sendable {
     case reply(RequestID, [UInt8])
     case update(String, [UInt8])
     case vocabulary([UInt8])
+    /// DISCONNECT, then `sent`.
+    case disconnect(sent: @Sendable () -> Void)
 }
 
 /// Exit statuses the host's launcher understands.

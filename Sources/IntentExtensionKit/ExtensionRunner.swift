@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import ServiceLifecycle
 import ZeroMQ
 
 /// Starts an extension: reads its options and manifest, prepares its sandbox, creates it,
@@ -8,6 +10,9 @@ public enum ExtensionRunner {
     public struct Exit: Error {
         /// The exit status.
         public let status: Int32
+
+        /// Ends with `status`.
+        public init(status: Int32) { self.status = status }
     }
 
     /// Options, from the command line or the environment the host sets for its children.
@@ -114,7 +119,9 @@ public enum ExtensionRunner {
         let connection = ExtensionConnection(
             endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,
             security: security, parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox)
-        connection.start()
-        while true { try await Task.sleep(for: .seconds(3600)) }
+        let service = ExtensionService(connection: connection, stop: { await instance.stop() }, log: log)
+        let group = ServiceGroup(configuration: .init(
+            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: registration.appName)))
+        try await group.run()
     }
 }

@@ -27,11 +27,18 @@ public protocol IntentExtension: Sendable {
     /// Where completed handles are kept by idempotency key (section 5a of the wire
     /// protocol); `nil`, the default, keeps them in memory for the process's life.
     var journal: (any HandleJournal)? { get }
+
+    /// Called once on a clean stop (SIGTERM or SIGINT), after the host was told and the
+    /// requests in flight were answered: close stores here (checkpoint, then close).
+    func stop() async
 }
 
 extension IntentExtension {
     /// Completed handles are kept in memory.
     public var journal: (any HandleJournal)? { nil }
+
+    /// Nothing to close.
+    public func stop() async {}
 
     /// Runs the extension until the host rejects it or the process is stopped.
     public static func main() async {
@@ -39,6 +46,9 @@ extension IntentExtension {
             try await ExtensionRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
         } catch let error as ExtensionRunner.Exit {
             exit(error.status)
+        } catch let error as DamagedStore {
+            FileHandle.standardError.write(Data("fatal: \(error); not registering\n".utf8))
+            exit(DamagedStore.exitStatus)
         } catch {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             exit(1)

@@ -62,7 +62,7 @@ public final class Host: Sendable {
             do {
                 let broker = try Broker(
                     config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
-                    executor: executor, dialog: dialog, launches: ledger, startLifecycle: startLifecycle)
+                    executor: executor, dialog: dialog, launcher: launcher, startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()
             } catch {

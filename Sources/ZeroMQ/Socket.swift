@@ -208,6 +208,13 @@ public final class Socket {
         try set(ZMQ_MAXMSGSIZE, bytes)
     }
 
+    /// ZMTP heartbeats: a PING every `interval`, and the connection is dropped when nothing
+    /// arrives for `timeout` (libzmq then reconnects, for connecting sockets).
+    public func setHeartbeat(interval: Duration, timeout: Duration) throws(ZMQError) {
+        try set(ZMQ_HEARTBEAT_IVL, Int32(interval.components.seconds * 1000 + interval.components.attoseconds / 1_000_000_000_000_000))
+        try set(ZMQ_HEARTBEAT_TIMEOUT, Int32(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000))
+    }
+
     /// For ROUTER sockets: report unroutable messages as `EHOSTUNREACH` instead of dropping them.
     public func setRouterMandatory(_ on: Bool) throws(ZMQError) {
         try set(ZMQ_ROUTER_MANDATORY, Int32(on ? 1 : 0))

@@ -12,7 +12,7 @@ struct IntentCtl: ParsableCommand {
             Exit status: 0 success, 3 needs user input, 4 refused by the host, \
             5 failure reported by the extension, 2 usage or connection error.
             """,
-        subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Bench.self,
+        subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Restart.self, Bench.self, New.self,
             Logs.self, Extensions.self, Clients.self])
 }
 
@@ -85,6 +85,8 @@ enum Main {
             FileHandle.standardError.write(Data("intentctl: \(error)\n".utf8))
             // A change the host could not save is a failure of the request, not of its words.
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
+            // The host went away mid-request: the request failed as far as this caller knows.
+            if case .hostLost = error { exit(Exit.failure) }
             exit(Exit.usage)
         } catch let error as ExitCode {
             exit(error.rawValue)

@@ -10,11 +10,7 @@ import Testing
 struct SandboxTests {
     /// A host launching `extensions` with `config` (JSON fields) merged into a config file.
     func host(_ config: [String: JSONValue], _ arguments: [String] = []) throws -> TestHost {
-        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("intentd-config-\(UUID().uuidString).json")
-        var fields = config
-        fields["executables"] = fields["executables"] ?? ["probe": "IntentProbe"]
-        try Data(JSONValue.object(fields).serialized()).write(to: file)
-        return try TestHost(["--config", file.path] + arguments)
+        try TestHost.configured(config, arguments)
     }
 
     /// What the probe `app` says to `command`.

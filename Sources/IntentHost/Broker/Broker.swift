@@ -20,6 +20,7 @@ final class Broker {
     private let dialog: DialogEngine
     private let executor: BrokerExecutor
     private let launches: LaunchLedger
+    private let launcher: ExtensionLauncher
     private let log = Log("intentd")
     private let clock = ContinuousClock()
     /// The time the current batch of messages woke the loop: one clock read per batch
@@ -51,11 +52,12 @@ final class Broker {
 
     init(
         config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
-        executor: BrokerExecutor, dialog: DialogEngine, launches: LaunchLedger,
+        executor: BrokerExecutor, dialog: DialogEngine, launcher: ExtensionLauncher,
         startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
     ) throws {
         self.executor = executor
-        self.launches = launches
+        self.launcher = launcher
+        launches = launcher.ledger
         self.dialog = dialog
         self.config = config
         self.catalog = catalog
@@ -329,6 +331,28 @@ final class Broker {
         }
     }
 
+    /// Starts an app's launches again (see `ExtensionLauncher.restart`), off the broker thread:
+    /// starting a process takes a while. The answer comes back through the mailbox.
+    private func restart(_ app: String, _ routingID: RoutingID, _ id: RequestID) {
+        guard !launcher.board.launches(of: app).isEmpty else {
+            if let known = registry.app(named: app) {
+                sendError(routingID, id, .notLaunched, "\(known.registration.appName) runs, but this host did not launch it: restart it where it was started")
+            } else {
+                sendError(routingID, id, .unknownApp, "this host launches no extension for the app \"\(app)\"")
+            }
+            return
+        }
+        let (launcher, mailbox) = (launcher, mailbox)
+        let thread = Thread {
+            let launches = launcher.restart(app) ?? []
+            let name = launches.first?.appName ?? app
+            let body = (try? JSON.encode(RestartState(app: name, launches: launches))) ?? []
+            mailbox.post(.reply(routingID: routingID, requestID: id, body: body))
+        }
+        thread.name = "intentd-restart"
+        thread.start()
+    }
+
     /// Records the user's decision about an app; a reset also forgets its user vocabulary.
     private func decide(_ registration: Registration, _ body: Body) throws -> AuthorizationState {
         let request = try JSON.decode(AuthorizationRequest.self, from: body.bytes)
@@ -472,7 +496,7 @@ final class Broker {
         }
         if drainDeadline != nil {
             switch message {
-            case .stage(let id, _, _, _, _), .submit(let id, _, _, _), .say(let id, _):
+            case .stage(let id, _, _, _, _), .submit(let id, _, _, _), .say(let id, _), .restart(let id, _):
                 sendError(routingID, id, .shuttingDown, "intentd is shutting down; try again when it is back")
                 return
             case .status, .lock, .vocab, .authorize:
@@ -485,7 +509,11 @@ final class Broker {
             for i in status.extensions.indices {
                 status.extensions[i].authorization = authorization.status(of: status.extensions[i].bundleIdentifier)
             }
+            let launched = launcher.board.status()
+            status.launches = launched.isEmpty ? nil : launched
             answer(routingID, id, status)
+        case .restart(let id, let app):
+            restart(app, routingID, id)
         case .authorize(let id, let app, let body):
             answerForApp(app, routingID, id) { try decide($0, body) }
         case .vocab(let id, let app, let body):

@@ -15,6 +15,8 @@ import Synchronization
 final class ExtensionLauncher: Sendable {
     /// The exit status meaning "do not restart me".
     static let configurationExitStatus: Int32 = 78
+    /// The exit status meaning "my data is damaged": shown as unhealthy, not restarted.
+    static let damagedDataExitStatus: Int32 = 74
 
     private struct Child {
         var pid: pid_t
@@ -32,6 +34,8 @@ final class ExtensionLauncher: Sendable {
     private let onExit: @Sendable (String) -> Void
     /// The launches running now, for STATUS.
     let ledger: LaunchLedger
+    /// Every configured launch, running or not, for STATUS and RESTART.
+    let board = LaunchBoard()
     private let children = Mutex<[String: Child]>([:])
     private let logs = Mutex<[String: ExtensionLog]>([:])
     private let runtime = Mutex<Runtime?>(nil)
@@ -95,7 +99,12 @@ final class ExtensionLauncher: Sendable {
     func launch(_ targets: [LaunchTarget]) throws {
         guard !targets.isEmpty else { return }
         let runtime = try prepare()
-        for target in targets { try start(target, runtime, backoff: .seconds(1)) }
+        for target in targets {
+            do { try start(target, runtime, backoff: .seconds(1)) } catch {
+                board.failed(target, error)
+                throw error
+            }
+        }
     }
 
     /// Checks bubblewrap and creates the host's cgroups, once; says in the log what applies.
@@ -195,7 +204,7 @@ final class ExtensionLauncher: Sendable {
                 throw ConfigurationError("cannot start the extension \(name): \(error)")
             }
         }
-        let reader = Thread { output.copyLines(from: read, name: name) }
+        let reader = Thread { [board] in output.copyLines(from: read, name: name) { board.noteLine(name, $0) } }
         reader.name = "intentd-extension-log"
         reader.start()
 
@@ -203,6 +212,7 @@ final class ExtensionLauncher: Sendable {
             state: runtime.profile == nil ? .off : .on, name: name, network: runtime.profile == nil ? nil : target.networkAccess,
             limits: limits.status(cgroup: runtime.cgroups != nil), log: output.url.path)
         ledger.record(token, LaunchLedger.Entry(sandbox: state, pid: pid, sandboxed: runtime.profile != nil))
+        board.started(target, pid: pid)
         let child = Child(pid: pid, token: token, sandboxed: runtime.profile != nil)
         let late = children.withLock { children in
             children[name] = child
@@ -248,21 +258,63 @@ final class ExtensionLauncher: Sendable {
         }
         runtime.cgroups?.remove(SandboxProfile.groupName(name))
         guard stillOurs, !stopping.load(ordering: .relaxed) else { return }
-        if termination == .exited(Self.configurationExitStatus) {
-            log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it")
+        let ran = started.duration(to: .now)
+        // `intentctl restart` stopped it: start it again now, with a fresh back-off.
+        let asked = board.takeWake(name)
+        if termination == .exited(Self.configurationExitStatus) && !asked {
+            board.ended(name, "\(termination)", ran: ran, restartAt: nil)
+            log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it until `intentctl restart`")
+            return
+        }
+        if termination == .exited(Self.damagedDataExitStatus) && !asked {
+            board.ended(name, "\(termination)", ran: ran, restartAt: nil, final: .unhealthy)
+            log.error("extension \(name) exited with status 74 (its data is damaged); not restarting it until `intentctl restart`")
             return
         }
         // A child that ran a while gets a fresh back-off; one that keeps crashing waits longer.
-        let ranLong = started.duration(to: .now) > .seconds(30)
-        let delay = ranLong ? Duration.seconds(1) : backoff
-        log.warning("extension \(name) (pid \(child.pid)) \(termination); restarting in \(delay)")
-        let next = min(delay * 2, .seconds(32))
+        let delay = asked ? .zero : ran > LaunchBoard.shortRun ? Duration.seconds(1) : backoff
         let deadline = ContinuousClock.now + delay
-        while ContinuousClock.now < deadline && !stopping.load(ordering: .relaxed) { usleep(20_000) }
+        board.ended(name, "\(termination)", ran: ran, restartAt: deadline)
+        log.warning("extension \(name) (pid \(child.pid)) \(termination); restarting in \(delay)")
+        var next = asked ? .seconds(1) : min(delay * 2, .seconds(32))
+        while ContinuousClock.now < deadline && !stopping.load(ordering: .relaxed) {
+            if board.takeWake(name) {
+                next = .seconds(1)
+                break
+            }
+            usleep(20_000)
+        }
         guard !stopping.load(ordering: .relaxed) else { return }
         do { try start(target, runtime, backoff: next) } catch {
+            board.failed(target, error)
             log.error("cannot restart extension \(name): \(error)")
         }
+    }
+
+    /// Starts `app`'s launches again at once: one waiting out its back-off starts now, one
+    /// that was rejected or could not start is started, one running is stopped (SIGTERM) and
+    /// started. Returns them as they are now; nil if this host launches no such app.
+    func restart(_ app: String) -> [LaunchStatus]? {
+        let found = board.launches(of: app)
+        guard !found.isEmpty else { return nil }
+        for launch in found {
+            switch launch.state {
+            case .running:
+                board.wake(launch.name)
+                if let child = children.withLock({ $0[launch.name] }) { terminate([child], signal: SIGTERM) }
+            case .restarting, .crashLooping:
+                board.wake(launch.name)
+            case .rejected, .unhealthy, .failed:
+                guard !stopping.load(ordering: .relaxed), let ready = runtime.withLock({ $0 }) else { continue }
+                log.info("restarting extension \(launch.name) on request")
+                do { try start(launch.target, ready, backoff: .seconds(1)) } catch {
+                    board.failed(launch.target, error)
+                    log.error("cannot restart extension \(launch.name): \(error)")
+                }
+            }
+        }
+        let names = Set(found.map(\.name))
+        return board.status().filter { names.contains($0.name) }
     }
 
     /// Stops every child: SIGTERM to the extension and its process group, then SIGKILL for any

@@ -74,8 +74,9 @@ final class ExtensionLog: Sendable {
         do { try open(&state) } catch { Log("intentd").warning("\(error)") }
     }
 
-    /// Reads lines from `fd` until end of file and appends each, attributed to `name`.
-    func copyLines(from fd: Int32, name: String) {
+    /// Reads lines from `fd` until end of file and appends each, attributed to `name`;
+    /// `onLine` sees each line as escaped for the log.
+    func copyLines(from fd: Int32, name: String, onLine: (String) -> Void = { _ in }) {
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         var pending: [UInt8] = []
         while true {
@@ -86,16 +87,21 @@ final class ExtensionLog: Sendable {
             for i in 0..<count where buffer[i] == UInt8(ascii: "\n") {
                 pending += buffer[start..<i]
                 append(pending, from: name)
+                onLine(Self.escape(pending))
                 pending.removeAll(keepingCapacity: true)
                 start = i + 1
             }
             pending += buffer[start..<count]
             if pending.count > Self.maxLineBytes {
                 append(pending, from: name)
+                onLine(Self.escape(pending))
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        if !pending.isEmpty { append(pending, from: name) }
+        if !pending.isEmpty {
+            append(pending, from: name)
+            onLine(Self.escape(pending))
+        }
         SystemCall.close(fd)
     }
 

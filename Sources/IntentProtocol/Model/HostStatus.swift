@@ -8,6 +8,9 @@ public struct HostStatus: Sendable, Hashable, Codable {
     public var rejected: [Rejection]
     /// The host's own process id.
     public var processIdentifier: Int?
+    /// The extensions this host launches, registered or not: running, restarting (and in how
+    /// long), crash-looping, rejected or failed, with how each last ended.
+    public var launches: [LaunchStatus]?
 
     /// Creates a status.
     public init(locked: Bool, extensions: [ExtensionStatus], rejected: [Rejection], processIdentifier: Int? = nil) {

@@ -16,6 +16,9 @@ public enum ClientMessage {
     case authorize(RequestID, app: String, body: Body)
     /// One thing the user typed in a conversation; the body is an `Utterance`.
     case say(RequestID, body: Body)
+    /// Starts an app's launched extensions again at once: one waiting out its back-off or
+    /// rejected starts now, one running is stopped and started.
+    case restart(RequestID, app: String)
 
     /// Parses the frame that follows the routing id.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -30,6 +33,7 @@ public enum ClientMessage {
         case .vocab: self = .vocab(m.id, app: m.first, body: m.rest)
         case .authorize: self = .authorize(m.id, app: m.first, body: m.rest)
         case .say: self = .say(m.id, body: m.rest)
+        case .restart: self = .restart(m.id, app: m.first)
         default: throw .malformedFrames("\(m.command) is not sent by clients")
         }
     }
@@ -37,7 +41,7 @@ public enum ClientMessage {
     /// The request id.
     public var requestID: RequestID {
         switch self {
-        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _), .authorize(let id, _, _), .say(let id, _): id
+        case .submit(let id, _, _, _), .stage(let id, _, _, _, _), .status(let id), .lock(let id, _), .vocab(let id, _, _), .authorize(let id, _, _), .say(let id, _), .restart(let id, _): id
         }
     }
 
@@ -51,6 +55,7 @@ public enum ClientMessage {
         case .vocab(let id, let app, let body): Wire.Parts(command: .vocab, id: id, first: app, rest: body)
         case .authorize(let id, let app, let body): Wire.Parts(command: .authorize, id: id, first: app, rest: body)
         case .say(let id, let body): Wire.Parts(command: .say, id: id, rest: body)
+        case .restart(let id, let app): Wire.Parts(command: .restart, id: id, first: app)
         }
     }
 }

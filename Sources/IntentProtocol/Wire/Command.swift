@@ -20,6 +20,7 @@ public enum Command: UInt8, Sendable, CaseIterable {
     case vocab = 0x16
     case authorize = 0x17
     case say = 0x18
+    case restart = 0x19
 }
 
 /// One stage of an intent's lifecycle.
@@ -81,4 +82,6 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     /// The host could not save a change to its state (a full disk, a read-only file
     /// system); nothing was changed.
     case stateNotSaved
+    /// RESTART named an app whose extension runs, but not as a launch of this host.
+    case notLaunched
 }

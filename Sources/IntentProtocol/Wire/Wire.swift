@@ -42,7 +42,7 @@ public enum Wire {
     static func nameCount(_ command: Command) -> Int {
         switch command {
         case .submit, .stage: 2
-        case .vocab, .authorize, .request, .update, .rejected, .error: 1
+        case .vocab, .authorize, .restart, .request, .update, .rejected, .error: 1
         default: 0
         }
     }
@@ -51,7 +51,7 @@ public enum Wire {
     static func nameRole(_ command: Command, _ i: Int) -> String {
         switch command {
         case .submit, .stage: i == 0 ? "the app name" : "the intent name"
-        case .vocab, .authorize: "the app name"
+        case .vocab, .authorize, .restart: "the app name"
         case .request: "the intent name"
         case .update: "the topic"
         default: "the code"
@@ -60,7 +60,7 @@ public enum Wire {
 
     /// Whether a command may carry bytes after its names (a body or a text).
     static func hasRest(_ command: Command) -> Bool {
-        command != .heartbeat && command != .status && command != .lock
+        command != .heartbeat && command != .status && command != .lock && command != .restart
     }
 
     /// A parsed message: its header, up to two names, and the rest.

@@ -27,6 +27,10 @@ struct StatusText: CustomStringConvertible {
                 lines.append("  restricted while locked: \(e.intentsRestrictedWhileLocked.joined(separator: ", "))")
             }
         }
+        if let launches = status.launches, !launches.isEmpty {
+            lines.append("launched extensions:")
+            for launch in launches { lines.append("  " + Self.describe(launch)) }
+        }
         if !status.rejected.isEmpty {
             lines.append("rejected registrations:")
             for r in status.rejected {
@@ -35,6 +39,24 @@ struct StatusText: CustomStringConvertible {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "messaging (MonkeyChat): restarting in 3.9 s, restarted 2 times; last exited with status 1: fatal: …"
+    static func describe(_ launch: LaunchStatus) -> String {
+        let wait = launch.restartInSeconds.map { " in \($0) s" } ?? ""
+        var state = switch launch.state {
+        case .running: "running" + (launch.processIdentifier.map { ", pid \($0)" } ?? "")
+        case .restarting: "restarting" + wait
+        case .crashLooping: "crash-looping, restarting" + wait
+        case .rejected: "rejected, not restarted (`intentctl restart \(launch.appName)` to try again)"
+        case .unhealthy: "UNHEALTHY: its data is damaged; not restarted (`intentctl restart \(launch.appName)` once repaired)"
+        case .failed: "cannot start"
+        }
+        if launch.restarts > 0 { state += ", restarted \(launch.restarts) time\(launch.restarts == 1 ? "" : "s")" }
+        var last: [String] = []
+        if let exit = launch.lastExit { last.append("its last process \(exit)") }
+        if let error = launch.lastError { last.append(launch.state == .failed ? error : "last line: \(error)") }
+        return "\(launch.name) (\(launch.appName)): \(state)" + (last.isEmpty ? "" : "; " + last.joined(separator: "; "))
     }
 
     /// "on, no network; limits: memory 512 MiB (cgroup), …"

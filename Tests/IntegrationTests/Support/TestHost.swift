@@ -7,7 +7,8 @@ import ZeroMQ
 enum Products {
     static let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 
-    static func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    /// A product of this package by name, or any executable by path.
+    static func url(_ name: String) -> URL { name.hasPrefix("/") ? URL(fileURLWithPath: name) : directory.appendingPathComponent(name) }
 
     /// The repository's fixtures folder for these tests.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -45,6 +46,16 @@ final class TestHost {
     }
 
     deinit { stop() }
+
+    /// A host started with a config file holding `config` (the probe extension known as
+    /// `probe` unless the config names other executables).
+    static func configured(_ config: [String: JSONValue], _ arguments: [String] = [], start: Bool = true) throws -> TestHost {
+        let file = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("intentd-config-\(UUID().uuidString).json")
+        var fields = config
+        fields["executables"] = fields["executables"] ?? ["probe": "IntentProbe"]
+        try Data(JSONValue.object(fields).serialized()).write(to: file)
+        return try TestHost(["--config", file.path] + arguments, start: start)
+    }
 
     /// A host with one MonkeyChat started by hand beside it, registered and ready.
     static func withMonkeyChat(_ arguments: [String] = []) throws -> TestHost {
@@ -94,7 +105,7 @@ final class TestHost {
         let environment = ["INTENTD_STATE_DIR": state.path, "INTENTD_EXTENSION_ENDPOINT": extensionEndpoint]
             .merging(environment) { _, new in new }
         if trusted { try trustExtension(name, arguments, environment: environment) }
-        let output = state.appendingPathComponent("\(name)-\(extensions.count).log")
+        let output = state.appendingPathComponent("\(Products.url(name).lastPathComponent)-\(extensions.count).log")
         let p = try Self.launch(Products.url(name), arguments, output: output, environment: environment)
         extensions.append(p)
         return p
@@ -104,7 +115,7 @@ final class TestHost {
     /// Returns the bundle id and the key.
     @discardableResult
     func trustExtension(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (bundle: String, key: String) {
-        let output = state.appendingPathComponent("\(name)-identity.out")
+        let output = state.appendingPathComponent("\(Products.url(name).lastPathComponent)-identity.out")
         let p = try Self.launch(Products.url(name), arguments + ["--print-identity"], output: output, environment: environment)
         p.waitUntilExit()
         let words = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)

@@ -1,0 +1,42 @@
+import CZeroMQ
+
+/// A socket's connection events (libzmq's `zmq_socket_monitor`), read from a PAIR socket
+/// that a `Poller` can wait on beside the socket itself.
+public final class SocketMonitor {
+    /// One event: its kind (`ZMQ_EVENT_*`) and value (a file descriptor or an error number).
+    public struct Event: Sendable, Equatable {
+        /// The kind, such as `ZMQ_EVENT_DISCONNECTED`.
+        public let kind: Int32
+        /// The event's value.
+        public let value: UInt32
+    }
+
+    /// The connection was closed by the peer or lost.
+    public static let disconnected = ZMQ_EVENT_DISCONNECTED
+
+    /// The socket to poll for events.
+    public let socket: Socket
+    private let watched: Socket
+
+    /// Starts reporting `events` (a mask of `ZMQ_EVENT_*`) of `watched`, which must stay on
+    /// this thread, as must the monitor.
+    public init(_ watched: Socket, events: Int32) throws(ZMQError) {
+        let endpoint = "inproc://intentd-monitor-\(UInt(bitPattern: watched.handle))"
+        _ = try retrying("zmq_socket_monitor") { Int(zmq_socket_monitor(watched.handle, endpoint, events)) }
+        self.watched = watched
+        socket = try Socket(watched.context, .pair)
+        try socket.connect(endpoint)
+    }
+
+    deinit {
+        zmq_socket_monitor(watched.handle, nil, 0)
+    }
+
+    /// The next event, if one is waiting; never blocks.
+    public func next() throws(ZMQError) -> Event? {
+        guard let frames = try socket.receiveFrames(wait: false), let first = frames.first, first.count >= 6 else { return nil }
+        return first.withUnsafeBytes { raw in
+            Event(kind: Int32(raw.loadUnaligned(as: UInt16.self)), value: raw.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
+        }
+    }
+}

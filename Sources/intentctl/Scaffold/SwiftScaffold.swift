@@ -1,0 +1,242 @@
+import Foundation
+import IntentProtocol
+
+/// The files of a new Swift extension package: its manifest, a handler per intent with
+/// TODOs, a unit test with `HandlerTester`, and a README that says how to run it.
+struct SwiftScaffold {
+    /// The package and executable name, such as `Notely`.
+    let name: String
+    let bundleIdentifier: String
+    let domain: Domain
+    let intents: [IntentDefinition]
+    /// Whether the SDK has typed intents for the domain (the built-in domains).
+    let typed: Bool
+    /// This repository, which the package depends on by path.
+    let sdk: URL
+    /// The domain file to copy beside the package, for a domain the host does not ship.
+    let domainFile: URL?
+
+    /// File paths relative to the package root, with their contents.
+    var files: [(path: String, contents: String)] {
+        var files = [
+            ("Package.swift", packageManifest),
+            ("Sources/\(name)/\(name)Extension.swift", extensionFile),
+            ("Sources/\(name)/Manifest/Info.plist", infoPlist),
+            ("Tests/\(name)Tests/\(name)Tests.swift", testFile),
+            ("README.md", readme),
+        ]
+        files += intents.map { ("Sources/\(name)/\($0.name)Handler.swift", handlerFile($0)) }
+        if let domainFile, let text = try? String(contentsOf: domainFile, encoding: .utf8) {
+            files.append(("Domain/\(domainFile.lastPathComponent)", text))
+        }
+        return files
+    }
+
+    /// SwiftPM names a package depended on by path after its folder.
+    private var sdkPackage: String { sdk.lastPathComponent.lowercased() }
+
+    private var packageManifest: String {
+        """
+        // swift-tools-version:6.1
+        import PackageDescription
+
+        let package = Package(
+            name: "\(name)",
+            platforms: [.macOS(.v15)],
+            dependencies: [
+                // intentd's SDK. Depend on it by URL instead once it is published.
+                .package(path: "\(sdk.path)"),
+            ],
+            targets: [
+                .executableTarget(
+                    name: "\(name)",
+                    dependencies: [.product(name: "IntentExtensionKit", package: "\(sdkPackage)")],
+                    resources: [.copy("Manifest")],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+                .testTarget(
+                    name: "\(name)Tests",
+                    dependencies: ["\(name)", .product(name: "IntentExtensionKitTesting", package: "\(sdkPackage)")],
+                    swiftSettings: [.swiftLanguageMode(.v6)]),
+            ]
+        )
+
+        """
+    }
+
+    private var extensionFile: String {
+        let cases = intents.map { "        case \"\($0.name)\": \($0.name)Handler()" }.joined(separator: "\n")
+        return """
+            import Foundation
+            import IntentExtensionKit
+
+            /// \(name)'s Intents extension (\(domain.name)).
+            @main
+            struct \(name)Extension: IntentExtension {
+                static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
+
+                init(context: ExtensionContext) async throws {
+                    // TODO: open your data in context.sandboxDirectory (SandboxDatabase.open, from
+                    // ExtensionStorage, gives SQLite with the checks the host expects).
+                }
+
+                func handler(for intent: Intent) -> (any IntentHandler)? {
+                    switch intent.name {
+            \(cases)
+                    default: nil
+                    }
+                }
+
+                func stop() async {
+                    // TODO: close your stores: the host stops extensions with SIGTERM.
+                }
+            }
+
+            """
+    }
+
+    private func handlerFile(_ intent: IntentDefinition) -> String {
+        let parameters = intent.parameters.map { p in
+            "    //   \(p.name): \(p.type.rawValue)\(p.isList ? ", a list" : "")\(p.isRequired ? ", required" : "") (\"\(p.prompt)\")"
+        }.joined(separator: "\n")
+        guard typed else {
+            return """
+                import IntentExtensionKit
+
+                /// Handles \(intent.name): \(intent.description)
+                struct \(intent.name)Handler: IntentHandler {
+                    // Its parameters, from the domain file:
+                \(parameters)
+                    // Each resolves to the value as given unless you add a resolver here, such as
+                    // "\(intent.parameters.first?.name ?? "name")": .single { intent in .success(...) }.
+                    var resolvers: [String: Resolver] { [:] }
+
+                    func handle(_ intent: Intent) async throws -> IntentResponse {
+                        // TODO: do it, then describe the result.
+                        IntentResponse(code: "success")
+                    }
+                }
+
+                """
+        }
+        let first = intent.parameters.first
+        let resolveExample = first.map { p in
+            let name = p.name.prefix(1).uppercased() + p.name.dropFirst()
+            return "    // func resolve\(name)(for intent: \(intent.name)Intent) async throws -> \(p.isList ? "[ResolutionResult]" : "ResolutionResult") { ... }"
+        } ?? ""
+        return """
+            import IntentExtensionKit
+
+            /// Handles \(intent.name): \(intent.description)
+            struct \(intent.name)Handler: \(intent.name)IntentHandling {
+                // Its parameters, from the catalog:
+            \(parameters)
+                // Each resolves to the value as given (needsValue when a required one is missing)
+                // until you write its resolve method, such as:
+            \(resolveExample)
+                // Confirm answers ready until you write confirm(intent:).
+
+                func handle(intent: \(intent.name)Intent) async throws -> \(intent.name)Response {
+                    // TODO: do it, then describe the result.
+                    \(intent.name)Response(.success)
+                }
+            }
+
+            """
+    }
+
+    private var infoPlist: String {
+        let supported = intents.map { "                <string>\(typed ? "IN\($0.name)Intent" : $0.name)</string>" }.joined(separator: "\n")
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleIdentifier</key>
+                <string>\(bundleIdentifier)</string>
+                <key>CFBundleDisplayName</key>
+                <string>\(name)</string>
+                <key>NSSiriUsageDescription</key>
+                <string>\(name) carries out your \(domain.name) requests.</string>
+                <key>NSExtension</key>
+                <dict>
+                    <key>NSExtensionAttributes</key>
+                    <dict>
+                        <key>IntentsSupported</key>
+                        <array>
+            \(supported)
+                        </array>
+                        <key>IntentsRestrictedWhileLocked</key>
+                        <array>
+                        </array>
+                    </dict>
+                </dict>
+            </dict>
+            </plist>
+
+            """
+    }
+
+    private var testFile: String {
+        let tests = intents.map { intent in
+            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(Self.example(for: $0))" }
+            return """
+                    @Test("\(intent.name) is handled")
+                    func handles\(intent.name)() async throws {
+                        let intent = Intent(name: "\(intent.name)", parameters: [\(example.isEmpty ? ":" : example.joined(separator: ", "))])
+                        let response = try await HandlerTester(\(intent.name)Handler()).handle(intent)
+                        #expect(response.code == "success")
+                    }
+                """
+        }.joined(separator: "\n\n")
+        return """
+            import IntentExtensionKit
+            import IntentExtensionKitTesting
+            import Testing
+            @testable import \(name)
+
+            @Suite("\(name)")
+            struct \(name)Tests {
+            \(tests)
+            }
+
+            """
+    }
+
+    /// A value of the parameter's type, as JSON in Swift source.
+    static func example(for parameter: ParameterDefinition) -> String {
+        let one: String = switch parameter.type {
+        case .integer, .number: "1"
+        case .boolean: "true"
+        case .enum: "\"\(parameter.values?.first ?? "value")\""
+        case .person: "[\"displayName\": \"Coco\"]"
+        case .location: "[\"name\": \"Home\"]"
+        case .dateTime: "\"2026-11-24T09:00:00Z\""
+        case .string: "\"example\""
+        }
+        return parameter.isList ? "[\(one)]" : one
+    }
+
+    private var readme: String {
+        let catalog = domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain "
+        let first = intents.first
+        let arguments = first?.parameters.filter(\.isRequired).map { "\($0.name)=example" }.joined(separator: " ") ?? ""
+        return """
+            # \(name)
+
+            An intentd extension for \(domain.name): \(intents.map(\.name).joined(separator: ", ")).
+
+            ```sh
+            swift build && swift test
+            intentd \(catalog)&    # unless it already runs
+            .build/debug/\(name) --print-identity | intentctl extensions trust -
+            .build/debug/\(name) &
+            intentctl send \(name) \(first?.name ?? "INTENT") \(arguments)
+            ```
+
+            The handlers are in `Sources/\(name)/`, one per intent, with TODOs; the manifest is
+            `Sources/\(name)/Manifest/Info.plist` (usage description, alternative names, intents
+            restricted while locked). Keep your data in `context.sandboxDirectory`.
+
+            """
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import IntentClient
+import IntentProtocol
+import Synchronization
+import Testing
+
+/// A host that dies mid-request: its clients hear of it at once, its extensions go with it,
+/// and the state it acknowledged is there when it is back.
+@Suite("A host restart", .serialized)
+struct HostRestartTests {
+    @Test("kill -9 of the host fails a request in flight at once as hostLost; no extension is left behind; a restarted host keeps its state and serves")
+    func hostKilledMidRequest() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["MonkeyChat"])
+        let extensionPid = try #require(status.extensions.first?.processIdentifiers.first)
+        try host.client().setLocked(true)
+
+        // MonkeyChat stopped: the request stays in flight at the host.
+        kill(Int32(extensionPid), SIGSTOP)
+        let outcome = Mutex<Result<[UInt8], any Error>?>(nil)
+        let endpoint = host.clientEndpoint
+        let security = try host.clientSecurity()
+        let thread = Thread {
+            let request = StageRequest(sessionId: "s", language: "en", intent: "SearchForMessages", parameters: ["searchTerms": .array([.string("bananas")])])
+            let result = Result {
+                try IntentClient(endpoint: endpoint, timeout: .seconds(50), security: security)
+                    .stage(app: "MonkeyChat", intent: "SearchForMessages", stage: .handle, request)
+            }
+            outcome.withLock { $0 = result }
+        }
+        thread.start()
+        usleep(500_000)
+        let hostPid = try #require(host.process?.processIdentifier)
+        kill(hostPid, SIGKILL)
+
+        let deadline = ContinuousClock.now + .seconds(40)
+        while outcome.withLock({ $0 }) == nil, ContinuousClock.now < deadline { usleep(20_000) }
+        let result = try #require(outcome.withLock { $0 }, "the request was still waiting 40 s after the host died")
+        switch result {
+        case .success(let bytes): Issue.record("a dead host answered: \(String(decoding: bytes, as: UTF8.self))")
+        case .failure(let error):
+            guard case ClientError.hostLost(let lost) = error else {
+                Issue.record("expected hostLost, got \(error)")
+                break
+            }
+            #expect(lost == endpoint)
+        }
+
+        // The sandboxed MonkeyChat, stopped or not, went with its host.
+        let gone = ContinuousClock.now + .seconds(10)
+        while kill(Int32(extensionPid), 0) == 0, ContinuousClock.now < gone { usleep(20_000) }
+        #expect(kill(Int32(extensionPid), 0) == -1, "MonkeyChat (pid \(extensionPid)) outlived its host")
+
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        #expect(try host.client().status().locked, "the lock acknowledged before the crash was lost")
+        try host.client().setLocked(false)
+        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import IntentProtocol
+import Testing
+
+/// `status` tells how every launched extension is doing, and `intentctl restart` cuts its
+/// wait short.
+@Suite("Launch supervision", .serialized)
+struct LaunchSupervisionTests {
+    /// A host launching the crashing script as `crasher`, its sandbox, and the script's status file.
+    func crasher(exitStatus: Int? = nil) throws -> (TestHost, URL) {
+        let host = try TestHost.configured([
+            "extensions": ["crasher"],
+            "executables": ["crasher": .string(Products.fixtures.appendingPathComponent("crashing-extension.sh").path)],
+            "manifests": ["crasher": .string(Products.fixtures.appendingPathComponent("ScriptExtension.plist").path)],
+        ], start: false)
+        let sandbox = host.state.appendingPathComponent("sandboxes/org.intentd.test.script")
+        try FileManager.default.createDirectory(at: sandbox, withIntermediateDirectories: true)
+        if let exitStatus { try "\(exitStatus)\n".write(to: sandbox.appendingPathComponent("exit-status"), atomically: true, encoding: .utf8) }
+        try host.startHost()
+        return (host, sandbox)
+    }
+
+    /// Waits until the launch `name` satisfies `condition`; returns it.
+    @discardableResult
+    func waitForLaunch(_ host: TestHost, _ name: String, timeout: Duration = .seconds(20), _ condition: (LaunchStatus) -> Bool) throws -> LaunchStatus {
+        let deadline = ContinuousClock.now + timeout
+        var last: LaunchStatus?
+        while ContinuousClock.now < deadline {
+            last = try? host.client(timeout: .seconds(2)).status().launches?.first { $0.name == name }
+            if let last, condition(last) { return last }
+            usleep(50_000)
+        }
+        throw TestError("the launch \(name) never got there; last seen: \(String(describing: last))\n\(host.hostLog)")
+    }
+
+    @Test("An extension that keeps crashing shows as crash-looping, with its exit status and the last line it wrote")
+    func crashLoopIsShown() throws {
+        let (host, _) = try crasher()
+        defer { host.stop(); host.removeState() }
+        let launch = try waitForLaunch(host, "crasher") { $0.state == .crashLooping }
+        #expect(launch.appName == "Script")
+        #expect(launch.restarts >= 2)
+        #expect(launch.lastExit == "exited with status 1")
+        #expect(launch.lastError?.contains("fatal: the store /var/sandbox/store.sqlite is damaged") == true, "\(launch)")
+        #expect(launch.restartInSeconds != nil)
+        #expect(launch.processIdentifier == nil)
+
+        let text = try host.ctl("status")
+        #expect(text.stdout.contains("crasher (Script): crash-looping, restarting in"), "\(text.stdout)")
+        #expect(text.stdout.contains("fatal: the store /var/sandbox/store.sqlite is damaged"), "\(text.stdout)")
+    }
+
+    @Test("A rejected extension is not restarted until `intentctl restart`, which starts it at once")
+    func restartStartsARejectedExtension() throws {
+        let (host, sandbox) = try crasher(exitStatus: 78)
+        defer { host.stop(); host.removeState() }
+        let rejected = try waitForLaunch(host, "crasher") { $0.state == .rejected }
+        #expect(rejected.lastExit == "exited with status 78")
+        #expect(rejected.restartInSeconds == nil)
+        let started = sandbox.appendingPathComponent("started")
+        #expect(!FileManager.default.fileExists(atPath: started.path))
+
+        // The cause fixed, the user asks for a restart by app name.
+        try Data().write(to: sandbox.appendingPathComponent("fixed"))
+        let restart = try host.ctl("restart", "script")
+        #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
+        #expect(restart.stdout.contains("restarting crasher (Script)"), "\(restart.stdout)")
+        let running = try waitForLaunch(host, "crasher") { $0.state == .running }
+        #expect(running.restarts == 1)
+        #expect(running.processIdentifier != nil)
+        #expect(FileManager.default.fileExists(atPath: started.path))
+    }
+
+    @Test("`intentctl restart` stops a running extension and starts it again; an app this host does not launch is refused")
+    func restartRunningExtension() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let first = try waitForLaunch(host, "messaging") { $0.state == .running }
+        let restart = try host.ctl("restart", "MonkeyChat")
+        #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
+        let again = try waitForLaunch(host, "messaging") { $0.state == .running && $0.restarts == 1 }
+        #expect(again.processIdentifier != first.processIdentifier)
+        try host.waitFor(["MonkeyChat"])
+        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
+
+        let unknown = try host.ctl("restart", "GorillaGram")
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("unknownApp"), "\(unknown.stderr)")
+    }
+}
