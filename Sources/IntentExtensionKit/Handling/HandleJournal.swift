@@ -19,10 +19,20 @@ public protocol HandleJournal: Sendable {
 /// older than a day. Retries that reach a restarted process are not recognised; extensions
 /// with data on disk should use `ExtensionStorage.SandboxJournal`.
 public final class MemoryJournal: HandleJournal {
+    private struct Done {
+        let hash: Int
+        let key: String
+        let intent: String
+        let reply: [UInt8]
+        let time: Date
+    }
+
+    /// A ring of the newest keys, found by their hash: the oldest is overwritten in place,
+    /// so keeping a key costs no removal from a table of strings.
     private struct Table {
-        var replies: [String: (intent: String, reply: [UInt8], time: Date)] = [:]
-        var order: [String] = []
-        var head = 0
+        var ring: [Done?] = Array(repeating: nil, count: MemoryJournal.capacity)
+        var slots: [Int: Int] = [:]
+        var next = 0
     }
 
     private let table = Mutex(Table())
@@ -44,26 +54,23 @@ public final class MemoryJournal: HandleJournal {
 
     /// `reply(for:intent:)` without leaving the caller's thread.
     func recorded(_ key: String, intent: String) throws -> [UInt8]? {
-        let done = table.withLock { $0.replies[key] }
-        guard let done, Date().timeIntervalSince(done.time) < Self.maxAge else { return nil }
+        let done = table.withLock { t in t.slots[key.hashValue].flatMap { t.ring[$0] } }
+        guard let done, done.key == key, Date().timeIntervalSince(done.time) < Self.maxAge else { return nil }
         guard done.intent == intent else { throw IdempotencyKeyReused(key: key) }
         return done.reply
     }
 
     /// `record(_:for:intent:)` without leaving the caller's thread.
     func keep(_ reply: [UInt8], for key: String, intent: String) {
+        let hash = key.hashValue
+        let done = Done(hash: hash, key: key, intent: intent, reply: reply, time: Date())
         table.withLock { t in
-            guard t.replies[key] == nil else { return }
-            t.replies[key] = (intent, reply, Date())
-            t.order.append(key)
-            while t.order.count - t.head > Self.capacity {
-                t.replies[t.order[t.head]] = nil
-                t.head += 1
-            }
-            if t.head > 1024, t.head * 2 > t.order.count {
-                t.order.removeFirst(t.head)
-                t.head = 0
-            }
+            if let slot = t.slots[hash], t.ring[slot]?.key == key { return }
+            let slot = t.next
+            if let old = t.ring[slot], t.slots[old.hash] == slot { t.slots[old.hash] = nil }
+            t.ring[slot] = done
+            t.slots[hash] = slot
+            t.next = (slot + 1) % Self.capacity
         }
     }
 }

@@ -214,6 +214,9 @@ final class Broker {
         for entry in pending.expire(now: now) {
             if let key = entry.key {
                 fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "did not answer within \(config.requestTimeout)", key))
+            } else if entry.attempts.isEmpty {
+                // A read whose instance went away, and no other came back in time.
+                fail(entry.origin, .extensionUnavailable, "\(entry.app) has no live extension instance")
             } else {
                 fail(entry.origin, .extensionTimeout, "\(entry.app) did not answer within \(config.requestTimeout)")
             }
@@ -624,7 +627,7 @@ final class Broker {
         var tries = app.instances.count
         while tries > 0, let instance = app.nextInstance(), let work = pending.entry(id) {
             tries -= 1
-            if work.attempts.values.contains(instance) { continue }
+            if work.attempts.contains(instance) { continue }
             let request = pending.attach(id, to: instance)
             if send(extensions, to: instance, HostToExtension.request(request, work.stage, intent: work.intent, body: work.body)) {
                 registry.sent(to: instance, at: now)

@@ -41,8 +41,8 @@ struct PendingRequests {
         /// The handle's idempotency key.
         let key: String?
         let deadline: ContinuousClock.Instant
-        /// Request id → the instance it went to, for each sending still in flight.
-        var attempts: [UInt64: RoutingID] = [:]
+        /// Each sending still in flight: its request id and the instance it went to.
+        var attempts = Attempts()
         /// Whether a read was sent again because the first instance was slow.
         var hedged = false
 
@@ -137,9 +137,8 @@ struct PendingRequests {
     /// Forgets every sending to `instance`; returns the work left with no sending in flight.
     mutating func orphan(sentTo instance: RoutingID) -> [UInt64] {
         var orphaned: [UInt64] = []
-        for (id, entry) in entries where entry.attempts.values.contains(instance) {
-            let gone = entry.attempts.filter { $0.value == instance }.map(\.key)
-            for request in gone {
+        for (id, entry) in entries where entry.attempts.contains(instance) {
+            for request in entry.attempts.requests(to: instance) {
                 entries[id]?.attempts[request] = nil
                 work[request] = nil
             }
@@ -157,7 +156,7 @@ struct PendingRequests {
     @discardableResult
     mutating func remove(_ id: UInt64) -> Entry? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
-        for request in entry.attempts.keys { work[request] = nil }
+        for request in entry.attempts.requests { work[request] = nil }
         return entry
     }
 
@@ -168,5 +167,44 @@ struct PendingRequests {
             work.removeAll()
         }
         return Array(entries.values)
+    }
+}
+
+/// The sendings of one piece of work: almost always one, kept inline; a read sent again
+/// adds a second.
+struct Attempts {
+    private var first: (request: UInt64, instance: RoutingID)?
+    private var more: [(request: UInt64, instance: RoutingID)] = []
+
+    var isEmpty: Bool { first == nil && more.isEmpty }
+
+    /// Every request id in flight.
+    var requests: [UInt64] { (first.map { [$0.request] } ?? []) + more.map(\.request) }
+
+    /// Whether a sending went to `instance`.
+    func contains(_ instance: RoutingID) -> Bool {
+        first?.instance == instance || more.contains { $0.instance == instance }
+    }
+
+    /// The request ids sent to `instance`.
+    func requests(to instance: RoutingID) -> [UInt64] {
+        ((first.map { [$0] } ?? []) + more).filter { $0.instance == instance }.map(\.request)
+    }
+
+    /// The instance request `request` went to; set `nil` to forget the sending.
+    subscript(request: UInt64) -> RoutingID? {
+        get {
+            if let first, first.request == request { return first.instance }
+            return more.first { $0.request == request }?.instance
+        }
+        set {
+            if let first, first.request == request {
+                self.first = nil
+            } else {
+                more.removeAll { $0.request == request }
+            }
+            guard let newValue else { return }
+            if first == nil { first = (request, newValue) } else { more.append((request, newValue)) }
+        }
     }
 }
