@@ -6,11 +6,13 @@
 # (first, last and worst minute) goes to deploy/benchmarks/soak-summary.txt.
 #   deploy/soak.sh                 # about an hour
 #   MINUTES=5 deploy/soak.sh       # a short one
+#   BIN=.build/release deploy/soak.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/setup.sh
-swift build -c release
-bin="$(swift build -c release --show-bin-path)"
+# BIN=DIR runs binaries built before (a release build folder) instead of building.
+[ -n "${BIN:-}" ] || swift build -c release
+bin="${BIN:-$(swift build -c release --show-bin-path)}"
 out="${OUT:-deploy/benchmarks}"
 minutes="${MINUTES:-60}"
 mkdir -p "$out"

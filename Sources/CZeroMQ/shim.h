@@ -5,4 +5,6 @@
 #include <sys/eventfd.h>
 // SHA-256 for key fingerprints (OpenSSL's libcrypto).
 #include <openssl/sha.h>
+// malloc_trim, to give memory freed after a flood back to the system.
+#include <malloc.h>
 #endif

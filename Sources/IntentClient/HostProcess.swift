@@ -16,9 +16,10 @@ public final class HostProcess {
 
     /// Starts intentd (found beside the running executable) with `extensions`, over ipc
     /// or over tcp on loopback, with `hostArguments` more (such as `--no-sandbox`), and waits
-    /// until `apps` and every launched instance have registered.
+    /// until `apps` and every launched instance have registered, at most `wait`.
     public init(
-        extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil, hostArguments: [String] = []
+        extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil, hostArguments: [String] = [],
+        wait: Duration = .seconds(30)
     ) throws {
         let dir = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("intentd-bench-\(getpid())").path
         removeState = stateDirectory == nil
@@ -43,7 +44,7 @@ public final class HostProcess {
         process.standardError = handle
         try process.run()
 
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + wait
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
                 throw ClientError.malformed("intentd exited at start; see \(logFile.path)")
@@ -61,7 +62,7 @@ public final class HostProcess {
             usleep(100_000)
         }
         stop()
-        throw ClientError.timeout(clientEndpoint, .seconds(30))
+        throw ClientError.timeout(clientEndpoint, wait)
     }
 
     /// How many extension instances `bench:4,messaging` asks for.

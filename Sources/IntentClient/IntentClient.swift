@@ -44,6 +44,12 @@ public final class IntentClient {
         return try self.request(.stage(id, app: app, intent: intent, stage, body: Body(try JSON.encode(request))))
     }
 
+    /// Runs one stage with a body of any bytes (the host forwards a STAGE body unread),
+    /// returning the extension's reply body as it sent it.
+    public func stage(app: String, intent: String, stage: Stage, body: [UInt8]) throws -> [UInt8] {
+        try request(.stage(next(), app: app, intent: intent, stage, body: Body(body)))
+    }
+
     /// The host's registered extensions, rejections and lock state.
     public func status() throws -> HostStatus {
         try decode(HostStatus.self, try request(.status(next())))
@@ -97,19 +103,27 @@ public final class IntentClient {
             guard left > .zero else { throw ClientError.timeout(endpoint, timeout) }
             let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
             guard try poller.poll(timeout: ms) > 0 else { continue }
+            // The answer may have arrived just before the connection closed: it counts.
+            while let frames = try socket.receiveFrames(wait: false) {
+                if let answer = try Self.answer(to: id, in: frames) { return try answer.get() }
+            }
             if poller.isReadable(events), let event = try monitor.next(), event.kind == SocketMonitor.disconnected {
                 throw ClientError.hostLost(endpoint)
             }
-            guard let frames = try socket.receiveFrames(wait: false) else { continue }
-            let reply: HostToClient
-            do { reply = try HostToClient(frames: frames[...]) } catch {
-                throw ClientError.malformed("\(error)")
-            }
-            guard reply.requestID == id else { continue }  // a late answer to an earlier request
-            switch reply {
-            case .result(_, let body): return body.bytes
-            case .error(_, let code, let message): throw ClientError.host(code: code, message: message)
-            }
+        }
+    }
+
+    /// The result or error that `frames` carry if they answer request `id`; nil for a late
+    /// answer to an earlier request.
+    private static func answer(to id: RequestID, in frames: [Message]) throws(ClientError) -> Result<[UInt8], ClientError>? {
+        let reply: HostToClient
+        do { reply = try HostToClient(frames: frames[...]) } catch {
+            throw ClientError.malformed("\(error)")
+        }
+        guard reply.requestID == id else { return nil }
+        switch reply {
+        case .result(_, let body): return .success(body.bytes)
+        case .error(_, let code, let message): return .failure(ClientError.host(code: code, message: message))
         }
     }
 

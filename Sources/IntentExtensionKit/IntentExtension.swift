@@ -76,8 +76,15 @@ public struct VocabularyPublisher: Sendable {
     let outbox: Mailbox<Outgoing>
 
     /// Replaces the terms of `type` (such as `contactName`); an empty list removes them.
-    public func set(_ terms: [String], for type: String) {
-        send(VocabularyRequest(set: UserVocabulary(type: type, terms: terms)))
+    /// Repeated terms are sent once, the first of each. Returns false, and sends nothing,
+    /// when more than `UserVocabulary.maximumTerms` different terms remain: the host would
+    /// refuse them whole (wire.md section 19b).
+    @discardableResult
+    public func set(_ terms: [String], for type: String) -> Bool {
+        let vocabulary = UserVocabulary(type: type, terms: terms)
+        guard vocabulary.terms.count <= UserVocabulary.maximumTerms else { return false }
+        send(VocabularyRequest(set: vocabulary))
+        return true
     }
 
     /// Removes every term of every type, as when the user logs out.

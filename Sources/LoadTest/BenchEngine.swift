@@ -42,6 +42,9 @@ public struct BenchEngine<Transport: BenchTransport> {
     private let plan: BenchPlan
     private var nextID: UInt64 = 1
 
+    /// The error kind of a request the host shed at once, counted apart from errors.
+    static var overloaded: String { "overloaded" }
+
     /// Prepares a run of `plan` over `transport`.
     public init(plan: BenchPlan, transport: Transport) {
         self.plan = plan
@@ -127,7 +130,10 @@ public struct BenchEngine<Transport: BenchTransport> {
             for completion in completions {
                 guard let request = outstanding.removeValue(forKey: completion.id) else { continue }
                 result.completed += 1
-                if let error = completion.error {
+                if completion.error == Self.overloaded {
+                    result.overloaded += 1
+                    _ = result.refusalHistogram.record(max(1, (now &- request.start) / 1000))
+                } else if let error = completion.error {
                     result.errors[error, default: 0] += 1
                 } else {
                     result.succeeded += 1

@@ -6,8 +6,12 @@ public struct BenchResult: Sendable {
     public let plan: BenchPlan
     /// Requests sent, answered, and answered with success.
     public var sent = 0, completed = 0, succeeded = 0
-    /// Failures by kind.
+    /// Failures by kind; refusals for overload are counted apart, in `overloaded`.
     public var errors: [String: Int] = [:]
+    /// Requests the host refused at once as `overloaded`: shed load, not errors.
+    public var overloaded = 0
+    /// How long the `overloaded` refusals took, in microseconds.
+    public var refusalHistogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
     /// Requests sent per mix entry, in mix order.
     public var sentByEntry: [Int]
     /// How long the measured run took.
@@ -28,6 +32,16 @@ public struct BenchResult: Sendable {
         elapsedNanoseconds == 0 ? 0 : Double(completed) / (Double(elapsedNanoseconds) / 1e9)
     }
 
+    /// Successful requests per second (goodput).
+    public var succeededPerSecond: Double {
+        elapsedNanoseconds == 0 ? 0 : Double(succeeded) / (Double(elapsedNanoseconds) / 1e9)
+    }
+
+    /// The latency of `overloaded` refusals at `percentile`, in microseconds.
+    public func refusalLatency(_ percentile: Double) -> UInt64 {
+        refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.valueAtPercentile(percentile)
+    }
+
     /// The latency at `percentile` (0 to 100), in microseconds.
     public func latency(_ percentile: Double) -> UInt64 {
         histogram.totalCount == 0 ? 0 : histogram.valueAtPercentile(percentile)
@@ -37,12 +51,17 @@ public struct BenchResult: Sendable {
     public var summary: Summary {
         Summary(
             mode: plan.mode.rawValue, load: plan.load.description, mix: plan.mix.map(\.label),
-            sent: sent, completed: completed, succeeded: succeeded, errors: errors,
+            sent: sent, completed: completed, succeeded: succeeded, overloaded: overloaded, errors: errors,
             sentByEntry: Dictionary(uniqueKeysWithValues: zip(plan.mix.map(\.label), sentByEntry)),
             seconds: Double(elapsedNanoseconds) / 1e9, requestsPerSecond: requestsPerSecond,
+            succeededPerSecond: succeededPerSecond,
             latencyMicroseconds: [
                 "p50": latency(50), "p90": latency(90), "p99": latency(99), "p99.9": latency(99.9),
                 "max": histogram.totalCount == 0 ? 0 : histogram.max,
+            ],
+            refusalLatencyMicroseconds: [
+                "p50": refusalLatency(50), "p99": refusalLatency(99),
+                "max": refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.max,
             ])
     }
 
@@ -56,6 +75,8 @@ public struct BenchResult: Sendable {
         public var mix: [String]
         /// Requests sent, answered, and answered with success.
         public var sent, completed, succeeded: Int
+        /// Requests refused at once as `overloaded` (not among `errors`).
+        public var overloaded: Int
         /// Failures by kind.
         public var errors: [String: Int]
         /// Requests sent per mix entry.
@@ -64,8 +85,12 @@ public struct BenchResult: Sendable {
         public var seconds: Double
         /// Answered requests per second.
         public var requestsPerSecond: Double
-        /// p50, p90, p99, p99.9 and max, in microseconds.
+        /// Successful requests per second (goodput).
+        public var succeededPerSecond: Double
+        /// p50, p90, p99, p99.9 and max of successful requests, in microseconds.
         public var latencyMicroseconds: [String: UInt64]
+        /// p50, p99 and max of `overloaded` refusals, in microseconds.
+        public var refusalLatencyMicroseconds: [String: UInt64]
     }
 }
 
@@ -73,7 +98,7 @@ extension BenchPlan.Load: CustomStringConvertible {
     public var description: String {
         switch self {
         case .closed(let c): "closed loop, \(c) outstanding"
-        case .open(let rate, _): "open loop, \(Int(rate))/s"
+        case .open(let rate, let cap): "open loop, \(Int(rate))/s" + (cap == .max ? ", no cap on outstanding" : "")
         }
     }
 }

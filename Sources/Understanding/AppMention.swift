@@ -7,6 +7,9 @@ struct AppMention {
     var remaining: [Token]
     /// The name came first, used as a verb: "MonkeyChat Bobo send more bananas".
     var isVerb: Bool
+    /// When the name may be a noun of the sentence ("is my Zippy here", "what does Zippy
+    /// offer"): the tokens with the name left in as a stand-in for what the app deals in.
+    var asNoun: [Token]?
 
     /// The first mention of any app's name, alternative name or pronunciation: longest
     /// names first, never inside a phrase of an app's vocabulary ("Zippy Van"); failing
@@ -63,9 +66,16 @@ struct AppMention {
     private static func cut(_ tokens: [Token], _ span: Range<Int>, app: String, pack: LanguagePack) -> AppMention {
         var lower = span.lowerBound
         var opened = false
+        var tied = false
+        let determiners = pack.words.appDeterminers ?? []
         while lower > 0, pack.words.appBefore.contains(tokens[lower - 1].word), span.lowerBound - lower < 3 {
+            let word = tokens[lower - 1].word
+            let opener = pack.words.appOpeners.contains(word)
+            // "what is still open in List-o-Mat": a verb before "in" is no part of the mention.
+            if opener, tied { break }
             lower -= 1
-            if pack.words.appOpeners.contains(tokens[lower].word) { opened = true }
+            if opener { opened = true }
+            if !opener, !determiners.contains(word) { tied = true }
         }
         if lower == span.lowerBound, lower > 0, pack.words.appSource?.contains(tokens[lower - 1].word) == true { lower -= 1 }
         var upper = span.upperBound
@@ -81,6 +91,13 @@ struct AppMention {
         if let last = kept.indices.last, tokens[upper - 1].endsClause, upper < tokens.count { kept[last].endsClause = true }
         var remaining = kept + Array(tokens[upper...])
         if isVerb { remaining = Array(tokens[upper...]) }
-        return AppMention(app: app, remaining: remaining, isVerb: isVerb)
+        var asNoun: [Token]?
+        let determined = span.lowerBound > 0 && determiners.contains(tokens[span.lowerBound - 1].word)
+        if !isVerb, let standsFor = pack.words.appStandsFor, determined || lower == span.lowerBound {
+            var name = Token(tokens[span].map(\.raw).joined(separator: " "), endsClause: tokens[span.upperBound - 1].endsClause)
+            name.standsFor = standsFor
+            asNoun = Array(tokens[..<span.lowerBound]) + [name] + Array(tokens[span.upperBound...])
+        }
+        return AppMention(app: app, remaining: remaining, isVerb: isVerb, asNoun: asNoun)
     }
 }

@@ -21,6 +21,9 @@ struct DateReader {
         var certain = false
         /// Minutes from now.
         var offset: Int?
+        /// The part of the day said ("tonight", "in the evening"), which an hour said
+        /// without am or pm falls in: "tonight at 11" is at 23:00.
+        var partOfDay: Int?
     }
 
     // MARK: Finding
@@ -61,14 +64,16 @@ struct DateReader {
         var said = Said()
         var at = start
         if let (end, minutes) = duration(tokens, at) { return (end, Said(offset: minutes)) }
-        var sawDay = false, sawTime = false
+        var sawDay = false, times = 0
         while at < tokens.endIndex {
+            // A part of the day may be followed by the hour in it: "this evening at 8".
+            let onlyPart = said.partOfDay != nil && said.time == said.partOfDay
             if !sawDay, let end = day(tokens, at, &said) {
                 at = end
                 sawDay = true
-            } else if !sawTime, let end = time(tokens, at, &said) {
+            } else if times == 0 || (times == 1 && onlyPart), let end = time(tokens, at, &said) {
                 at = end
-                sawTime = true
+                times += 1
             } else {
                 break
             }
@@ -107,7 +112,7 @@ struct DateReader {
         for (phrase, minutes) in words.todayAt {
             if let end = phraseEnd(phrase, tokens, start) {
                 said.days = 0
-                if said.time == nil { said.time = minutes; said.certain = true }
+                if said.time == nil { said.time = minutes; said.certain = true; said.partOfDay = minutes }
                 return end
             }
         }
@@ -122,6 +127,7 @@ struct DateReader {
             said.days = 0
             said.time = minutes
             said.certain = true
+            said.partOfDay = minutes
             return at + 1
         }
         // "March 3rd", "3 March", "the 3rd of March"
@@ -153,6 +159,7 @@ struct DateReader {
         if let minutes = words.partsOfDay[word], marked || dated || words.standalone.contains(word) {
             said.time = minutes
             said.certain = true
+            said.partOfDay = minutes
             return at + 1
         }
         // "in the morning"
@@ -161,6 +168,7 @@ struct DateReader {
                 if let end = phraseEnd("\(lead) the \(part)", tokens, at) {
                     said.time = minutes
                     said.certain = true
+                    said.partOfDay = minutes
                     return end
                 }
             }
@@ -194,6 +202,8 @@ struct DateReader {
         if let after = anyPhrase(words.oClock, tokens, end) { end = after; clock = true }
         // A bare number is a time only after "at" or with am, pm or o'clock.
         guard marked || pm != nil || clock || parts.count == 2 else { return nil }
+        // "tonight at 11": the part of the day said before tells am from pm.
+        if pm == nil, let part = said.partOfDay, (1...11).contains(hour), part != 0 { pm = part >= 12 * 60 }
         var h = hour
         if let pm {
             guard (1...12).contains(hour) else { return nil }

@@ -28,6 +28,11 @@ public struct LanguagePack: Sendable {
     /// The words patterns are made of (five letters or more), which typed words are
     /// compared with for typos.
     let patternWords: [String]
+    /// The shorter words patterns are made of (two to four letters), which a typed word
+    /// matches when it sounds the same ("ad" for "add").
+    let shortPatternWords: [String]
+    /// Every word of every pattern.
+    let allPatternWords: Set<String>
 
     struct Words: Sendable, Decodable {
         var fillers: Set<String>
@@ -56,6 +61,15 @@ public struct LanguagePack: Sendable {
         /// Parameters whose words may run over a comma (a message's content); others
         /// end at a clause, and what follows is a comment the request can do without.
         var clauseSlots: Set<String>?
+        /// Words before an app's name that leave it a noun of the sentence ("my Zippy").
+        var appDeterminers: Set<String>?
+        /// The pattern words an app's name used as a noun may stand for ("ride", "it").
+        var appStandsFor: Set<String>?
+        /// Words that start a comment after the request ("so", "because").
+        var commentStarters: Set<String>?
+        /// Shorthand and spellings without apostrophes, with the word patterns use
+        /// ("txt": "text", "u": "you", "dont": "don't").
+        var shorthand: [String: String]?
         var and: String
         var or: String
     }
@@ -106,7 +120,9 @@ public struct LanguagePack: Sendable {
         modifiers = try compile(file.modifiers ?? [:])
         dates = file.dates
         let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined())
-        patternWords = Set(all.flatMap { $0.words }).filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
+        allPatternWords = Set(all.flatMap { $0.words })
+        patternWords = allPatternWords.filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
+        shortPatternWords = allPatternWords.filter { (2...4).contains($0.count) && $0.allSatisfy(\.isLetter) }.sorted()
     }
 
     /// Every language file in `directory`, by language code.
@@ -155,15 +171,27 @@ extension LanguagePack {
 }
 
 extension LanguagePack {
-    /// Marks typed words that are a small typo of a pattern word ("craete", "snoze") with
-    /// that word, so patterns still match them (for a little less).
+    /// Reads shorthand as the word it stands for ("txt" as "text"), and marks typed words
+    /// that are a small typo of a pattern word ("craete", "snoze") with that word, so
+    /// patterns still match them (for a little less).
     func markTypos(_ tokens: [Token]) -> [Token] {
-        let known = Set(patternWords)
-        return tokens.map { token in
+        tokens.map { token in
             var token = token
+            if let full = words.shorthand?[token.word] {
+                token.word = full
+                return token
+            }
             let word = token.word
-            guard word.count >= 4, word.allSatisfy(\.isLetter), !known.contains(word), !words.fillers.contains(word) else { return token }
-            token.alternate = patternWords.first { Spelling.close(word, $0) }
+            guard word.count >= 2, word.allSatisfy(\.isLetter), !allPatternWords.contains(word), !words.fillers.contains(word),
+                !words.notValues.contains(word)
+            else { return token }
+            if word.count >= 4 {
+                token.alternate = patternWords.first { Spelling.close(word, $0) }
+            }
+            if token.alternate == nil {
+                let key = Spelling.key(word)
+                token.alternate = shortPatternWords.first { $0.first == word.first && Spelling.key($0) == key }
+            }
             return token
         }
     }

@@ -132,6 +132,10 @@ extension Pattern {
     ) {
         budget -= 1
         guard budget > 0 else { return }
+        // An app's name used as a noun may stand for nothing the pattern says.
+        if position < tokens.count, tokens[position].standsFor != nil, position > state.start {
+            walk(stack, tokens, position + 1, &state, &budget, found)
+        }
         var stack = stack
         guard var current = stack.popLast() else {
             var done = state
@@ -149,7 +153,7 @@ extension Pattern {
         case .word(let word):
             guard position < tokens.count else { return }
             let typo = tokens[position].word != word
-            guard !typo || tokens[position].alternate == word else { return }
+            guard !typo || tokens[position].alternate == word || tokens[position].standsFor?.contains(word) == true else { return }
             state.words += 1
             if typo { state.typos += 1 }
             walk(stack, tokens, position + 1, &state, &budget, found)
@@ -166,7 +170,8 @@ extension Pattern {
             state.constants[parts[0]] = nil
         case .slot(let name):
             guard position < tokens.count, state.captures[name] == nil else { return }
-            for end in (position + 1)...tokens.count {
+            // An app's name is never a value.
+            for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
                 state.captures[name] = position..<end
                 walk(stack, tokens, end, &state, &budget, found)
             }

@@ -37,7 +37,14 @@ public struct RequestReader: Sendable {
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }
         // The named app's intents first; then every intent, to say the app cannot do it.
         let offered = named.map { $0.intents } ?? Array(Set(apps.flatMap(\.intents))).sorted()
-        if let best = bestMatch(rest, intents: offered, verbForm: mention?.isVerb ?? false, apps: named.map { [$0] } ?? apps) {
+        let candidates = named.map { [$0] } ?? apps
+        var found = bestMatch(rest, intents: offered, verbForm: mention?.isVerb ?? false, apps: candidates)
+        if let noun = mention?.asNoun, let other = bestMatch(noun, intents: offered, verbForm: false, apps: candidates),
+            other.score > found?.score ?? Int.min
+        {
+            found = other
+        }
+        if let best = found {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
                 intent: best.intent, namedApp: named?.name, apps: serving, parameters: best.parameters, pattern: best.pattern))
@@ -76,11 +83,16 @@ public struct RequestReader: Sendable {
             for (pattern, isVerbForm) in patterns {
                 var budget = 50_000
                 for start in 0..<max(tokens.count, 1) {
-                    let skipped = skipCost[start]
+                    // A leading clause ("never mind the Zippy, cancel it") is a comment.
+                    let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
                         var score = match.words * 10 - match.typos * 3 - skipped + givenWords * 5
-                        let closesClause = match.end > match.start && tokens[match.end - 1].endsClause
+                        // What follows a comma, or a word that starts a comment ("so I
+                        // remember"), is a comment the request can do without.
+                        let closesClause = match.end > match.start
+                            && (tokens[match.end - 1].endsClause
+                                || (match.end < tokens.count && pack.words.commentStarters?.contains(tokens[match.end].word) == true))
                         for token in tokens[match.end...] {
                             if pack.words.trailing.contains(token.word) || pack.words.fillers.contains(token.word) {
                                 score -= 1
@@ -103,6 +115,8 @@ public struct RequestReader: Sendable {
                             parameters[name] = value
                             // A name an app taught counts like the words it spans.
                             if parameter.type == .person, known(value, knownNames) { score += 3 * words.count }
+                            // Words that read as one of a parameter's values beat free text.
+                            if parameter.type == .enum { score += 2 * words.count }
                         }
                         for (name, text) in match.constants {
                             guard let parameter = intent.parameter(name),
@@ -143,9 +157,18 @@ public struct RequestReader: Sendable {
             for pattern in pack.modifiers[parameter.name] ?? [] {
                 var budget = 5_000
                 var found: (Range<Int>, JSONValue)?
+                // A value said on its own ("pool") is one only as a clause of its own.
+                let bare = pattern.words.isEmpty
                 for start in rest.indices where found == nil {
+                    if bare, start > 0, !rest[start - 1].endsClause { continue }
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
+                        if bare {
+                            // The clause may close with a courtesy: "…, Zippy X please".
+                            var end = match.end
+                            while end < rest.count, !rest[end - 1].endsClause, pack.words.trailing.contains(rest[end].word) { end += 1 }
+                            if end < rest.count, !rest[end - 1].endsClause { return }
+                        }
                         let value: JSONValue?
                         if let range = match.captures[parameter.name] {
                             value = reader.read(rest[range], for: parameter, intent: intent.name, apps: apps)
@@ -187,8 +210,10 @@ public struct RequestReader: Sendable {
         return found
     }
 
-    /// Drops a closing "Thanks!" said as a sentence of its own.
+    /// Drops a closing "Thanks!" said as a sentence of its own, but not from words after
+    /// a colon, which are given as they are to be passed on.
     func withoutClosingCourtesy(_ tokens: [Token]) -> [Token] {
+        if tokens.contains(where: { $0.word == ":" }) { return tokens }
         var end = tokens.count
         while end > 0, pack.words.trailing.contains(tokens[end - 1].word) { end -= 1 }
         guard end < tokens.count, end > 0, let last = tokens[end - 1].typed.last, [".", "!", ",", ";"].contains(last) else { return tokens }

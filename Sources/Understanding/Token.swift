@@ -14,6 +14,9 @@ public struct Token: Sendable, Hashable {
     public var endsClause: Bool
     /// The pattern word this one is a small typo of, if any.
     public var alternate: String?
+    /// For an app's name used as a noun ("is my Zippy here"), the pattern words it may
+    /// stand for ("ride", "it"); a pattern may also leave it out.
+    public var standsFor: Set<String>?
 
     /// Splits `text` into tokens. A colon becomes a token of its own; other punctuation
     /// around a word is dropped, apostrophes and hyphens inside it stay.
@@ -21,6 +24,11 @@ public struct Token: Sendable, Hashable {
         let normalized = text.replacing("\u{2019}", with: "'").replacing("\u{2018}", with: "'")
         var tokens: [Token] = []
         for chunk in normalized.split(whereSeparator: \.isWhitespace) {
+            // A dash standing alone introduces what follows, as a colon does: "Zippy - home".
+            if chunk.allSatisfy(Self.dashes.contains) {
+                if !tokens.isEmpty { tokens.append(Token(":", endsClause: false)) }
+                continue
+            }
             var body = Substring(chunk)
             var typed = body
             if typed.count > 1, typed.last == ":" { typed = typed.dropLast() }
@@ -56,6 +64,7 @@ public struct Token: Sendable, Hashable {
         String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
     }
 
+    private static let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}"]
     private static let edge: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
 }
 

@@ -76,6 +76,11 @@ struct ValueReader {
         // A small typo of exactly one known name of as many words ("Kikki").
         let close = names.filter { Token.split($0).count == rest.count && Spelling.close(said, Token.fold($0), minimumLength: 4) }
         if close.count == 1 { return close[0] }
+        // One word of exactly one known name ("Mojo" for "Mister Mojo").
+        if rest.count == 1, said.count >= 3 {
+            let containing = names.filter { Token.split($0).map(\.folded).contains(said) }
+            if containing.count == 1 { return containing[0] }
+        }
         // Names the apps did not teach are short; more words ran past the name.
         guard rest.count <= Self.longestUnknownName else { return nil }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
@@ -99,7 +104,13 @@ struct ValueReader {
     /// A number in digits ("3", "$5.50") or words ("three", "twenty five"); at most two words.
     func number(_ tokens: ArraySlice<Token>) -> Double? {
         guard tokens.count <= 2 else { return nil }
+        // "a" alone is no number ("for a van"); "a couple" is.
+        if tokens.count == 1, let only = tokens.first, pack.words.notValues.contains(only.word) { return nil }
         let said = tokens.compactMap { pack.words.numbers[$0.word] }
+        // Two words are a number only when both are ("twenty five", "a couple"), not "a van".
+        if tokens.count == 2, !tokens.allSatisfy({ pack.words.numbers[$0.word] != nil || Double($0.word.filter { $0 != "$" && $0 != "," }) != nil }) {
+            return nil
+        }
         if said.count == 2, said[0] >= 20, said[0] % 10 == 0, said[1] < 10 { return Double(said[0] + said[1]) }
         for token in tokens.reversed() {
             let digits = token.word.filter { $0 != "$" && $0 != "," }

@@ -13,7 +13,7 @@ struct IntentCtl: ParsableCommand {
             5 failure reported by the extension, 2 usage or connection error.
             """,
         subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Restart.self, Bench.self, New.self,
-            Logs.self, Extensions.self, Clients.self])
+            Logs.self, Extensions.self, Clients.self, Conformance.self])
 }
 
 /// Where the host is, shared by every subcommand.
@@ -87,6 +87,8 @@ enum Main {
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
             // The host went away mid-request: the request failed as far as this caller knows.
             if case .hostLost = error { exit(Exit.failure) }
+            // An overloaded host refused the request before doing anything: a refusal.
+            if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
             exit(Exit.usage)
         } catch let error as ExitCode {
             exit(error.rawValue)

@@ -17,7 +17,7 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("state-dir"), help: "The state directory.")
     var stateDirectory: String?
 
-    @Option(help: "Extensions to launch, comma-separated (built in: messaging, bench); NAME:COUNT starts COUNT instances.")
+    @Option(help: "Extensions to launch, comma-separated (built in: messaging, lists, rides, bench; others under \"executables\" in the config file); NAME:COUNT starts COUNT instances.")
     var extensions: String?
 
     @Option(help: "A JSON config file (see deploy/intentd.json). Flags override it.")
@@ -56,6 +56,9 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("pass-env"), help: "Pass this environment variable on to launched extensions; repeat for more.")
     var passEnvironment: [String] = []
 
+    @Option(name: .customLong("trace-wire"), help: "Write every message intentd accepts or sends to this file, one JSON line each (wire.md section 13).")
+    var traceWire: String?
+
     mutating func run() async throws {
         var configuration = HostConfiguration(stateDirectory: StateDirectory(explicit: stateDirectory))
         if let config { try configuration.apply(file: URL(fileURLWithPath: config)) }
@@ -74,6 +77,7 @@ struct Intentd: AsyncParsableCommand {
         if let languages { configuration.languagesDirectory = URL(fileURLWithPath: languages) }
         if noSandbox { configuration.sandbox = false }
         configuration.passEnvironment += passEnvironment
+        if let traceWire { configuration.wireTrace = URL(fileURLWithPath: traceWire) }
 
         let host = try Host(configuration: configuration)
         signal(SIGPIPE, SIG_IGN)

@@ -68,7 +68,9 @@ struct LaunchSupervisionTests {
         let running = try waitForLaunch(host, "crasher") { $0.state == .running }
         #expect(running.restarts == 1)
         #expect(running.processIdentifier != nil)
-        #expect(FileManager.default.fileExists(atPath: started.path))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !FileManager.default.fileExists(atPath: started.path), ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(FileManager.default.fileExists(atPath: started.path), "the restarted script never ran")
     }
 
     @Test("`intentctl restart` stops a running extension and starts it again; an app this host does not launch is refused")

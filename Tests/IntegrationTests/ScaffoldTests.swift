@@ -41,4 +41,47 @@ struct ScaffoldTests {
         #expect(sent.status == 0, "\(sent.stdout) \(sent.stderr)")
         #expect(sent.json?["outcome"] == "success")
     }
+
+    @Test("A domain defined only as a file: intentctl new makes its extension, a host given the file serves it, and a conversation understands it from the language file")
+    func fileOnlyDomainEndToEnd() throws {
+        let domains = Self.repository.appendingPathComponent("Examples/domains")
+        let host = try TestHost(["--catalog", Self.repository.appendingPathComponent("Protocols/domains").path, "--catalog", domains.path])
+        defer { host.stop(); host.removeState() }
+        let package = host.state.appendingPathComponent("Workouts")
+        try run([Products.url("intentctl").path, "new", "Workouts", "--domain", domains.appendingPathComponent("workouts.json").path,
+            "--output", package.path, "--sdk", Self.repository.path], log: host.state.appendingPathComponent("new.log"))
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("Domain/workouts.json").path))
+        try run(["swift", "build", "--package-path", package.path], log: host.state.appendingPathComponent("workouts-build.log"))
+        try run(["swift", "test", "--package-path", package.path], log: host.state.appendingPathComponent("workouts-test.log"))
+
+        try host.startExtension(package.appendingPathComponent(".build/debug/Workouts").path, [])
+        try host.waitFor(["Workouts"])
+        let sent = try host.ctl("send", "Workouts", "StartWorkout", "workoutName=run", "--json")
+        #expect(sent.json?["outcome"] == "success", "\(sent.stdout) \(sent.stderr)")
+
+        _ = try host.ctl("authorize", "Workouts", "allow")
+        for (said, intent) in [("Start a run workout in Workouts", "StartWorkout"), ("pause my workout in Workouts", "PauseWorkout"),
+            ("Resume my workout in Workouts", "ResumeWorkout"), ("end my run workout in workouts", "EndWorkout")] {
+            let asked = try host.ctl("ask", said, "--json")
+            #expect(asked.json?["intent"]?.stringValue == intent, "\(said): \(asked.stdout) \(asked.stderr)")
+            #expect(asked.json?["outcome"] == "success", "\(said): \(asked.stdout)")
+        }
+    }
+
+    @Test("A Python extension made by intentctl new passes its unit test, registers with a running host and handles its intent")
+    func newPythonExtensionWorks() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let folder = host.state.appendingPathComponent("Notepy")
+        try run([Products.url("intentctl").path, "new", "Notepy", "--language", "python", "--domain", "ListsAndNotes",
+            "--intents", "CreateNote,AddTasks", "--output", folder.path, "--sdk", Self.repository.path], log: host.state.appendingPathComponent("new.log"))
+        let path = "PYTHONPATH=\(Self.repository.appendingPathComponent("sdk/python").path):\(folder.path)"
+        try run([path, "/usr/bin/python3", "-m", "unittest", "discover", "-s", folder.appendingPathComponent("tests").path],
+            log: host.state.appendingPathComponent("notepy-test.log"))
+
+        try host.startExtension("/usr/bin/python3", ["-m", "notepy"], environment: ["PYTHONPATH": String(path.dropFirst("PYTHONPATH=".count))])
+        try host.waitFor(["Notepy"])
+        let sent = try host.ctl("send", "Notepy", "CreateNote", "title=Ideas", "--json")
+        #expect(sent.json?["outcome"] == "success", "\(sent.stdout) \(sent.stderr)")
+    }
 }

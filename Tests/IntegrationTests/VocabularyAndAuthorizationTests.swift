@@ -34,6 +34,39 @@ struct VocabularyAndAuthorizationTests {
         #expect(unknown.stderr.contains("no extension serves the app"))
     }
 
+    /// Sends VOCAB with `body` exactly as given and returns the host's answer.
+    func rawVocab(_ host: TestHost, _ app: String, _ body: String) throws -> HostToClient? {
+        let raw = try RawPeer(endpoint: host.clientEndpoint, security: try host.clientSecurity())
+        try raw.send(.vocab(RequestID(1), app: app, body: Body(text: body)))
+        return try raw.receiveAll(for: 2000).first.flatMap { try? HostToClient(frames: $0[...]) }
+    }
+
+    @Test("The host keeps the first of repeated terms, and refuses more than 10,000 terms without changing anything")
+    func termsAreUniqueAndBounded() throws {
+        let host = try TestHost.withMonkeyChat()
+        defer { host.stop(); host.removeState() }
+        guard case .result(_, let body)? = try rawVocab(host, "MonkeyChat", #"{"set":{"type":"nickname","terms":["a","b","a","c","b"]}}"#) else {
+            Issue.record("no RESULT for a vocabulary with repeated terms")
+            return
+        }
+        #expect(try JSON.decode(VocabularyState.self, from: body.bytes).user["nickname"] == ["a", "b", "c"])
+        #expect(try user(host, "MonkeyChat")["nickname"] == ["a", "b", "c"], "stored without the repeats")
+
+        let many = (0...10_000).map { "\"term \($0)\"" }.joined(separator: ",")
+        guard case .error(_, let code, let message)? = try rawVocab(host, "MonkeyChat", #"{"set":{"type":"nickname","terms":[\#(many)]}}"#) else {
+            Issue.record("10,001 terms were not refused")
+            return
+        }
+        #expect(code == "malformed" && message.contains("at most 10000"), "\(message)")
+        #expect(try user(host, "MonkeyChat")["nickname"] == ["a", "b", "c"], "nothing applied, nothing cut")
+        let repeats = (0...10_000).map { "\"term \($0 % 3)\"" }.joined(separator: ",")
+        guard case .result? = try rawVocab(host, "MonkeyChat", #"{"set":{"type":"nickname","terms":[\#(repeats)]}}"#) else {
+            Issue.record("10,001 terms of which 3 differ were refused")
+            return
+        }
+        #expect(try user(host, "MonkeyChat")["nickname"] == ["term 0", "term 1", "term 2"])
+    }
+
     @Test("MonkeyChat teaches the host its contacts' names; Zippy's own vocabulary comes with its registration")
     func vocabularyFromExtensions() throws {
         let host = try TestHost(["--extensions", "messaging,rides"])

@@ -181,4 +181,26 @@ struct PendingRequestsTests {
         #expect(pending.take(second, from: [8]) != nil)
         #expect(pending.take(first, from: [9]) == nil, "the other sending is late now")
     }
+
+    @Test("STATUS never exceeds the message limit it announces: the oldest rejections, then the last apps, are left out")
+    func statusFitsTheLimit() throws {
+        let rejections = (0..<50).map { i in
+            Rejection(code: .invalidManifest, reason: String(repeating: "r", count: 200), bundleIdentifier: "b\(i)", appName: "A\(i)", time: "t")
+        }
+        let apps = (0..<20).map { i in
+            ExtensionStatus(
+                appName: "App\(i)", bundleIdentifier: "org.example.app\(i)", alternativeAppNames: [], usageDescription: String(repeating: "u", count: 400),
+                intentsSupported: ["SendMessage"], intentsRestrictedWhileLocked: [], instances: 1, processIdentifiers: [i])
+        }
+        let status = HostStatus(locked: false, extensions: apps, rejected: rejections, processIdentifier: 1)
+        let whole = StatusBound.fit(status, within: 1 << 20)
+        #expect(whole.maxMessageBytes == 1 << 20 && whole.truncated == nil && whole.rejected.count == 50)
+        for limit in [12_000, 5_000, 300] {
+            let fitted = StatusBound.fit(status, within: limit)
+            #expect(try JSON.encode(fitted).count <= limit, "limit \(limit)")
+            #expect(fitted.truncated == true && fitted.maxMessageBytes == limit)
+            #expect(fitted.rejected.last?.bundleIdentifier == (fitted.rejected.isEmpty ? nil : "b49"), "the newest rejections stay")
+            #expect(fitted.extensions.first?.appName == (fitted.extensions.isEmpty ? nil : "App0"), "the first apps stay")
+        }
+    }
 }

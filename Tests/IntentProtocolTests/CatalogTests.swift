@@ -109,4 +109,20 @@ struct CatalogTests {
         #expect(StateDirectory(environment: ["HOME": "/home/u"]).path == "/home/u/.local/state/intentd")
         #expect(StateDirectory(explicit: "/s").clientEndpoint == "ipc:///s/client.sock")
     }
+
+    @Test("An executable's manifest is found in its SwiftPM resource bundle first, else in Manifest/ beside it")
+    func manifestBesideExecutable() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-beside-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plain = folder.appendingPathComponent("Manifest/Info.plist")
+        let bundled = folder.appendingPathComponent("pkg_Notes.resources/Manifest/Info.plist")
+        let executable = folder.appendingPathComponent("Notes")
+        #expect(Manifest.file(beside: executable) == nil)
+        for file in [plain, bundled] {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("<plist/>".utf8).write(to: file)
+        }
+        #expect(Manifest.file(beside: executable)?.path == bundled.path)
+        #expect(Manifest.file(beside: folder.appendingPathComponent("Other"))?.path == plain.path)
+    }
 }

@@ -91,6 +91,37 @@ struct JSONParserTests {
         }
     }
 
+    @Test("An object that names a member twice is refused at any depth, however the name is written or composed", arguments: [
+        #"{"a":1,"a":2}"#,
+        #"{"a":1,"b":2,"a":3}"#,
+        #"{"\u0061":1,"a":2}"#,
+        #"{"é":1,"\u00e9":2}"#,
+        #"{"\u00e9":1,"e\u0301":2}"#,
+        #"[{"x":{"k":true,"k":false}}]"#,
+        "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + #","k7":0}"#,
+    ])
+    func refusesRepeatedNames(text: String) {
+        #expect(throws: ProtocolError.self) { try parse(text) }
+        #expect(throws: ProtocolError.self) { try LazyStageRequest(Array(#"{"sessionId":"s","language":"en","intent":"I","parameters":{"p":\#(text)}}"#.utf8)) }
+        #expect(throws: ProtocolError.self) { try JSON.decode(Registration.self, from: Array(#"{"vocabulary":\#(text)}"#.utf8)) }
+    }
+
+    @Test("The same name in different objects, and names that only look alike, are fine")
+    func acceptsDistinctNames() throws {
+        let text = #"{"a":{"a":1,"b":{"a":2}},"b":[{"a":1},{"a":2}],"ab":1,"ba":2,"A":3,"\u00e9":4}"#
+        #expect(throws: Never.self) { try parse(text) }
+        #expect(throws: Never.self) { try LazyStageRequest(Array(#"{"sessionId":"s","language":"en","intent":"I","parameters":\#(text)}"#.utf8)) }
+        let many = "{" + (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
+        #expect(throws: Never.self) { try parse(many) }
+    }
+
+    @Test("A top-level member named twice in a request is refused before any is used")
+    func lazyRequestRefusesRepeatedTopLevelNames() {
+        #expect(throws: ProtocolError.self) {
+            try LazyStageRequest(Array(#"{"sessionId":"s","language":"en","intent":"I","intent":"J","parameters":{}}"#.utf8))
+        }
+    }
+
     @Test("Invalid UTF-8 inside a string is refused")
     func refusesInvalidUTF8() {
         #expect(throws: ProtocolError.self) { try JSONValue.parse([0x22, 0xC3, 0x28, 0x22]) }

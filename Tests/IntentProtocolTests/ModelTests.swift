@@ -48,6 +48,38 @@ struct ModelTests {
         #expect(registration.alternativeAppNames.isEmpty)
     }
 
+    @Test("A registration's protocol version and pid must be written as integers", arguments: ["2.0", "2e0", "2.5", "\"2\""])
+    func registrationIntegersAreIntegers(version: String) {
+        let json = #"{"protocolVersion":\#(version),"bundleIdentifier":"b.c","appName":"A","intentsSupported":["SendMessage"]}"#
+        #expect(throws: (any Error).self) { try Registration.decode(Array(json.utf8)) }
+        let pid = #"{"protocolVersion":2,"bundleIdentifier":"b.c","appName":"A","intentsSupported":["SendMessage"],"processIdentifier":\#(version)}"#
+        #expect(throws: (any Error).self) { try Registration.decode(Array(pid.utf8)) }
+    }
+
+    @Test("A registration written with integers decodes, a null pid included")
+    func registrationWithIntegersDecodes() throws {
+        let json = #"{"protocolVersion":2,"bundleIdentifier":"b.c","appName":"A","intentsSupported":["SendMessage","INSendMessageIntent"],"processIdentifier":null}"#
+        let registration = try Registration.decode(Array(json.utf8)).normalized()
+        #expect(registration.protocolVersion == 2 && registration.processIdentifier == nil)
+        #expect(registration.intentsSupported == ["SendMessage"])
+    }
+
+    @Test("A vocabulary change keeps the first of repeated terms and refuses more than 10,000 terms")
+    func vocabularyTermsAreUniqueAndBounded() throws {
+        let request = try JSON.decode(VocabularyRequest.self, from: Array(#"{"set":{"type":"contactName","terms":["a","b","a","c","b"]}}"#.utf8))
+        #expect(request.set?.terms == ["a", "b", "c"])
+        let terms = (0...UserVocabulary.maximumTerms).map { "\"t\($0)\"" }.joined(separator: ",")
+        do {
+            _ = try JSON.decode(VocabularyRequest.self, from: Array(#"{"set":{"type":"contactName","terms":[\#(terms)]}}"#.utf8))
+            Issue.record("accepted 10,001 terms")
+        } catch {
+            #expect("\(error)".contains("at most 10000"))
+        }
+        let repeated = (0...UserVocabulary.maximumTerms).map { "\"t\($0 % 10)\"" }.joined(separator: ",")
+        let fine = try JSON.decode(VocabularyRequest.self, from: Array(#"{"set":{"type":"contactName","terms":[\#(repeated)]}}"#.utf8))
+        #expect(fine.set?.terms.count == 10)
+    }
+
     @Test("Whole numbers encode without a fraction")
     func wholeNumbersStayWhole() throws {
         #expect(String(decoding: try JSON.encode(JSONValue.number(3)), as: UTF8.self) == "3")

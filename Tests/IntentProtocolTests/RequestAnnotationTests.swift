@@ -12,13 +12,15 @@ struct RequestAnnotationTests {
         Array(body.utf8).withUnsafeBytes { RequestAnnotation.key(in: $0) }
     }
 
-    @Test("The deadline and key go in as the last members, so they win over a client's own")
-    func lastMembersWin() throws {
+    @Test("The deadline and key go in as the last members; a body naming its own deadline is found")
+    func lastMembers() throws {
         #expect(annotate("{}") == #"{"deadline":1700000000123}"#)
         #expect(annotate(" { \"a\": 1 }\n", key: "k-1") == " { \"a\": 1 ,\"deadline\":1700000000123,\"idempotencyKey\":\"k-1\"}\n")
-        let body = try #require(annotate(#"{"deadline":99999999999999,"intent":"AddTasks"}"#))
-        let request = try JSONValue.parse(Array(body.utf8))
-        #expect(request["deadline"] == .number(1_700_000_000_123), "the host's deadline wins")
+        let body = try #require(annotate(#"{"intent":"AddTasks","parameters":{"deadline":"Friday"}}"#))
+        #expect(try JSONValue.parse(Array(body.utf8))["deadline"] == .number(1_700_000_000_123))
+        func names(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes { RequestAnnotation.namesDeadline($0) } }
+        #expect(names(#"{"deadline":1,"intent":"AddTasks"}"#))
+        #expect(!names(#"{"parameters":{"deadline":"Friday"}}"#), "only the top level counts")
     }
 
     @Test("A body that is not a JSON object is passed on as it is")

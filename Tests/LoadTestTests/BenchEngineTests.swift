@@ -36,6 +36,20 @@ struct BenchEngineTests {
         #expect(result.completed == result.sent)
     }
 
+    @Test("Requests the host sheds as overloaded are counted apart from errors, with their own latency, and goodput counts successes only")
+    func overloadedIsCountedApart() throws {
+        var transport = SimulatedTransport()
+        transport.failing = [1: "overloaded"]
+        var engine = BenchEngine(plan: plan { $0.requests = 1000; $0.load = .open(rate: 500, maxOutstanding: .max) }, transport: transport)
+        let result = try engine.run()
+        #expect(result.overloaded == 250)
+        #expect(result.errors.isEmpty && result.errorCount == 0)
+        #expect(result.refusalHistogram.totalCount == 250)
+        #expect(result.succeeded == 750 && result.completed == 1000)
+        #expect(result.succeededPerSecond < result.requestsPerSecond)
+        #expect(result.summary.overloaded == 250)
+    }
+
     @Test("Open loop: latency counts from when a request was due, not when it was sent")
     func openLoopIsCorrectedForCoordinatedOmission() throws {
         var transport = SimulatedTransport()

@@ -21,6 +21,7 @@ final class Broker {
     private let executor: BrokerExecutor
     private let launches: LaunchLedger
     private let launcher: ExtensionLauncher
+    private let trace: WireTrace?
     private let log = Log("intentd")
     private let clock = ContinuousClock()
     /// The time the current batch of messages woke the loop: one clock read per batch
@@ -32,10 +33,15 @@ final class Broker {
     private var trustGeneration = 0
     private var registry = ExtensionRegistry()
     private var pending = PendingRequests()
+    private var inFlight: InFlightLedger
+    private var replyQueues: ClientReplyQueues
+    private var memory = MemoryReturner()
+    private let instanceLimit: Int
     private var lock: LockPolicy
     private var nextHeartbeat: ContinuousClock.Instant
     private var running = true
     private var malformed = 0
+    private var unread = 0
     private var scratch: [Message] = []
     private var routes: [RouteKey: Route] = [:]
     private var vocabulary: VocabularyStore
@@ -63,16 +69,22 @@ final class Broker {
         self.catalog = catalog
         self.mailbox = mailbox
         self.startLifecycle = startLifecycle
+        trace = try config.wireTrace.map(WireTrace.init(file:))
         lock = LockPolicy(file: config.stateDirectory.url.appendingPathComponent("lock"), initial: config.startLocked)
         vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
         authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
         now = clock.now
         nextHeartbeat = now + config.heartbeatInterval
+        let limits = config.admission.resolved
+        inFlight = InFlightLedger(config.admission)
+        replyQueues = ClientReplyQueues(limit: limits.queuedBytes)
+        instanceLimit = limits.instance
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
         for socket in [clients, extensions] {
             try socket.setRouterMandatory(true)
-            try socket.setHighWaterMark(100_000)
+            // Per peer and direction; what a peer that does not read can make the host hold.
+            try socket.setHighWaterMark(Int32(clamping: limits.highWaterMark))
             // A hard cap well above the limit: larger messages cost the sender its connection.
             try socket.setMaximumMessageSize(Int64(config.maxMessageBytes) * 4)
         }
@@ -229,6 +241,8 @@ final class Broker {
         }
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + config.heartbeatInterval
+        replyQueues.prune()
+        memory.tick(refusedSoFar: inFlight.refused, queuedBytes: replyQueues.total)
         dropUntrusted()
         let silence = config.heartbeatInterval * config.liveness
         for instance in registry.instances.values {
@@ -267,6 +281,7 @@ final class Broker {
             noteMalformed("from an extension: \(error)")
             return
         }
+        trace?.received(.extensions, from: routingID, frames.dropFirst())
         let known = registry.heard(from: routingID, at: now)
         if !known, case .disconnect = message { return }
         if !known, !message.isRegister {
@@ -311,8 +326,10 @@ final class Broker {
             return
         }
         let update = Update(app: app, topic: topic, payload: payload, time: Date().formatted(.iso8601))
+        let encoded = (try? JSON.encode(update)) ?? []
         _ = try? updates.send("\(app)/\(topic)", more: true, wait: false)
-        _ = try? updates.send(Message(bytes: (try? JSON.encode(update)) ?? []), wait: false)
+        _ = try? updates.send(Message(bytes: encoded), wait: false)
+        trace?.sent(.updates, to: nil, [Array("\(app)/\(topic)".utf8), encoded])
     }
 
     /// Answers a request about one app: ERROR unknownApp if none serves it, ERROR malformed
@@ -386,13 +403,13 @@ final class Broker {
         if request.reset == true || request.set != nil {
             log.info("vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))")
         }
-        return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary)
+        return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary ?? AppVocabulary())
     }
 
     private func register(_ routingID: RoutingID, _ body: Body, key: String?) {
         let registration: Registration
         do {
-            registration = try JSON.decode(Registration.self, from: body.bytes).normalized()
+            registration = try Registration.decode(body.bytes).normalized()
         } catch {
             reject(routingID, Registration(bundleIdentifier: "?", appName: "?", intentsSupported: []),
                 .invalidManifest, "the registration body is not valid: \(error)", key: key)
@@ -497,6 +514,7 @@ final class Broker {
             sendError(routingID, Wire.bestEffortRequestID(body), error.code, error.description)
             return
         }
+        trace?.received(.client, from: routingID, body)
         if drainDeadline != nil {
             switch message {
             case .stage(let id, _, _, _, _), .submit(let id, _, _, _), .say(let id, _), .restart(let id, _):
@@ -514,7 +532,7 @@ final class Broker {
             }
             let launched = launcher.board.status()
             status.launches = launched.isEmpty ? nil : launched
-            answer(routingID, id, status)
+            answer(routingID, id, StatusBound.fit(status, within: config.maxMessageBytes))
         case .restart(let id, let app):
             restart(app, routingID, id)
         case .authorize(let id, let app, let body):
@@ -543,25 +561,43 @@ final class Broker {
             log.info(locked ? "device locked" : "device unlocked")
             answer(routingID, id, LockState(locked: locked))
         case .stage(let id, let app, let intent, let stage, let body):
+            // The limits first: refusing for overload must cost next to nothing.
+            if let refusal = takeOn(routingID) {
+                sendError(routingID, id, refusal.code, refusal.message)
+                return
+            }
             switch admit(app, intent) {
             case .failure(let refusal):
+                inFlight.release(routingID)
                 sendError(routingID, id, refusal.code, refusal.message)
             case .success(let route):
+                if body.withUnsafeBytes({ RequestAnnotation.namesDeadline($0) }) {
+                    sendError(routingID, id, .malformed, "\"deadline\" is the host's member of a REQUEST body; a STAGE body may not name it")
+                    return
+                }
                 var key: String?
+                var given = false
                 if stage == .handle {
                     switch body.withUnsafeBytes({ RequestAnnotation.key(in: $0) }) {
                     case .failure(let problem):
                         sendError(routingID, id, .malformed, "\(problem)")
                         return
-                    case .success(let given): key = given ?? keys.make()
+                    case .success(let own):
+                        key = own ?? keys.make()
+                        given = own != nil
                     }
                 }
-                forward(to: route.app, intent: route.intent.name, stage: stage, body: body, key: key,
+                forward(to: route.app, intent: route.intent.name, stage: stage, body: body, key: key, keyInBody: given,
                     origin: .client(routingID: routingID, requestID: id))
             }
         case .submit(let id, let app, let intent, let body):
+            if let refusal = takeOn(routingID) {
+                sendError(routingID, id, refusal.code, refusal.message)
+                return
+            }
             switch admit(app, intent) {
             case .failure(let refusal):
+                inFlight.release(routingID)
                 let name = registry.app(named: app)?.registration.appName ?? app
                 let session = (try? JSON.decode(Submission.self, from: body.bytes))?.sessionId ?? UUID().uuidString
                 answer(routingID, id, Outcome(
@@ -595,56 +631,87 @@ final class Broker {
         }
     }
 
+    /// Takes one more request from `client` on, or says why the host cannot now.
+    private func takeOn(_ client: RoutingID) -> Refusal? {
+        if let refusal = replyQueues.refusal(for: client) {
+            inFlight.noteRefused()
+            return refusal
+        }
+        return inFlight.admit(client)
+    }
+
     private func answer(_ routingID: RoutingID, _ id: RequestID, _ value: some Encodable) {
         let body = (try? JSON.encode(value)) ?? []
-        send(clients, to: routingID, HostToClient.result(id, body: Body(body)))
+        sendToClient(routingID, HostToClient.result(id, body: Body(body)))
     }
 
     private func sendError(_ routingID: RoutingID, _ id: RequestID, _ code: ErrorCode, _ message: String) {
-        send(clients, to: routingID, HostToClient.error(id, code: code.rawValue, message: message))
+        sendToClient(routingID, HostToClient.error(id, code: code.rawValue, message: message))
     }
 
     // MARK: Routing
 
     /// Sends one stage to the app's next instance: the body as received, with the deadline
     /// (and, for handle, the idempotency `key`) added as its last members (wire.md, 5a).
-    private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Body, key: String?, origin: Origin) {
+    /// When every instance has as many requests as it may take, it is refused (`overloaded`).
+    private func forward(
+        to entry: AppEntry, intent: String, stage: Stage, body: Body, key: String?, keyInBody: Bool = false, origin: Origin
+    ) {
         let deadline = now + config.requestTimeout
         let wall = RequestAnnotation.wallClockMilliseconds(at: deadline, now: now)
-        let sent = body.withUnsafeBytes { RequestAnnotation.annotate($0, deadline: wall, key: key) }.map(Body.init) ?? Body(body.bytes)
+        let added = keyInBody ? nil : key
+        let sent = body.withUnsafeBytes { RequestAnnotation.annotate($0, deadline: wall, key: added) }.map(Body.init) ?? Body(body.bytes)
         let id = pending.insert(PendingRequests.Entry(
             origin: origin, app: entry.registration.appName, intent: intent, stage: stage, body: sent, key: key,
             deadline: deadline))
-        if !dispatch(id, to: entry), let failed = pending.remove(id) {
-            fail(failed.origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
+        switch dispatch(id, to: entry) {
+        case .sent: break
+        case .busy:
+            if let failed = pending.remove(id) {
+                refuse(failed.origin, "every instance of \(entry.registration.appName) has as many requests as it takes; try again shortly")
+            }
+        case .none:
+            if let failed = pending.remove(id) {
+                fail(failed.origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
+            }
         }
     }
 
-    /// Sends work `id` to the app's next instance that does not have it yet; false if none
-    /// could take it (a read then waits for an instance until its deadline).
+    /// How `dispatch` went.
+    private enum Dispatched { case sent, busy, none }
+
+    /// Sends work `id` to the app's next instance that does not have it yet and may take
+    /// more; `.busy` if every such instance has as many as it may, `.none` if there is none
+    /// (a read then waits for an instance until its deadline).
     @discardableResult
-    private func dispatch(_ id: UInt64, to app: AppEntry) -> Bool {
+    private func dispatch(_ id: UInt64, to app: AppEntry) -> Dispatched {
         var tries = app.instances.count
+        var busy = false
         while tries > 0, let instance = app.nextInstance(), let work = pending.entry(id) {
             tries -= 1
             if work.attempts.contains(instance) { continue }
+            if pending.count(sentTo: instance) >= instanceLimit {
+                busy = true
+                continue
+            }
             let request = pending.attach(id, to: instance)
             if send(extensions, to: instance, HostToExtension.request(request, work.stage, intent: work.intent, body: work.body)) {
                 registry.sent(to: instance, at: now)
-                return true
+                return .sent
             }
             // Take the sending back first, so dropping the instance does not fail the work.
             pending.detach(request)
             drop(instance, because: "it cannot be reached")
             tries = app.instances.count
         }
-        return false
+        return busy ? .busy : .none
     }
 
     private func deliver(_ body: Body, to origin: Origin) {
         switch origin {
         case .client(let routingID, let requestID):
-            send(clients, to: routingID, HostToClient.result(requestID, body: body))
+            inFlight.release(routingID)
+            sendToClient(routingID, HostToClient.result(requestID, body: body))
         case .driver(let reply):
             reply(.reply(body.bytes))
         }
@@ -652,8 +719,20 @@ final class Broker {
 
     private func fail(_ origin: Origin, _ code: ErrorCode, _ message: String) {
         switch origin {
-        case .client(let routingID, let requestID): sendError(routingID, requestID, code, message)
+        case .client(let routingID, let requestID):
+            inFlight.release(routingID)
+            sendError(routingID, requestID, code, message)
         case .driver(let reply): reply(.failed(code, message))
+        }
+    }
+
+    /// Refuses a request the host admitted but no instance may take now: nothing was sent.
+    private func refuse(_ origin: Origin, _ message: String) {
+        switch origin {
+        case .client(let routingID, let requestID):
+            inFlight.release(routingID)
+            sendError(routingID, requestID, .overloaded, message)
+        case .driver(let reply): reply(.refused(.overloaded, message))
         }
     }
 
@@ -674,9 +753,10 @@ final class Broker {
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1
-            send(clients, to: routingID, HostToClient.result(requestID, body: Body(body)))
+            inFlight.release(routingID)
+            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .reply(let routingID, let requestID, let body):
-            send(clients, to: routingID, HostToClient.result(requestID, body: Body(body)))
+            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .world(let reply):
             reply(world())
         case .authorizeApp(let bundle, let status, let done):
@@ -711,12 +791,37 @@ final class Broker {
 
     // MARK: Sending
 
+    /// Sends a RESULT or ERROR to a client, counted against the client's queued bytes
+    /// until libzmq has written it to the connection (or dropped it with the connection).
+    private func sendToClient(_ routingID: RoutingID, _ message: HostToClient) {
+        if let trace, let frame = try? message.frame() { trace.sent(.client, to: routingID, [frame.bytes]) }
+        do {
+            let sent = try message.send(on: clients, to: routingID, wait: false) { _ in replyQueues.queue(for: routingID) }
+            if !sent { noteUnread() }
+        } catch let error as ZMQError where error.code == EHOSTUNREACH {
+            return
+        } catch {
+            log.error("send failed: \(error)")
+        }
+    }
+
+    /// A client that does not read lost a reply: said once per hundred, not once each.
+    private func noteUnread() {
+        unread += 1
+        if unread <= 5 || unread % 100 == 0 {
+            log.warning("a client is not reading its replies; dropped reply #\(unread) to it")
+        }
+    }
+
     /// Sends to a ROUTER peer without ever blocking the broker; false if the peer is gone.
     @discardableResult
     private func send(_ socket: Socket, to routingID: RoutingID, _ message: some OutgoingMessage) -> Bool {
+        if let trace, let frame = try? message.frame() {
+            trace.sent(socket === clients ? .client : .extensions, to: routingID, [frame.bytes])
+        }
         do {
             guard try message.send(on: socket, to: routingID, wait: false) else {
-                log.warning("a peer is not reading; dropped a message to it")
+                if socket === clients { noteUnread() } else { log.warning("an extension is not reading; dropped a message to it") }
                 return false
             }
             return true

@@ -57,9 +57,13 @@ struct PendingRequests {
     private var hedgeHead = 0
     private var nextID: UInt64 = 1
     private var nextWork: UInt64 = 1
+    private var perInstance: [RoutingID: Int] = [:]
 
     /// Pieces of work in flight or waiting for an instance.
     var count: Int { entries.count }
+
+    /// Requests sent to `instance` and not yet answered.
+    func count(sentTo instance: RoutingID) -> Int { perInstance[instance, default: 0] }
 
     /// The earliest deadline that may still be waiting.
     var nextDeadline: ContinuousClock.Instant? { head < order.count ? order[head].deadline : nil }
@@ -82,12 +86,14 @@ struct PendingRequests {
         nextID &+= 1
         entries[id]?.attempts[request] = instance
         work[request] = id
+        perInstance[instance, default: 0] += 1
         return RequestID(request)
     }
 
     /// Forgets a sending that never left (the instance could not be reached).
     mutating func detach(_ request: RequestID) {
         guard let id = work.removeValue(forKey: request.value) else { return }
+        if let instance = entries[id]?.attempts[request.value] { forget(instance) }
         entries[id]?.attempts[request.value] = nil
     }
 
@@ -139,12 +145,18 @@ struct PendingRequests {
         var orphaned: [UInt64] = []
         for (id, entry) in entries where entry.attempts.contains(instance) {
             for request in entry.attempts.requests(to: instance) {
+                forget(instance)
                 entries[id]?.attempts[request] = nil
                 work[request] = nil
             }
             if entries[id]?.attempts.isEmpty == true { orphaned.append(id) }
         }
         return orphaned
+    }
+
+    private mutating func forget(_ instance: RoutingID) {
+        guard let n = perInstance[instance] else { return }
+        perInstance[instance] = n > 1 ? n - 1 : nil
     }
 
     /// Work waiting for an instance of `app` (none in flight), oldest first.
@@ -156,7 +168,10 @@ struct PendingRequests {
     @discardableResult
     mutating func remove(_ id: UInt64) -> Entry? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
-        for request in entry.attempts.requests { work[request] = nil }
+        for request in entry.attempts.requests {
+            if let instance = entry.attempts[request] { forget(instance) }
+            work[request] = nil
+        }
         return entry
     }
 
@@ -165,6 +180,7 @@ struct PendingRequests {
         defer {
             entries.removeAll()
             work.removeAll()
+            perInstance.removeAll()
         }
         return Array(entries.values)
     }

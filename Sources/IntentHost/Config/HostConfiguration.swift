@@ -52,6 +52,11 @@ public struct HostConfiguration: Sendable {
     public var cgroups = true
     /// Names of the host's environment variables launched extensions get too.
     public var passEnvironment: [String] = []
+    /// A file to write every message the host accepts or sends to (`--trace-wire`), for
+    /// people writing extensions and clients; none when nil.
+    public var wireTrace: URL?
+    /// How much work the host takes on at once before it refuses with `overloaded`.
+    public var admission = AdmissionLimits.defaults
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
@@ -107,6 +112,10 @@ public struct HostConfiguration: Sendable {
         }
         if let value = file.passEnvironment { passEnvironment += value }
         if let value = file.cgroups { cgroups = value }
+        if let value = file.admission {
+            try value.validate("\(url.path): admission")
+            admission = admission.overridden(by: value)
+        }
     }
 
     /// The config file's fields; all optional.
@@ -132,6 +141,7 @@ public struct HostConfiguration: Sendable {
         var extensionLimits: [String: ResourceLimits]?
         var passEnvironment: [String]?
         var cgroups: Bool?
+        var admission: AdmissionLimits?
     }
 }
 

@@ -27,13 +27,7 @@ struct LaunchTarget: Sendable {
     /// `Manifest/Info.plist` in the executable's folder.
     static func manifest(of executable: URL, configured: String?, name: String) throws -> URL {
         if let configured { return URL(fileURLWithPath: configured) }
-        let folder = executable.deletingLastPathComponent()
-        let file = executable.lastPathComponent
-        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        let candidates = bundles.filter { $0.hasSuffix("_\(file).resources") }.sorted()
-            .map { folder.appendingPathComponent($0).appendingPathComponent("Manifest/Info.plist") }
-            + [folder.appendingPathComponent("Manifest/Info.plist")]
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+        guard let found = Manifest.file(beside: executable) else {
             throw ConfigurationError(
                 "cannot find the manifest of the extension \"\(name)\" beside \(executable.path); "
                     + "name it under \"manifests\" in the config file")

@@ -25,7 +25,7 @@ struct VocabularyStore {
     /// cannot be saved, nothing changes.
     mutating func replace(_ vocabulary: UserVocabulary, of bundle: String) throws {
         var terms = vocabularies[bundle] ?? [:]
-        terms[vocabulary.type] = vocabulary.terms.isEmpty ? nil : Array(vocabulary.terms.prefix(UserVocabulary.maximumTerms))
+        terms[vocabulary.type] = vocabulary.terms.isEmpty ? nil : vocabulary.terms
         try save(terms, of: bundle)
         vocabularies[bundle] = terms
     }

@@ -100,6 +100,18 @@ public struct UserVocabulary: Sendable, Hashable, Codable {
         self.terms = terms.filter { seen.insert($0).inserted }
     }
 
+    /// Reads a replacement as the host applies it: repeated terms dropped, the first kept;
+    /// more than `maximumTerms` different terms refused (nothing is applied then).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(type: try c.decode(String.self, forKey: .type), terms: try c.decode([String].self, forKey: .terms))
+        guard terms.count <= Self.maximumTerms else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .terms, in: c,
+                debugDescription: "\(terms.count) different terms; a type holds at most \(Self.maximumTerms), so nothing was changed")
+        }
+    }
+
     /// The most terms one type may hold.
     public static let maximumTerms = 10_000
 }

@@ -62,6 +62,19 @@ public struct Manifest: Sendable, Hashable {
             intentsSupported: supported.map(Catalog.canonicalIntentName),
             intentsRestrictedWhileLocked: restricted.map(Catalog.canonicalIntentName))
     }
+
+    /// The manifest of an executable, where the host looks for it when its config names
+    /// none: the SwiftPM resource bundle beside it (`*_NAME.resources/Manifest/Info.plist`),
+    /// else `Manifest/Info.plist` in the executable's folder.
+    public static func file(beside executable: URL) -> URL? {
+        let folder = executable.deletingLastPathComponent()
+        let file = executable.lastPathComponent
+        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let candidates = bundles.filter { $0.hasSuffix("_\(file).resources") }.sorted()
+            .map { folder.appendingPathComponent($0).appendingPathComponent("Manifest/Info.plist") }
+            + [folder.appendingPathComponent("Manifest/Info.plist")]
+        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+    }
 }
 
 /// A manifest that cannot be used.

@@ -11,13 +11,23 @@ public struct HostStatus: Sendable, Hashable, Codable {
     /// The extensions this host launches, registered or not: running, restarting (and in how
     /// long), crash-looping, rejected or failed, with how each last ended.
     public var launches: [LaunchStatus]?
+    /// The host's limit on one message (`maxMessageBytes`, as REGISTERED announces it to
+    /// extensions); `intentd` always sends it.
+    public var maxMessageBytes: Int?
+    /// Set when the whole status would not fit in `maxMessageBytes`: the oldest rejections,
+    /// then the last apps, were left out.
+    public var truncated: Bool?
 
     /// Creates a status.
-    public init(locked: Bool, extensions: [ExtensionStatus], rejected: [Rejection], processIdentifier: Int? = nil) {
+    public init(
+        locked: Bool, extensions: [ExtensionStatus], rejected: [Rejection], processIdentifier: Int? = nil,
+        maxMessageBytes: Int? = nil
+    ) {
         self.locked = locked
         self.extensions = extensions
         self.rejected = rejected
         self.processIdentifier = processIdentifier
+        self.maxMessageBytes = maxMessageBytes
     }
 }
 

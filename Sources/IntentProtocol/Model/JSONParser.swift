@@ -1,5 +1,7 @@
 /// A strict RFC 8259 parser straight into `JSONValue`: one pass over the bytes, no
-/// intermediate objects, a depth limit so hostile input cannot exhaust the stack.
+/// intermediate objects, a depth limit so hostile input cannot exhaust the stack, and no
+/// object with a member name twice (at any depth), so that no two readers of one body can
+/// disagree about which of two values counts.
 struct JSONParser {
     /// The deepest nesting accepted.
     static let maximumDepth = 128
@@ -56,8 +58,10 @@ struct JSONParser {
 
     /// Walks the object that starts at `index`, calling `member` positioned at each value,
     /// which it must consume. Member names are built only when `names` is true.
+    /// With `checkNames` it refuses a name the object already has; `object()` leaves that
+    /// to its dictionary.
     private mutating func walkObject(
-        names: Bool, _ member: (inout JSONParser, String) throws(ProtocolError) -> Void
+        names build: Bool, checkNames: Bool = true, _ member: (inout JSONParser, String) throws(ProtocolError) -> Void
     ) throws(ProtocolError) {
         try enter()
         index += 1
@@ -67,11 +71,19 @@ struct JSONParser {
             depth -= 1
             return
         }
+        var plain = PlainNames()
+        var seen: Set<String>?
         while true {
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
             var key = ""
-            if names { key = try string() } else { try skipString() }
+            if checkNames {
+                key = try memberName(build: build, plain: &plain, seen: &seen)
+            } else if build {
+                key = try string()
+            } else {
+                try skipString()
+            }
             skipSpace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
@@ -85,6 +97,46 @@ struct JSONParser {
             depth -= 1
             return
         }
+    }
+
+    /// Reads the member name at `index` (built only when `build` is true or the check needs
+    /// it) and refuses it if its object already has it: among the names in `plain` while
+    /// they are few and plain, else in `seen`.
+    private mutating func memberName(build: Bool, plain: inout PlainNames, seen: inout Set<String>?) throws(ProtocolError) -> String {
+        let start = index + 1
+        let end = plainRun(from: start)
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), seen == nil, plain.count < PlainNames.capacity, end <= UInt32.max {
+            let length = end - start
+            for i in 0..<plain.count {
+                let (earlier, earlierLength) = plain.name(i)
+                if earlierLength == length && same(earlier, start, length) { throw error("a member name repeated in one object") }
+            }
+            plain.append(start, length)
+            index = end + 1
+            return build ? String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self) : ""
+        }
+        // Many members, or a name with escapes or non-ASCII bytes: compare the decoded names.
+        if seen == nil {
+            var names = Set<String>()
+            for i in 0..<plain.count {
+                let (earlier, length) = plain.name(i)
+                names.insert(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[earlier..<earlier + length]), as: UTF8.self))
+            }
+            seen = names
+        }
+        let key = try string()
+        guard seen?.insert(key).inserted == true else { throw error("a member name repeated in one object") }
+        return key
+    }
+
+    /// Whether the `length` bytes at `a` and at `b` are the same.
+    private func same(_ a: Int, _ b: Int, _ length: Int) -> Bool {
+        var i = 0
+        while i < length {
+            if bytes[a + i] != bytes[b + i] { return false }
+            i += 1
+        }
+        return true
     }
 
     /// Walks the array that starts at `index`, calling `element` positioned at each value,
@@ -188,7 +240,13 @@ struct JSONParser {
     private mutating func object() throws(ProtocolError) -> JSONValue {
         var members: [String: JSONValue] = [:]
         members.reserveCapacity(8)
-        try walkObject(names: true) { (parser, key) throws(ProtocolError) in members[key] = try parser.value() }
+        try walkObject(names: true, checkNames: false) { (parser, key) throws(ProtocolError) in
+            let at = parser.index
+            if members.updateValue(try parser.value(), forKey: key) != nil {
+                parser.index = at
+                throw parser.error("a member name repeated in one object")
+            }
+        }
         return .object(members)
     }
 
@@ -318,6 +376,34 @@ struct JSONParser {
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard digits() > 0 else { throw error("an invalid number") }
         }
+    }
+}
+
+/// The first member names of one object, as where they start and how long they are, kept
+/// on the stack: checking a small object's names for repeats allocates nothing. Up to
+/// `capacity` names, each compared byte by byte with the earlier ones; beyond that (or once
+/// a name has escapes or non-ASCII bytes) the parser compares decoded names in a set.
+struct PlainNames {
+    static let capacity = 16
+    private(set) var count = 0
+    private var storage: (
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
+    ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    /// Name `i`: its first byte's index and its length. (Mutating only to read the
+    /// storage in place instead of copying it.)
+    mutating func name(_ i: Int) -> (start: Int, length: Int) {
+        let packed = withUnsafeBytes(of: &storage) { $0.load(fromByteOffset: i * 8, as: UInt64.self) }
+        return (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
+    }
+
+    /// Adds a name; `start` and `length` below 2^32, at most `capacity` names.
+    mutating func append(_ start: Int, _ length: Int) {
+        let packed = UInt64(start) << 32 | UInt64(length)
+        let offset = count * 8
+        withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: packed, toByteOffset: offset, as: UInt64.self) }
+        count += 1
     }
 }
 

@@ -99,8 +99,10 @@ public enum JSON {
 
     /// Decodes `type` from UTF-8 JSON bytes, with an error that says what was wrong.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
+        // Every body goes through the strict parser (RFC 8259, at most 128 levels deep, no
+        // member name twice in one object), whichever decoder then builds the value.
+        let json = try (bytes as? [UInt8]).map { (array) throws(ProtocolError) in try JSONValue.parse(array) } ?? JSONValue.parse(bytes)
         if let convertible = type as? any JSONConvertible.Type {
-            let json = try (bytes as? [UInt8]).map { (array) throws(ProtocolError) in try JSONValue.parse(array) } ?? JSONValue.parse(bytes)
             if let value = try convertible.init(json: json) as? T { return value }
         }
         do {

@@ -55,12 +55,38 @@ public struct Registration: Sendable, Hashable, Codable {
         launchToken = try c.decodeIfPresent(String.self, forKey: .launchToken)
     }
 
+    /// Reads a REGISTER body as the host does: strictly, as every body (`JSON.decode`), and
+    /// with `protocolVersion` and `processIdentifier` written as integers: `2`, not `2.0`.
+    public static func decode(_ bytes: [UInt8]) throws -> Registration {
+        let registration = try JSON.decode(Registration.self, from: bytes)
+        let checked = bytes.withUnsafeBytes { raw in
+            Result { () throws(ProtocolError) in
+                try JSONParser.visitMembers(raw) { (key, range) throws(ProtocolError) in
+                    guard key == "protocolVersion" || key == "processIdentifier" else { return }
+                    let text = raw[range]
+                    let integer = text.enumerated().allSatisfy { i, byte in
+                        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (i == 0 && byte == UInt8(ascii: "-"))
+                    }
+                    guard integer || text.elementsEqual("null".utf8) else {
+                        throw .malformedBody("registration.\(key) must be an integer, written without a fraction or exponent")
+                    }
+                }
+            }
+        }
+        try checked.get()
+        return registration
+    }
+
     /// The same registration with SiriKit class names (`INSendMessageIntent`) turned into
-    /// catalog names (`SendMessage`).
+    /// catalog names (`SendMessage`), each name once (the first time it appears).
     public func normalized() -> Registration {
+        func unique(_ names: [String]) -> [String] {
+            var seen = Set<String>()
+            return names.map(Catalog.canonicalIntentName).filter { seen.insert($0).inserted }
+        }
         var copy = self
-        copy.intentsSupported = intentsSupported.map(Catalog.canonicalIntentName)
-        copy.intentsRestrictedWhileLocked = intentsRestrictedWhileLocked.map(Catalog.canonicalIntentName)
+        copy.intentsSupported = unique(intentsSupported)
+        copy.intentsRestrictedWhileLocked = unique(intentsRestrictedWhileLocked)
         return copy
     }
 }

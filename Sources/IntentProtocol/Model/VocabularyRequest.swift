@@ -18,7 +18,8 @@ public struct VocabularyState: Sendable, Hashable, Codable {
     public var app: String
     /// The user's terms by type, most important first.
     public var user: [String: [String]]
-    /// The app's own vocabulary from its registration, if any.
+    /// The app's own vocabulary from its registration; `intentd` always sends it, empty
+    /// lists for an app that has none.
     public var appVocabulary: AppVocabulary?
 
     /// Creates the answer.

@@ -84,4 +84,8 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case stateNotSaved
     /// RESTART named an app whose extension runs, but not as a launch of this host.
     case notLaunched
+    /// The host has as much work in flight as its admission limits allow (in all, for this
+    /// client connection, or for every instance of the app), or this client is not reading
+    /// its replies; nothing was done. A refusal: try again shortly.
+    case overloaded
 }

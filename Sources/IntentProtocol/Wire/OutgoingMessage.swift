@@ -18,6 +18,15 @@ extension OutgoingMessage {
     public func send(on socket: Socket, to routingID: RoutingID? = nil, wait: Bool = true) throws -> Bool {
         try parts.send(on: socket, to: routingID, wait: wait)
     }
+
+    /// Sends the message as `send(on:to:wait:)` does, counted in the gauge `counting`
+    /// returns for its size (none: not counted) until libzmq has written it.
+    @discardableResult
+    public func send(
+        on socket: Socket, to routingID: RoutingID? = nil, wait: Bool = true, counting: (Int) -> QueuedBytes?
+    ) throws -> Bool {
+        try parts.send(on: socket, to: routingID, wait: wait, counting: counting)
+    }
 }
 
 extension ClientMessage: OutgoingMessage {}

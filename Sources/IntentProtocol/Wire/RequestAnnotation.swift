@@ -70,6 +70,17 @@ public enum RequestAnnotation {
         }
     }
 
+    /// Whether a JSON object body names a top-level `deadline` itself: the host's member,
+    /// which a client may not send (repeated member names are malformed).
+    public static func namesDeadline(_ body: UnsafeRawBufferPointer) -> Bool {
+        guard contains(body, deadlineKey) else { return false }
+        var found = false
+        try? JSONParser.visitMembers(body) { (name, _) throws(ProtocolError) in
+            if name == "deadline" { found = true }
+        }
+        return found
+    }
+
     /// `body` with `"deadline":N` (and `"idempotencyKey":"K"` when `key` is given) added as
     /// its last members, or `nil` if it is not a JSON object (no `{` first, `}` last).
     public static func annotate(_ body: UnsafeRawBufferPointer, deadline: Int64, key: String?) -> [UInt8]? {
@@ -95,6 +106,7 @@ public enum RequestAnnotation {
 
     private static let keyName = Array("\"idempotencyKey\"".utf8)
     private static let deadlineName = Array("\"deadline\":".utf8)
+    private static let deadlineKey = Array("\"deadline\"".utf8)
     private static let keyMember = Array(",\"idempotencyKey\":\"".utf8)
 
     private static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {

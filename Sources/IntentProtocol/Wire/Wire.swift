@@ -173,14 +173,21 @@ public enum Wire {
         /// Writes the message straight into a frame libzmq owns and sends it, after
         /// `routingID` when sending from a ROUTER; `false` if `wait` is false and the socket
         /// cannot take it now. Names are checked before anything is sent.
-        func send(on socket: Socket, to routingID: RoutingID?, wait: Bool) throws -> Bool {
+        func send(
+            on socket: Socket, to routingID: RoutingID?, wait: Bool, counting: (Int) -> QueuedBytes? = { _ in nil }
+        ) throws -> Bool {
             let count = try size()
+            let gauge = counting(count)
+            func sendBody(wait: Bool) throws -> Bool {
+                if let gauge { return try socket.send(count: count, wait: wait, counting: gauge) { write(into: $0) } }
+                return try socket.send(count: count, wait: wait) { write(into: $0) }
+            }
             if let routingID {
                 guard try socket.send(routingID, more: true, wait: wait) else { return false }
                 // The envelope is queued: the rest of the message must follow it.
-                return try socket.send(count: count) { write(into: $0) }
+                return try sendBody(wait: true)
             }
-            return try socket.send(count: count, wait: wait) { write(into: $0) }
+            return try sendBody(wait: wait)
         }
     }
 

@@ -20,7 +20,8 @@ struct Bench: ParsableCommand {
     @Option(help: "Unmeasured requests sent first.") var warmup = 1000
     @Option(help: "Closed loop: requests kept outstanding.") var concurrency = 1
     @Option(help: "Open loop: requests per second (overrides --concurrency).") var rate: Double?
-    @Option(help: "Open loop: the most requests outstanding at once.") var maxOutstanding = 10_000
+    @Option(help: "Open loop: the most requests outstanding at once; 0 for no cap (the host's admission limits alone bound the load).")
+    var maxOutstanding = 10_000
     @Option(help: "Requests as App.Intent=weight, comma-separated.") var mix = "Bench.SendMessage=1"
     @Option(help: "handle (one STAGE, the intent already resolved) or lifecycle (resolve, confirm, handle).")
     var mode: BenchPlan.Mode = .handle
@@ -47,7 +48,8 @@ struct Bench: ParsableCommand {
         plan.requests = requests
         plan.duration = duration.map { .milliseconds(Int($0 * 1000)) }
         plan.warmup = warmup
-        plan.load = rate.map { .open(rate: $0, maxOutstanding: maxOutstanding) } ?? .closed(concurrency: concurrency)
+        let cap = maxOutstanding == 0 ? Int.max : maxOutstanding
+        plan.load = rate.map { .open(rate: $0, maxOutstanding: cap) } ?? .closed(concurrency: concurrency)
         plan.mix = try BenchPlan.parseMix(mix)
         plan.size = size
         plan.timeout = .milliseconds(Int(requestTimeout * 1000))

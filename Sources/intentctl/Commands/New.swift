@@ -5,7 +5,7 @@ import IntentProtocol
 /// `intentctl new NAME --domain DOMAIN`
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create a ready Swift extension package: a manifest, a handler per intent with TODOs, and a test.",
+        abstract: "Create a ready extension, in Swift or Python: a manifest, a handler per intent with TODOs, and a test.",
         discussion: """
             DOMAIN is a domain of the host's catalog (Messaging, ListsAndNotes, RideBooking), whose \
             typed API the handlers use, or a domain file of your own (the host then needs \
@@ -24,6 +24,11 @@ struct New: ParsableCommand {
 
     @Option(name: .customLong("bundle-id"), help: "The bundle id (default com.example.NAME in lower case).")
     var bundleIdentifier: String?
+
+    @Option(help: "swift (a package depending on this repository's IntentExtensionKit) or python (for sdk/python).")
+    var language: Language = .swift
+
+    enum Language: String, ExpressibleByArgument, CaseIterable { case swift, python }
 
     @Option(help: "Where to create it (default ./NAME); must not exist yet.")
     var output: String?
@@ -59,14 +64,17 @@ struct New: ParsableCommand {
 
         let destination = URL(fileURLWithPath: output ?? name)
         guard !fm.fileExists(atPath: destination.path) else { throw ValidationError("\(destination.path) exists already") }
-        let scaffold = SwiftScaffold(name: name, bundleIdentifier: bundle, domain: chosen, intents: list, typed: typed, sdk: root.standardizedFileURL, domainFile: file)
-        for (path, contents) in scaffold.files {
+        let files = switch language {
+        case .swift: SwiftScaffold(name: name, bundleIdentifier: bundle, domain: chosen, intents: list, typed: typed, sdk: root.standardizedFileURL, domainFile: file).files
+        case .python: PythonScaffold(name: name, bundleIdentifier: bundle, domain: chosen, intents: list, builtIn: typed, sdk: root.standardizedFileURL, domainFile: file).files
+        }
+        for (path, contents) in files {
             let url = destination.appendingPathComponent(path)
             try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(contents.utf8).write(to: url)
         }
         print("created \(destination.path): \(name) (\(bundle)) for \(list.map(\.name).joined(separator: ", "))")
-        print("next: cd \(destination.path) && swift build && swift test; then see its README.md")
+        print("next: see \(destination.appendingPathComponent("README.md").path)")
     }
 
     /// The domain, its file when it is not the host's own, and whether the SDK has typed intents for it.

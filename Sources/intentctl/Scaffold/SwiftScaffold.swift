@@ -21,7 +21,7 @@ struct SwiftScaffold {
         var files = [
             ("Package.swift", packageManifest),
             ("Sources/\(name)/\(name)Extension.swift", extensionFile),
-            ("Sources/\(name)/Manifest/Info.plist", infoPlist),
+            ("Sources/\(name)/Manifest/Info.plist", ScaffoldManifest.plist(name: name, bundleIdentifier: bundleIdentifier, domain: domain, intents: intents, builtIn: typed)),
             ("Tests/\(name)Tests/\(name)Tests.swift", testFile),
             ("README.md", readme),
         ]
@@ -144,41 +144,9 @@ struct SwiftScaffold {
             """
     }
 
-    private var infoPlist: String {
-        let supported = intents.map { "                <string>\(typed ? "IN\($0.name)Intent" : $0.name)</string>" }.joined(separator: "\n")
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-                <key>CFBundleIdentifier</key>
-                <string>\(bundleIdentifier)</string>
-                <key>CFBundleDisplayName</key>
-                <string>\(name)</string>
-                <key>NSSiriUsageDescription</key>
-                <string>\(name) carries out your \(domain.name) requests.</string>
-                <key>NSExtension</key>
-                <dict>
-                    <key>NSExtensionAttributes</key>
-                    <dict>
-                        <key>IntentsSupported</key>
-                        <array>
-            \(supported)
-                        </array>
-                        <key>IntentsRestrictedWhileLocked</key>
-                        <array>
-                        </array>
-                    </dict>
-                </dict>
-            </dict>
-            </plist>
-
-            """
-    }
-
     private var testFile: String {
         let tests = intents.map { intent in
-            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(Self.example(for: $0))" }
+            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(ScaffoldManifest.literal(ScaffoldManifest.example(for: $0), python: false))" }
             return """
                     @Test("\(intent.name) is handled")
                     func handles\(intent.name)() async throws {
@@ -200,20 +168,6 @@ struct SwiftScaffold {
             }
 
             """
-    }
-
-    /// A value of the parameter's type, as JSON in Swift source.
-    static func example(for parameter: ParameterDefinition) -> String {
-        let one: String = switch parameter.type {
-        case .integer, .number: "1"
-        case .boolean: "true"
-        case .enum: "\"\(parameter.values?.first ?? "value")\""
-        case .person: "[\"displayName\": \"Coco\"]"
-        case .location: "[\"name\": \"Home\"]"
-        case .dateTime: "\"2026-11-24T09:00:00Z\""
-        case .string: "\"example\""
-        }
-        return parameter.isList ? "[\(one)]" : one
     }
 
     private var readme: String {

@@ -5,7 +5,10 @@ import ZeroMQ
 
 /// The directory holding the built executables (the test bundle sits beside them).
 enum Products {
-    static let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    /// Beside the test binary, or `$INTENTD_PRODUCTS` (deploy/chaos.sh runs some tests
+    /// against the release build).
+    static let directory = ProcessInfo.processInfo.environment["INTENTD_PRODUCTS"].map { URL(fileURLWithPath: $0) }
+        ?? URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
 
     /// A product of this package by name, or any executable by path.
     static func url(_ name: String) -> URL { name.hasPrefix("/") ? URL(fileURLWithPath: name) : directory.appendingPathComponent(name) }

@@ -1,0 +1,78 @@
+/// How much work the host takes on at once. Past any of these bounds a new request is
+/// refused at once with `overloaded` instead of waiting in a queue, so the requests already
+/// admitted keep their latency and the host's memory stays flat under a flood.
+///
+/// The config file sets them under `admission`; a field left out keeps its default.
+/// Defaults come from measurement (README, "Overload"): well above what keeps the bench
+/// extension busy on a 2-core machine, well below what costs latency or memory.
+public struct AdmissionLimits: Sendable, Hashable, Decodable {
+    /// Client requests in flight in the whole host: STAGE requests awaiting their reply and
+    /// SUBMIT lifecycles still running.
+    public var maxInFlight: Int?
+    /// The same, for one client connection; below `maxInFlight`, so one client flooding the
+    /// host leaves room for the others.
+    public var maxInFlightPerClient: Int?
+    /// Stage requests awaiting a reply from one extension instance (from clients' STAGEs,
+    /// lifecycles and conversations together): a hung instance cannot take every slot.
+    public var maxInFlightPerInstance: Int?
+    /// Reply bytes the host holds for one client connection that it has not yet written to
+    /// the connection (a client that does not read); past it, the client's new requests are
+    /// refused until it reads.
+    public var maxQueuedBytesPerClient: Int?
+    /// Messages libzmq queues per peer in each direction (`ZMQ_SNDHWM`, `ZMQ_RCVHWM`) on the
+    /// client and extension sockets. High enough that a reading client never loses a reply
+    /// when it falls behind for a moment (about a second at 10,000 replies a second); what a
+    /// client that does not read can make the host hold is bounded by
+    /// `maxQueuedBytesPerClient` instead.
+    public var highWaterMark: Int?
+
+    /// Creates limits; `nil` fields take the defaults when merged.
+    public init(
+        maxInFlight: Int? = nil, maxInFlightPerClient: Int? = nil, maxInFlightPerInstance: Int? = nil,
+        maxQueuedBytesPerClient: Int? = nil, highWaterMark: Int? = nil
+    ) {
+        self.maxInFlight = maxInFlight
+        self.maxInFlightPerClient = maxInFlightPerClient
+        self.maxInFlightPerInstance = maxInFlightPerInstance
+        self.maxQueuedBytesPerClient = maxQueuedBytesPerClient
+        self.highWaterMark = highWaterMark
+    }
+
+    /// The limits unless the config says otherwise.
+    public static let defaults = AdmissionLimits(
+        maxInFlight: 64, maxInFlightPerClient: 32, maxInFlightPerInstance: 64,
+        maxQueuedBytesPerClient: 8 << 20, highWaterMark: 10_000)
+
+    /// These limits, with every field `other` sets taken from it.
+    public func overridden(by other: AdmissionLimits?) -> AdmissionLimits {
+        guard let other else { return self }
+        return AdmissionLimits(
+            maxInFlight: other.maxInFlight ?? maxInFlight,
+            maxInFlightPerClient: other.maxInFlightPerClient ?? maxInFlightPerClient,
+            maxInFlightPerInstance: other.maxInFlightPerInstance ?? maxInFlightPerInstance,
+            maxQueuedBytesPerClient: other.maxQueuedBytesPerClient ?? maxQueuedBytesPerClient,
+            highWaterMark: other.highWaterMark ?? highWaterMark)
+    }
+
+    /// Throws unless every limit set is positive.
+    func validate(_ context: String) throws {
+        let fields = [
+            ("maxInFlight", maxInFlight), ("maxInFlightPerClient", maxInFlightPerClient),
+            ("maxInFlightPerInstance", maxInFlightPerInstance), ("maxQueuedBytesPerClient", maxQueuedBytesPerClient),
+            ("highWaterMark", highWaterMark),
+        ]
+        for (name, value) in fields {
+            if let value, value < 1 { throw ConfigurationError("\(context): \(name) must be at least 1") }
+        }
+    }
+
+    /// Every field, with the defaults for those not set.
+    var resolved: (host: Int, client: Int, instance: Int, queuedBytes: Int, highWaterMark: Int) {
+        let d = Self.defaults
+        return (
+            maxInFlight ?? d.maxInFlight ?? 64, maxInFlightPerClient ?? d.maxInFlightPerClient ?? 32,
+            maxInFlightPerInstance ?? d.maxInFlightPerInstance ?? 64,
+            maxQueuedBytesPerClient ?? d.maxQueuedBytesPerClient ?? 8 << 20, highWaterMark ?? d.highWaterMark ?? 10_000
+        )
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import IntentProtocol
+import Testing
+
+/// `intentctl conformance` against the extensions this repository ships, which must pass
+/// every check, and against one that answers wrongly, which must not.
+@Suite("Conformance kit", .serialized)
+struct ConformanceTests {
+    /// Runs `intentctl conformance ARGUMENTS` and returns what it printed and its status.
+    func conformance(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conformance-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("out")
+        let p = try TestHost.launch(Products.url("intentctl"), ["conformance"] + arguments, output: output, environment: environment)
+        p.waitUntilExit()
+        return CommandResult(status: p.terminationStatus, stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "", stderr: "")
+    }
+
+    func lines(_ result: CommandResult, _ prefix: String) -> [String] {
+        result.stdout.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }
+    }
+
+    /// Asserts that every check passed, and that the checks that matter were made.
+    func expectEveryCheckPasses(_ result: CommandResult) {
+        #expect(lines(result, "FAIL").isEmpty, "\(result.stdout)")
+        #expect(result.status == 0, "\(result.stdout)")
+        let passed = lines(result, "PASS")
+        for check in ["PASS registers", "PASS heartbeats", "PASS resolve", "PASS confirm", "PASS handle", "PASS a resolve request", "PASS on SIGTERM"] {
+            #expect(passed.contains { $0.hasPrefix(check) }, "no \(check) line in:\n\(result.stdout)")
+        }
+    }
+
+    @Test("MonkeyChat, List-o-Mat and Zippy pass every check", arguments: ["MonkeyChat", "ListOMat", "Zippy"])
+    func swiftSamplesPass(_ product: String) throws {
+        expectEveryCheckPasses(try conformance(["--", Products.url(product).path]))
+    }
+
+    @Test("The Python example passes every check, repeated handles with one idempotency key included")
+    func pythonExamplePasses() throws {
+        let manifest = PythonSDKTests.sdk.appendingPathComponent("examples/jotter/Manifest/Info.plist")
+        let result = try conformance(
+            ["--manifest", manifest.path, "--idempotency", "--", PythonSDKTests.python, "-m", "jotter"],
+            environment: PythonSDKTests.environment)
+        expectEveryCheckPasses(result)
+        #expect(lines(result, "PASS handle AppendToNote again with the same idempotency key").count == 1, "\(result.stdout)")
+    }
+
+    @Test("An extension that answers a number for a string and a code its intent does not have, and stops slowly, fails those checks")
+    func brokenExtensionFails() throws {
+        let fixture = Products.fixtures.appendingPathComponent("broken-notes.py")
+        let result = try conformance(
+            ["--manifest", Products.fixtures.appendingPathComponent("BrokenNotes.plist").path, "--", PythonSDKTests.python, fixture.path],
+            environment: PythonSDKTests.environment)
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(lines(result, "PASS registers").count == 1, "\(result.stdout)")
+        #expect(lines(result, "FAIL resolve CreateNote.title").first?.contains("42 is not a string") == true, "\(result.stdout)")
+        #expect(lines(result, "FAIL confirm CreateNote").first?.contains("code maybe is not one of CreateNote's") == true, "\(result.stdout)")
+        #expect(lines(result, "PASS resolve CreateNote.content").count == 1, "the checks go on after a failure")
+        #expect(lines(result, "FAIL on SIGTERM").first?.contains("still running 2 s after SIGTERM") == true, "\(result.stdout)")
+    }
+}

@@ -1,0 +1,207 @@
+import CZeroMQ
+import Foundation
+import IntentClient
+import IntentProtocol
+import Testing
+import ZeroMQ
+
+/// Past its admission limits the host refuses at once with `overloaded`, stays fair between
+/// clients, and gives back the memory a flood took. Behaviour only: no timings.
+@Suite("Overload", .serialized)
+struct OverloadTests {
+    @Test("A flood beyond the host's limit of requests in flight is refused with overloaded, and intentctl exits 4")
+    func floodBeyondHostLimitIsRefused() throws {
+        let config = try Self.config(maxInFlight: 64, perClient: 16)
+        let host = try TestHost(["--config", config.path, "--request-timeout", "60000"])
+        defer { host.stop(); host.removeState() }
+        let ext = try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+        // A hung extension: whatever the host admits stays in flight.
+        kill(ext.processIdentifier, SIGSTOP)
+        defer { kill(ext.processIdentifier, SIGCONT) }
+
+        // Eight connections, each within its own limit of 16, together twice the host's 64.
+        let flooders = try (0..<8).map { _ in try Flooder(host) }
+        for flooder in flooders { try flooder.stage(count: 16, app: "MonkeyChat") }
+        let refused = try Flooder.codes(of: flooders, expecting: 8 * 16 - 64, within: .seconds(20))
+        #expect(refused == ["overloaded": 8 * 16 - 64], "the excess, and only the excess, is refused at once")
+
+        let sent = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=x", "--json")
+        #expect(sent.status == 4, "\(sent.stdout)\(sent.stderr)")
+        #expect(sent.stderr.contains("overloaded"), "\(sent.stderr)")
+        #expect(host.process?.isRunning == true)
+
+        // Once the extension answers, the slots are free again.
+        kill(ext.processIdentifier, SIGCONT)
+        let answered = try Flooder.codes(of: flooders, expecting: 64, within: .seconds(30))
+        #expect(answered.values.reduce(0, +) == 64 && answered["overloaded"] == nil, "\(answered)")
+        let later = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=x", "--json")
+        #expect(later.status == 0, "\(later.stdout)\(later.stderr)")
+    }
+
+    @Test("A well-behaved client is still served while another client floods the host")
+    func wellBehavedClientIsServedDuringFlood() throws {
+        let config = try Self.config(maxInFlight: 64, perClient: 16)
+        let host = try TestHost(["--config", config.path, "--request-timeout", "60000", "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        let ext = try host.startExtension()
+        try host.waitFor(["MonkeyChat", "Bench"])
+        kill(ext.processIdentifier, SIGSTOP)
+        defer { kill(ext.processIdentifier, SIGCONT) }
+
+        // One client floods the hung app with ten times the host's whole limit.
+        let flooder = try Flooder(host)
+        try flooder.stage(count: 640, app: "MonkeyChat")
+        let codes = try flooder.codes(expecting: 640 - 16, within: .seconds(30))
+        #expect(codes["overloaded"] == 640 - 16, "\(codes)")
+
+        // The host kept room for everyone else.
+        for _ in 0..<3 {
+            let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+            #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+        }
+    }
+
+    @Test("A hung extension instance takes no more than its own limit of requests, and the host keeps serving other apps")
+    func hungInstanceIsBoundedByItsLimit() throws {
+        let config = try Self.config(maxInFlight: 64, perClient: 64, perInstance: 8)
+        let host = try TestHost(["--config", config.path, "--request-timeout", "60000", "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        let ext = try host.startExtension()
+        try host.waitFor(["MonkeyChat", "Bench"])
+        kill(ext.processIdentifier, SIGSTOP)
+        defer { kill(ext.processIdentifier, SIGCONT) }
+
+        let flooder = try Flooder(host)
+        try flooder.stage(count: 40, app: "MonkeyChat")
+        #expect(try flooder.codes(expecting: 32, within: .seconds(20)) == ["overloaded": 32])
+        // A lifecycle whose stage finds every instance full is refused, not failed.
+        let refused = try host.client().submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
+        #expect(refused.outcome == .refused && refused.code == "overloaded", "\(refused)")
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+    }
+
+    @Test("A client that never reads its large replies cannot make the host keep the memory after it leaves")
+    func memoryReturnsAfterNonReadingClientLeaves() throws {
+        let host = try TestHost(["--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+        let pid = try #require(host.process?.processIdentifier)
+
+        // Warm up the path with a reader, then take the baseline.
+        let content = String(repeating: "b", count: 100_000)
+        let reader = try Flooder(host)
+        try reader.stage(count: 30, app: "Bench", resolving: content)
+        #expect(try reader.codes(expecting: 30, within: .seconds(30))["success"] == 30)
+        #expect(reader.largestReply > 100_000, "the bench extension sends the content back")
+        usleep(1_500_000)
+        let baseline = try Self.residentKilobytes(pid)
+
+        // 2,000 requests of 100 KB whose 100 KB replies are never read (deploy/chaos.sh: 10,000).
+        let requests = ProcessInfo.processInfo.environment["INTENTD_CHAOS_REQUESTS"].flatMap { Int($0) } ?? 2000
+        do {
+            let silent = try Flooder(host, receiveBuffer: 1)
+            try silent.stage(count: requests, app: "Bench", resolving: content)
+            usleep(2_000_000)
+            let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+            #expect(sent.status == 0, "another client is served meanwhile: \(sent.stdout)\(sent.stderr)")
+            let held = try Self.residentKilobytes(pid)
+            print("intentd RSS: \(baseline) kB before, \(held) kB with the silent client connected")
+            #expect(held - baseline < 128_000, "what a silent client makes the host hold is bounded")
+        }
+        // The client is gone; within a few heartbeats the host gives the memory back.
+        var after = try Self.residentKilobytes(pid)
+        for _ in 0..<40 where after - baseline > 10_000 {
+            usleep(250_000)
+            after = try Self.residentKilobytes(pid)
+        }
+        print("intentd RSS: \(baseline) kB before, \(after) kB after the silent client left")
+        #expect(after - baseline < 10_240, "RSS \(baseline) kB before, \(after) kB after")
+    }
+
+    // MARK: Helpers
+
+    /// A config file with the given admission limits.
+    static func config(maxInFlight: Int, perClient: Int, perInstance: Int = 64) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-overload-\(UUID().uuidString).json")
+        let text = #"{"admission": {"maxInFlight": \#(maxInFlight), "maxInFlightPerClient": \#(perClient), "maxInFlightPerInstance": \#(perInstance)}}"#
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    static func residentKilobytes(_ pid: Int32) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+}
+
+/// A raw client connection that sends many STAGE requests without waiting and counts the
+/// answers by code.
+final class Flooder {
+    let socket: Socket
+    private var nextID: UInt64 = 1
+    /// The largest RESULT body received so far, in bytes.
+    private(set) var largestReply = 0
+
+    /// Connects as the local client; `receiveBuffer` shrinks what this side takes off the
+    /// connection (a client that does not read).
+    init(_ host: TestHost, receiveBuffer: Int32? = nil) throws {
+        socket = try Socket(try Context(), .dealer)
+        try socket.set(ZMQ_SNDHWM, Int32(0))
+        try socket.set(ZMQ_LINGER, Int32(0))
+        if let receiveBuffer {
+            try socket.set(ZMQ_RCVHWM, receiveBuffer)
+            try socket.set(ZMQ_RCVBUF, Int32(4096))
+        }
+        try host.clientSecurity().apply(to: socket, endpoint: host.clientEndpoint)
+        try socket.connect(host.clientEndpoint)
+    }
+
+    /// Sends `count` STAGE requests: handle, or resolve of a `content` of the given text
+    /// (which the bench extension returns as is).
+    func stage(count: Int, app: String, resolving content: String? = nil) throws {
+        let intent = app == "MonkeyChat" ? "SearchForMessages" : "SendMessage"
+        let request = StageRequest(
+            sessionId: "flood", language: "en", intent: intent, parameters: content.map { ["content": .string($0)] } ?? [:],
+            parameter: content == nil ? nil : "content")
+        let body = Body(try JSON.encode(request))
+        for _ in 0..<count {
+            let id = RequestID(nextID)
+            nextID += 1
+            try ClientMessage.stage(id, app: app, intent: intent, content == nil ? .handle : .resolve, body: body).send(on: socket)
+        }
+    }
+
+    /// Answers by code (`success` for a RESULT) until `count` have come or `within` passed.
+    func codes(expecting count: Int, within limit: Duration) throws -> [String: Int] {
+        try Self.codes(of: [self], expecting: count, within: limit)
+    }
+
+    /// The answers to several flooders together, by code, until `count` have come or
+    /// `within` passed; then a little longer, so that answers beyond `count` show too.
+    static func codes(of flooders: [Flooder], expecting count: Int, within limit: Duration) throws -> [String: Int] {
+        var codes: [String: Int] = [:]
+        var poller = Poller()
+        for flooder in flooders { poller.add(flooder.socket) }
+        let deadline = ContinuousClock.now + limit
+        var settle: ContinuousClock.Instant?
+        var frames: [Message] = []
+        while ContinuousClock.now < (settle ?? deadline) {
+            if settle == nil, codes.values.reduce(0, +) >= count { settle = ContinuousClock.now + .milliseconds(300) }
+            guard try poller.poll(timeout: 50) > 0 else { continue }
+            for flooder in flooders {
+                while let n = try flooder.socket.receiveFrames(into: &frames, wait: false) {
+                    switch try HostToClient(frames: frames[..<n]) {
+                    case .error(_, let code, _): codes[code, default: 0] += 1
+                    case .result(_, let body):
+                        codes["success", default: 0] += 1
+                        flooder.largestReply = max(flooder.largestReply, body.count)
+                    }
+                }
+            }
+        }
+        return codes
+    }
+}

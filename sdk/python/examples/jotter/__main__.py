@@ -1,0 +1,5 @@
+import intentd
+
+from . import Jotter
+
+intentd.run(Jotter)

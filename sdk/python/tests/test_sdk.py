@@ -1,0 +1,300 @@
+"""Unit tests of the Python SDK: framing, manifest, resolution rules, the dispatcher with its
+idempotency journal and deadlines, and key files. Run: python3 -m unittest discover sdk/python/tests"""
+
+import asyncio
+import json
+import os
+import pathlib
+import sqlite3
+import struct
+import sys
+import tempfile
+import time
+import unittest
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE.parent), str(HERE.parent / "examples")]
+
+import intentd  # noqa: E402
+from intentd import identity, manifest, wire  # noqa: E402
+from intentd.dispatch import Dispatcher  # noqa: E402
+from intentd.journal import DamagedStore, Journal  # noqa: E402
+from intentd.api import IntentResponse, Resolution  # noqa: E402
+
+JOTTER_MANIFEST = HERE.parent / "examples" / "jotter" / "Manifest" / "Info.plist"
+
+
+def request(stage, intent, body):
+    return wire.SIGNATURE + bytes([wire.REQUEST]) + struct.pack(">QB", 7, stage) + wire.name(intent) + body
+
+
+class WireTests(unittest.TestCase):
+    def test_a_request_is_read_with_its_id_stage_intent_and_body(self):
+        self.assertEqual(wire.parse(request(wire.HANDLE, "CreateNote", b"{}")),
+                         (wire.REQUEST, 7, wire.HANDLE, "CreateNote", b"{}"))
+
+    def test_a_reply_carries_the_request_id_in_eight_big_endian_bytes(self):
+        self.assertEqual(wire.reply(258, b"{}"), b"intentd/2\x05" + b"\0" * 6 + b"\x01\x02{}")
+
+    def test_a_version_1_message_or_a_bad_stage_or_a_heartbeat_with_a_body_is_malformed(self):
+        for frame in [b"intentd/1\x06", request(4, "X", b""), b"intentd/2\x06x", b"intentd/2\x04" + b"\0" * 9 + b"\x00",
+                      b"intentd/2\x03\x09abc"]:
+            with self.assertRaises(wire.Malformed, msg=frame):
+                wire.parse(frame)
+
+    def test_a_rejection_is_read_as_code_and_reason(self):
+        self.assertEqual(wire.parse(b"intentd/2\x03" + wire.name("appTaken") + b"taken"), (wire.REJECTED, "appTaken", "taken"))
+
+    def test_names_longer_than_255_bytes_are_refused(self):
+        with self.assertRaises(ValueError):
+            wire.update("x" * 256, b"{}")
+
+
+class ManifestTests(unittest.TestCase):
+    def test_the_manifest_becomes_a_registration_with_catalog_intent_names(self):
+        registration = manifest.read(str(JOTTER_MANIFEST))
+        self.assertEqual(registration["bundleIdentifier"], "org.example.jotter")
+        self.assertEqual(registration["appName"], "Jotter")
+        self.assertEqual(registration["intentsSupported"], ["CreateNote", "AppendToNote"])
+        self.assertEqual(registration["protocolVersion"], 2)
+
+    def test_sirikit_class_names_are_normalised_and_others_kept(self):
+        self.assertEqual(manifest.normalise("INSendMessageIntent"), "SendMessage")
+        self.assertEqual(manifest.normalise("INIntent"), "INIntent")
+        self.assertEqual(manifest.normalise("CreateNote"), "CreateNote")
+
+    def test_a_manifest_without_intents_is_refused(self):
+        with tempfile.NamedTemporaryFile("wb", suffix=".plist") as f:
+            import plistlib
+            plistlib.dump({"CFBundleIdentifier": "a.b", "CFBundleName": "A"}, f)
+            f.flush()
+            with self.assertRaises(manifest.ManifestError):
+                manifest.read(f.name)
+
+    def test_bundle_identifiers_must_be_reverse_dns(self):
+        self.assertIsNone(manifest.bundle_problem("org.example.jotter"))
+        for bad in ["jotter", "../etc", "a..b", "-a.b", "a.b/c"]:
+            self.assertIsNotNone(manifest.bundle_problem(bad), bad)
+
+
+class ResolutionTests(unittest.TestCase):
+    def test_disambiguation_keeps_two_to_ten_options(self):
+        self.assertEqual(Resolution.disambiguation(["a", "b"]).to_json(), {"kind": "disambiguation", "options": ["a", "b"]})
+        self.assertEqual(Resolution.disambiguation(["a"]).to_json(), {"kind": "success", "value": "a"})
+        self.assertEqual(Resolution.disambiguation([]).kind, "needsValue")
+        self.assertEqual(Resolution.disambiguation(range(11)).kind, "needsValue")
+
+    def test_every_kind_has_the_members_the_protocol_names(self):
+        self.assertEqual(Resolution.confirmation_required(1).to_json(), {"kind": "confirmationRequired", "value": 1})
+        self.assertEqual(Resolution.unsupported("tooLong").to_json(), {"kind": "unsupported", "reason": "tooLong"})
+        self.assertEqual(Resolution.unsupported().to_json(), {"kind": "unsupported"})
+        self.assertEqual(Resolution.not_required().to_json(), {"kind": "notRequired"})
+
+
+class Counting(intentd.Handler):
+    """Counts its handles in the sandbox database; sleeps when asked to."""
+
+    def __init__(self, sleep=0.0, asynchronous=False):
+        self.sleep = sleep
+        self.resolvers = {"title": lambda intent: Resolution.disambiguation(["A", "B"])}
+        if asynchronous:
+            self.handle = self.handle_async
+
+    def handle(self, intent):
+        time.sleep(self.sleep)
+        intent.store.execute("INSERT INTO done (title) VALUES (?)", (intent["title"],))
+        count = intent.store.execute("SELECT count(*) FROM done").fetchone()[0]
+        return IntentResponse("success", {"count": count})
+
+    async def handle_async(self, intent):
+        intent.store.execute("INSERT INTO done (title) VALUES (?)", (intent["title"],))
+        await asyncio.sleep(self.sleep)
+        return IntentResponse("success", {})
+
+
+class App(intentd.Extension):
+    def __init__(self, handler):
+        self._handler = handler
+
+    def handler(self, intent):
+        return self._handler if intent.name == "CreateNote" else None
+
+
+class DispatcherTests(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.journal = Journal(os.path.join(self.dir.name, "intentd.sqlite"))
+        self.journal.db.execute("CREATE TABLE done (title TEXT)")
+
+    def tearDown(self):
+        self.journal.close()
+        self.dir.cleanup()
+
+    def reply(self, stage, body, handler=None, intent="CreateNote"):
+        dispatcher = Dispatcher(App(handler or Counting()), self.journal)
+        raw = dispatcher.reply(stage, intent, json.dumps(body).encode() if not isinstance(body, bytes) else body)
+        return None if raw is None else json.loads(raw)
+
+    def done(self):
+        return self.journal.db.execute("SELECT count(*) FROM done").fetchone()[0]
+
+    def test_resolve_uses_the_resolver_or_the_value_as_given(self):
+        self.assertEqual(self.reply(1, {"parameter": "title", "parameters": {}})["results"][0]["kind"], "disambiguation")
+        self.assertEqual(self.reply(1, {"parameter": "content", "parameters": {"content": ["x", "y"]}}),
+                         {"results": [{"kind": "success", "value": "x"}, {"kind": "success", "value": "y"}]})
+        self.assertEqual(self.reply(1, {"parameter": "content", "parameters": {}, "required": True}),
+                         {"results": [{"kind": "needsValue"}]})
+        self.assertEqual(self.reply(1, {"parameter": "content", "parameters": {}}), {"results": [{"kind": "notRequired"}]})
+
+    def test_confirm_is_ready_by_default(self):
+        self.assertEqual(self.reply(2, {"parameters": {}}), {"code": "ready", "response": {}})
+
+    def test_bodies_that_are_not_stage_requests_and_unknown_intents_get_an_error_reply(self):
+        for body in [b"not json", b"[1]", {"parameters": {}}]:
+            stage = 1 if isinstance(body, dict) else 3
+            self.assertIn("error", self.reply(stage, body), body)
+        self.assertIn("error", self.reply(3, {"parameters": {}}, intent="AppendToNote"))
+
+    def test_a_handle_repeated_with_its_key_gets_the_first_answer_and_is_done_once(self):
+        body = {"parameters": {"title": "t"}, "idempotencyKey": "k-1"}
+        first = self.reply(3, body)
+        self.assertEqual(self.reply(3, body), first)
+        self.assertEqual(self.done(), 1)
+        self.assertIsNotNone(self.journal.lookup("k-1"))
+        self.assertEqual(self.reply(3, {"parameters": {"title": "t"}, "idempotencyKey": "k-2"})["response"]["count"], 2)
+
+    def test_a_key_recorded_for_another_intent_gets_an_error_reply(self):
+        self.reply(3, {"parameters": {"title": "t"}, "idempotencyKey": "k"})
+        other = Dispatcher(App(None), self.journal)
+        other.extension.handler = lambda intent: Counting()
+        self.assertIn("error", json.loads(other.reply(3, "AppendToNote", b'{"parameters":{},"idempotencyKey":"k"}')))
+
+    def test_a_malformed_key_is_refused(self):
+        self.assertIn("error", self.reply(3, {"parameters": {"title": "t"}, "idempotencyKey": "a b"}))
+        self.assertEqual(self.done(), 0)
+
+    def test_handles_without_a_key_work_against_hosts_that_send_none(self):
+        self.reply(3, {"parameters": {"title": "t"}})
+        self.reply(3, {"parameters": {"title": "t"}})
+        self.assertEqual(self.done(), 2)
+
+    def test_work_whose_deadline_passed_is_not_started(self):
+        past = int(time.time() * 1000) - 1
+        self.assertIsNone(self.reply(3, {"parameters": {"title": "t"}, "deadline": past, "idempotencyKey": "k"}))
+        self.assertIsNone(self.reply(1, {"parameter": "title", "parameters": {}, "deadline": past}))
+        self.assertEqual(self.done(), 0)
+        self.assertIsNone(self.journal.lookup("k"))
+
+    def test_a_handle_that_ends_after_its_deadline_is_rolled_back_and_not_recorded(self):
+        soon = int(time.time() * 1000) + 100
+        body = {"parameters": {"title": "t"}, "deadline": soon, "idempotencyKey": "late"}
+        self.assertIsNone(self.reply(3, body, handler=Counting(sleep=0.3)))
+        self.assertEqual(self.done(), 0)
+        self.assertIsNone(self.journal.lookup("late"))
+
+    def test_an_async_handle_is_cancelled_at_its_deadline(self):
+        soon = int(time.time() * 1000) + 100
+        started = time.monotonic()
+        self.assertIsNone(self.reply(3, {"parameters": {"title": "t"}, "deadline": soon},
+                                     handler=Counting(sleep=30, asynchronous=True)))
+        self.assertLess(time.monotonic() - started, 10)
+        self.assertEqual(self.done(), 0)
+
+    def test_a_damaged_database_is_reported_instead_of_used(self):
+        path = os.path.join(self.dir.name, "damaged.sqlite")
+        with open(path, "wb") as f:
+            f.write(b"SQLite format 3\0" + b"\xff" * 4000)
+        with self.assertRaises(DamagedStore):
+            Journal(path)
+
+
+class PublisherTests(unittest.TestCase):
+    def test_the_end_of_long_work_is_a_completion_update_with_the_session(self):
+        posted = []
+        intent = intentd.Intent("CreateNote", "handle", {"sessionId": "S-9", "parameters": {}})
+        intentd.UpdatePublisher(posted.append).complete(intent, IntentResponse("success", {"done": True}))
+        self.assertEqual(posted, [("update", "completion", {"sessionId": "S-9", "intent": "CreateNote", "code": "success",
+                                                            "response": {"done": True}})])
+
+    def test_vocabulary_is_replaced_whole_or_reset(self):
+        posted = []
+        vocabulary = intentd.VocabularyPublisher(posted.append)
+        vocabulary.set(["Packing"], type="notebookItemTitle")
+        vocabulary.remove_all()
+        self.assertEqual(posted, [("vocabulary", {"set": {"type": "notebookItemTitle", "terms": ["Packing"]}}),
+                                  ("vocabulary", {"reset": True})])
+
+    def test_repeated_terms_are_sent_once_and_more_than_the_host_takes_are_not_sent(self):
+        posted = []
+        vocabulary = intentd.VocabularyPublisher(posted.append)
+        self.assertTrue(vocabulary.set(["a", "b", "a"], type="contactName"))
+        self.assertEqual(posted[0][1]["set"]["terms"], ["a", "b"])
+        self.assertTrue(vocabulary.set([str(n % 10000) for n in range(20000)], type="contactName"))
+        self.assertFalse(vocabulary.set([str(n) for n in range(10001)], type="contactName"))
+        self.assertEqual(len(posted), 2)
+
+
+class OptionsTests(unittest.TestCase):
+    def test_the_host_given_keys_and_variables_are_read_and_flags_override_them(self):
+        from intentd.runner import Options
+        public, secret = (k.decode() for k in __import__("zmq").curve_keypair())
+        options = Options(["--endpoint", "ipc:///e", "--manifest", "m.plist"], {
+            "INTENTD_EXTENSION_ENDPOINT": "ipc:///given", "INTENTD_SANDBOX_DIR": "/var/sandbox",
+            "INTENTD_LAUNCH_TOKEN": "t", "INTENTD_CURVE_SECRETKEY": secret, "INTENTD_CURVE_SERVERKEY": public,
+            "INTENTD_PARENT_PID": "42"})
+        self.assertEqual((options.endpoint, options.manifest, options.sandbox_directory, options.launch_token,
+                          options.parent_pid), ("ipc:///e", "m.plist", "/var/sandbox", "t", 42))
+        self.assertEqual(options.given[0].public, public)
+
+    def test_unknown_options_and_missing_values_exit_2(self):
+        from intentd.runner import Options
+        import contextlib, io
+        for arguments in (["--bogus"], ["--identity"]):
+            with contextlib.redirect_stderr(io.StringIO()), self.assertRaises(SystemExit) as stopped:
+                Options(arguments, {})
+            self.assertEqual(stopped.exception.code, 2)
+
+    def test_print_identity_prints_the_bundle_id_and_the_key_of_its_key_file(self):
+        import subprocess
+        with tempfile.TemporaryDirectory() as d:
+            key = os.path.join(d, "id.key")
+            out = subprocess.run([sys.executable, "-m", "jotter", "--print-identity", "--identity", key, "--state-dir", d],
+                                 env={"PYTHONPATH": os.pathsep.join(sys.path[:2])}, capture_output=True, text=True, check=True)
+            self.assertEqual(out.stdout.split(), ["org.example.jotter", identity.load(key).public])
+
+
+class DamagedSandboxTests(unittest.TestCase):
+    def test_an_extension_whose_database_is_damaged_exits_74_without_registering(self):
+        import subprocess
+        import zmq
+        public, secret = (k.decode() for k in zmq.curve_keypair())
+        with tempfile.TemporaryDirectory() as d:
+            with open(os.path.join(d, "intentd.sqlite"), "wb") as f:
+                f.write(b"SQLite format 3\0" + b"\xff" * 4000)
+            done = subprocess.run([sys.executable, "-m", "jotter"], capture_output=True, text=True, timeout=30, env={
+                "PYTHONPATH": os.pathsep.join(sys.path[:2]), "INTENTD_SANDBOX_DIR": d,
+                "INTENTD_EXTENSION_ENDPOINT": "ipc://%s/nobody.sock" % d, "INTENTD_CURVE_SECRETKEY": secret,
+                "INTENTD_CURVE_PUBLICKEY": public, "INTENTD_CURVE_SERVERKEY": public})
+            self.assertEqual(done.returncode, 74, done.stderr)
+            self.assertIn("not registering", done.stderr)
+
+
+class IdentityTests(unittest.TestCase):
+    def test_a_key_file_is_made_once_private_and_read_back(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "keys", "identity.key")
+            made = identity.load_or_create(path)
+            self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+            again = identity.load_or_create(path)
+            self.assertEqual((made.public, made.secret), (again.public, again.secret))
+            self.assertEqual(identity.public_key(path), made.public)
+            self.assertTrue(identity.is_key(made.public))
+
+    def test_ipc_uses_plain_unless_curve_is_asked_for(self):
+        self.assertTrue(identity.uses_plain("ipc:///x", {}))
+        self.assertFalse(identity.uses_plain("ipc:///x", {"INTENTD_IPC_MECHANISM": "curve"}))
+        self.assertFalse(identity.uses_plain("tcp://127.0.0.1:1", {}))
+
+
+if __name__ == "__main__":
+    unittest.main()
