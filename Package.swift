@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol", "Understanding"], swiftSettings: strict),
         // The client library behind intentctl.
         .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
-        // Storage shared by this project's extensions: their SQLite database in the sandbox.
+        // Storage shared by this project's extensions: their SQLite database in the sandbox,
+        // with the journal of completed handles in the same transactions as their writes.
         .target(
             name: "ExtensionStorage",
             dependencies: ["IntentExtensionKit", .product(name: "GRDB", package: "GRDB.swift")],

@@ -1,3 +1,4 @@
+import ExtensionStorage
 import Foundation
 import IntentExtensionKit
 
@@ -11,6 +12,9 @@ struct ListOMatExtension: IntentExtension {
     init(context: ExtensionContext) async throws {
         store = try NotebookStore(directory: context.sandboxDirectory)
     }
+
+    /// Handles done, by idempotency key, in the app's own database.
+    var journal: (any HandleJournal)? { store.journal }
 
     func stop() async { store.close() }
 

@@ -9,6 +9,9 @@ import IntentExtensionKit
 final class NotebookStore: Sendable {
     private let database: DatabasePool
 
+    /// Completed handles, kept in this database with the writes they made.
+    var journal: SandboxJournal { SandboxJournal(database) }
+
     /// Checkpoints and closes the database, on a clean stop.
     func close() { SandboxDatabase.close(database) }
 
@@ -94,7 +97,7 @@ final class NotebookStore: Sendable {
     // MARK: Writing
 
     func createList(_ title: String, tasks: [String], group: String?, reminder: String? = nil) async throws -> TaskList {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             let list = TaskList(identifier: UUID().uuidString, title: title, groupName: group, created: Self.now())
             try list.insert(db)
             for title in tasks {
@@ -108,7 +111,7 @@ final class NotebookStore: Sendable {
 
     /// Adds tasks to the list titled `title`; returns them, or nil if the list is gone.
     func addTasks(_ titles: [String], toList title: String, priority: String?, reminder: String?) async throws -> [TaskItem]? {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             guard let list = try TaskList.filter(Column("title") == title).fetchOne(db) else { return nil }
             return try titles.map { t in
                 var task = TaskItem.new(t, in: list)
@@ -122,7 +125,7 @@ final class NotebookStore: Sendable {
 
     /// Changes the first task titled `title`; returns it, or nil if there is none.
     func updateTask(_ title: String, _ change: @escaping @Sendable (inout TaskItem) -> Void) async throws -> TaskItem? {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             guard var task = try TaskItem.filter(Column("title") == title).order(Column("created")).fetchOne(db) else { return nil }
             change(&task)
             try task.update(db)
@@ -131,7 +134,7 @@ final class NotebookStore: Sendable {
     }
 
     func snooze(_ titles: [String]?, until time: String) async throws -> [TaskItem] {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             var changed: [TaskItem] = []
             for var task in try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db) where titles?.contains(task.title) ?? true {
                 task.reminder = time
@@ -144,7 +147,7 @@ final class NotebookStore: Sendable {
 
     /// Deletes tasks from the list titled `list` (all of them when `titles` is nil).
     func deleteTasks(_ titles: [String]?, fromList list: String) async throws -> [TaskItem]? {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
             let tasks = try TaskItem.filter(Column("list") == found.identifier).fetchAll(db).filter { titles?.contains($0.title) ?? true }
             for task in tasks { try task.delete(db) }
@@ -153,7 +156,7 @@ final class NotebookStore: Sendable {
     }
 
     func createNote(_ title: String, content: String, group: String?) async throws -> Note {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             let note = Note(identifier: UUID().uuidString, title: title, content: content, groupName: group, created: Self.now())
             try note.insert(db)
             return note
@@ -161,7 +164,7 @@ final class NotebookStore: Sendable {
     }
 
     func append(_ content: String, toNote title: String) async throws -> Note? {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             guard var note = try Note.filter(Column("title") == title).fetchOne(db) else { return nil }
             note.content = note.content.isEmpty ? content : note.content + "\n" + content
             try note.update(db)

@@ -14,6 +14,9 @@ final class MessageStore: Sendable {
 
     private let database: DatabasePool
 
+    /// Completed handles, kept in this database with the writes they made.
+    var journal: SandboxJournal { SandboxJournal(database) }
+
     /// Checkpoints and closes the database, on a clean stop.
     func close() { SandboxDatabase.close(database) }
 
@@ -72,8 +75,11 @@ final class MessageStore: Sendable {
         let message = ChatMessage(
             identifier: UUID().uuidString, content: content, sender: Self.me, recipients: recipients,
             groupName: group, dateSent: Date().formatted(.iso8601), read: true, flagged: false, played: false)
-        try await database.write { db in try message.insert(db) }
-        return message
+        // The message recorded the first time is the one a retried handle returns.
+        return try await database.journaledWrite { db in
+            try message.insert(db)
+            return message
+        }
     }
 
     /// What a search asks for; empty fields match everything.
@@ -113,7 +119,7 @@ final class MessageStore: Sendable {
     /// Sets an attribute (read, unread, flagged, unflagged, played) on messages; false if
     /// any of them is missing, in which case none is changed.
     func set(_ attribute: String, on identifiers: [String]) async throws -> Bool {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             var messages: [ChatMessage] = []
             for id in identifiers {
                 guard let message = try ChatMessage.fetchOne(db, key: id) else { return false }

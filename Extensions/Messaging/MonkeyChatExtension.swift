@@ -1,3 +1,4 @@
+import ExtensionStorage
 import Foundation
 import IntentExtensionKit
 
@@ -14,6 +15,9 @@ struct MonkeyChatExtension: IntentExtension {
         // As the seed's MonkeyChat does: the assistant learns the contacts' screen names.
         context.vocabulary.set(try await store.contactNames(), for: "contactName")
     }
+
+    /// Handles done, by idempotency key, in the app's own database.
+    var journal: (any HandleJournal)? { store.journal }
 
     func stop() async { store.close() }
 

@@ -7,6 +7,9 @@ import IntentExtensionKit
 final class RideStore: Sendable {
     private let database: DatabasePool
 
+    /// Completed handles, kept in this database with the writes they made.
+    var journal: SandboxJournal { SandboxJournal(database) }
+
     /// Checkpoints and closes the database, on a clean stop.
     func close() { SandboxDatabase.close(database) }
 
@@ -26,7 +29,7 @@ final class RideStore: Sendable {
         }
     }
 
-    func create(_ ride: Ride) async throws { try await database.write { db in try ride.insert(db) } }
+    func create(_ ride: Ride) async throws { try await database.journaledWrite { db in try ride.insert(db) } }
 
     func ride(_ id: String) async throws -> Ride? { try await database.read { db in try Ride.fetchOne(db, key: id) } }
 
@@ -35,10 +38,10 @@ final class RideStore: Sendable {
     /// The ride not yet completed or cancelled, if any.
     func active() async throws -> Ride? { try await all().last { $0.isActive } }
 
-    func cancel(_ id: String) async throws { try await database.write { db in try db.execute(sql: "UPDATE ride SET cancelled = 1 WHERE identifier = ?", arguments: [id]) } }
+    func cancel(_ id: String) async throws { try await database.journaledWrite { db in try db.execute(sql: "UPDATE ride SET cancelled = 1 WHERE identifier = ?", arguments: [id]) } }
 
     func feedback(_ id: String, rating: Int?, tip: Double?) async throws {
-        try await database.write { db in
+        try await database.journaledWrite { db in
             try db.execute(sql: "UPDATE ride SET rating = ?, tip = ? WHERE identifier = ?", arguments: [rating, tip, id])
         }
     }

@@ -1,3 +1,4 @@
+import ExtensionStorage
 import Foundation
 import IntentExtensionKit
 
@@ -8,6 +9,9 @@ struct ZippyExtension: IntentExtension {
     static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
 
     let rides: Rides
+
+    /// Handles done, by idempotency key, in the app's own database.
+    var journal: (any HandleJournal)? { rides.store.journal }
 
     init(context: ExtensionContext) async throws {
         guard let folder = Bundle.module.url(forResource: "Manifest", withExtension: nil) else {

@@ -6,6 +6,7 @@ import Synchronization
 /// Opens an extension's SQLite database in its sandbox: write-ahead log, a busy timeout so
 /// instances sharing the sandbox wait for each other's writes, and the schema created once
 /// in a transaction that holds the write lock, so instances starting together do not race.
+/// It also holds the journal of completed handles (`SandboxJournal`).
 /// A database that fails SQLite's `quick_check` is not used: opening it throws `DamagedStore`.
 public enum SandboxDatabase {
     /// Opens `name` in `directory`, calling `createSchema` if the database is new; throws
@@ -30,6 +31,7 @@ public enum SandboxDatabase {
         checked.store(true, ordering: .relaxed)
         try database.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
+                try SandboxJournal.createTable(db)
                 guard try Int.fetchOne(db, sql: "PRAGMA user_version") == 0 else { return .commit }
                 try createSchema(db)
                 try db.execute(sql: "PRAGMA user_version = 1")

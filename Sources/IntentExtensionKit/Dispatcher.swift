@@ -3,11 +3,29 @@ import Foundation
 /// Turns one request into one reply body by calling the extension's handler.
 struct Dispatcher<Extension: IntentExtension>: Sendable {
     let `extension`: Extension
+    /// Completed handles by idempotency key.
+    let journal: any HandleJournal
+    /// Where each request's deadline is noted, for the connection to cancel it then.
+    let deadlines: DeadlineWatch
 
-    /// The reply body for a request: a `ResolveReply`, an `IntentResponse` or an `ErrorReply`.
-    func reply(stage: Stage, body: [UInt8]) async -> [UInt8] {
+    init(extension: Extension, deadlines: DeadlineWatch = DeadlineWatch()) {
+        self.extension = `extension`
+        journal = `extension`.journal ?? MemoryJournal()
+        self.deadlines = deadlines
+    }
+
+    /// The reply body for request `id`: a `ResolveReply`, an `IntentResponse` or an
+    /// `ErrorReply`. Work whose deadline has passed is not started (the host has stopped
+    /// waiting); work still running at its deadline is cancelled (`ExtensionConnection`).
+    func reply(id: RequestID, stage: Stage, body: [UInt8]) async -> [UInt8] {
         do {
             let request = try LazyStageRequest(body)
+            if let deadline = request.deadline {
+                guard HandleScope.nowMilliseconds() < deadline else {
+                    return ErrorReply(error: "the deadline passed before this \(stage) started; it was not run").serialized()
+                }
+                deadlines.expect(id, by: deadline)
+            }
             let intent = Intent(request)
             guard let handler = `extension`.handler(for: intent) else {
                 return ErrorReply(error: "this extension has no handler for \(intent.name)").serialized()
@@ -27,11 +45,38 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
             case .confirm:
                 return try await handler.confirm(intent).serialized()
             case .handle:
-                return try await handler.handle(intent).serialized()
+                return try await handle(intent, with: handler, request)
             }
         } catch {
             return ErrorReply(error: "\(error)").serialized()
         }
+    }
+}
+
+extension Dispatcher {
+    /// Runs a handle once per idempotency key: a key already done gets the reply recorded
+    /// for it; otherwise the handler runs under the key's `HandleScope` and its reply is
+    /// recorded before it is sent.
+    func handle(_ intent: Intent, with handler: any IntentHandler, _ request: LazyStageRequest) async throws -> [UInt8] {
+        guard let key = request.idempotencyKey else { return try await handler.handle(intent).serialized() }
+        if let problem = RequestAnnotation.problem(withKey: key) { throw ProtocolError.malformedBody(problem) }
+        // The in-memory journal is read and written in place, with no hop to another thread.
+        let memory = journal as? MemoryJournal
+        let done = if let memory { try memory.recorded(key, intent: intent.name) } else { try await journal.reply(for: key, intent: intent.name) }
+        if let done { return done }
+        let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
+        let response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
+        let reply = response.serialized()
+        // The work is done: a journal that cannot record the reply must not turn it into a
+        // failure. A retry then runs the handler again, and journaled writes replay.
+        if let memory {
+            memory.keep(reply, for: key, intent: intent.name)
+            return reply
+        }
+        do { try await journal.record(reply, for: key, intent: intent.name) } catch {
+            Log("IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
+        }
+        return reply
     }
 }
 

@@ -13,8 +13,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let log: Log
     /// The dispatcher's reply, as a plain function: the task started per request then
     /// captures nothing generic, and needs no generic metadata looked up at run time.
-    private let respond: @Sendable (Stage, [UInt8]) async -> [UInt8]
+    private let respond: @Sendable (RequestID, Stage, [UInt8]) async -> [UInt8]
     private let replies: Mailbox<Outgoing>
+    private let deadlines: DeadlineWatch
     /// Set once DISCONNECT is on its way: no new request is started, no registration sent.
     private let stopping = Atomic<Bool>(false)
     private let active = InFlightCount()
@@ -31,8 +32,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         self.security = security
         self.parentPID = parentPID
         self.log = log
-        respond = { stage, body in await dispatcher.reply(stage: stage, body: body) }
+        respond = { id, stage, body in await dispatcher.reply(id: id, stage: stage, body: body) }
         replies = outbox
+        deadlines = dispatcher.deadlines
     }
 
     /// Starts the connection thread.
@@ -63,6 +65,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var sending: [Outgoing] = []
         let registerBody = try JSON.encode(registration)
         var frames: [Message] = []
+        // The task of each request not yet answered, to cancel at its deadline.
+        var running: [RequestID: Task<Void, Never>] = [:]
+        var nextDeadlineCheck = clock.now
 
         func register() throws {
             try ExtensionMessage.register(body: Body(registerBody)).send(on: socket)
@@ -117,8 +122,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         active.count.add(1, ordering: .relaxed)
                         // The handler starts here and runs inline until it first suspends; a
                         // handler that never does answers without any thread hop or wake-up.
-                        Task.immediate {
-                            let reply = await respond(stage, bytes)
+                        running[id] = Task.immediate {
+                            let reply = await respond(id, stage, bytes)
                             replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
                             active.count.subtract(1, ordering: .relaxed)
                         }
@@ -134,7 +139,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             replies.drain(into: &sending, wokenUp: poller.isReadable(wakeupIndex))
             for outgoing in sending {
                 switch outgoing {
-                case .reply(let id, let body): try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
+                case .reply(let id, let body):
+                    running[id] = nil
+                    deadlines.done(id)
+                    try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
                 case .update(let topic, let body):
                     do { try ExtensionMessage.update(topic: topic, body: Body(body)).send(on: socket) } catch let error as ProtocolError {
                         log.error("update not sent: \(error)")
@@ -145,6 +153,11 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     sent()
                 }
                 lastSent = now
+            }
+            // Requests still running at their deadline are cancelled (Swift task cancellation).
+            if now >= nextDeadlineCheck {
+                nextDeadlineCheck = now + .milliseconds(20)
+                for id in deadlines.expired(now: HandleScope.nowMilliseconds()) { running[id]?.cancel() }
             }
             if let parentPID, getppid() != parentPID {
                 log.info("the host that launched this extension is gone; exiting")

@@ -24,12 +24,19 @@ public protocol IntentExtension: Sendable {
     /// The object that handles `intent`, or `nil` if this extension does not.
     func handler(for intent: Intent) -> (any IntentHandler)?
 
+    /// Where completed handles are kept by idempotency key (section 5a of the wire
+    /// protocol); `nil`, the default, keeps them in memory for the process's life.
+    var journal: (any HandleJournal)? { get }
+
     /// Called once on a clean stop (SIGTERM or SIGINT), after the host was told and the
     /// requests in flight were answered: close stores here (checkpoint, then close).
     func stop() async
 }
 
 extension IntentExtension {
+    /// Completed handles are kept in memory.
+    public var journal: (any HandleJournal)? { nil }
+
     /// Nothing to close.
     public func stop() async {}
 

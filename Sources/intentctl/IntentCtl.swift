@@ -56,6 +56,14 @@ enum Exit {
     static let needsUserInput: Int32 = 3
     static let refused: Int32 = 4
     static let failure: Int32 = 5
+    /// A handle was sent and no answer came: it may or may not have been done. Retry
+    /// with the same `--idempotency-key` to find out; it is never done twice.
+    static let outcomeUnknown: Int32 = 6
+
+    /// The exit status for an outcome: its kind's, or 6 for `outcomeUnknown`.
+    static func status(for outcome: Outcome) -> Int32 {
+        outcome.code == ErrorCode.outcomeUnknown.rawValue ? outcomeUnknown : status(for: outcome.outcome)
+    }
 
     static func status(for outcome: Outcome.Kind) -> Int32 {
         switch outcome {

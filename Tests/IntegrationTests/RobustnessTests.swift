@@ -86,8 +86,8 @@ struct RobustnessTests {
         #expect(ContinuousClock.now - started < .seconds(10))
     }
 
-    @Test("When a launched extension dies, its in-flight request fails at once and it is restarted")
-    func crashedExtensionFailsInFlightAndRestarts() throws {
+    @Test("When a launched extension dies, its in-flight read goes to the restarted instance within its deadline")
+    func crashedExtensionsReadGoesToTheRestartedOne() throws {
         let host = try TestHost(["--extensions", "messaging", "--request-timeout", "30000"])
         defer { host.stop(); host.removeState() }
         let status = try host.waitFor(["MonkeyChat"])
@@ -100,11 +100,9 @@ struct RobustnessTests {
             kill(pid_t(pid), SIGKILL)
         }
         killer.start()
-        let started = ContinuousClock.now
+        // Resolve has no side effects: it waits for the restarted instance instead of failing.
         let outcome = try client.submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: [:]))
-        #expect(outcome.outcome == .failure)
-        #expect(outcome.code == "extensionUnavailable")
-        #expect(ContinuousClock.now - started < .seconds(10), "failed at once, not after the 30 s timeout")
+        #expect(outcome.outcome == .success, "\(outcome.code): \(outcome.message)")
 
         let restarted = try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.processIdentifiers.contains(pid) == false }
         #expect(restarted.extensions.first?.instances == 1)

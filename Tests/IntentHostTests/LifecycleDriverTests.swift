@@ -118,3 +118,53 @@ struct LifecycleDriverTests {
         #expect(confirmed.outcome == .success)
     }
 }
+
+/// Takes every stage and says what happened to the handle: unknown, as when the
+/// extension hung or died with it in flight; records the key each stage came with.
+final class UnknownHandle: StageSender {
+    let keys = Mutex<[String?]>([])
+
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil)
+    }
+
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?) async -> StageReply {
+        keys.withLock { $0.append(key) }
+        switch stage {
+        case .resolve: return .reply(Array(#"{"results":[{"kind":"notRequired"}]}"#.utf8))
+        case .confirm: return .reply(Array(#"{"code":"ready"}"#.utf8))
+        case .handle: return .failed(.outcomeUnknown, "MonkeyChat stopped before answering")
+        }
+    }
+}
+
+@Suite("Lifecycle driver and idempotency keys")
+struct LifecycleKeyTests {
+    let send: IntentDefinition
+
+    init() throws {
+        send = try #require(try Catalog(directory: catalogDirectory).intent("SendMessage"))
+    }
+
+    @Test("Only the handle carries the key, the client's when given, and an unknown outcome names it")
+    func unknownOutcomeNamesTheClientsKey() async throws {
+        let ext = UnknownHandle()
+        let body = try JSON.encode(Submission(parameters: ["content": "hi"], idempotencyKey: "retry-7"))
+        let outcome = await LifecycleDriver(sender: ext).run(app: "MonkeyChat", intent: send, body: body)
+        #expect(outcome.outcome == .failure)
+        #expect(outcome.code == "outcomeUnknown")
+        #expect(outcome.idempotencyKey == "retry-7")
+        #expect(ext.keys.withLock { $0 } == [nil, nil, nil, nil, nil, "retry-7"])
+    }
+
+    @Test("Without a key from the client the host makes one; a lifecycle that never reached handle names none")
+    func hostMakesTheKey() async throws {
+        let made = await LifecycleDriver(sender: UnknownHandle()).run(
+            app: "MonkeyChat", intent: send, body: try JSON.encode(Submission(parameters: [:])))
+        #expect(made.idempotencyKey.map { RequestAnnotation.problem(withKey: $0) == nil } == true)
+        let refused = await LifecycleDriver(sender: UnknownHandle()).run(
+            app: "MonkeyChat", intent: send, body: try JSON.encode(Submission(parameters: [:], idempotencyKey: "no spaces")))
+        #expect(refused.outcome == .refused && refused.code == "malformed")
+        #expect(refused.idempotencyKey == nil)
+    }
+}

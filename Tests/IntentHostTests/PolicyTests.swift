@@ -142,19 +142,44 @@ struct RegistryTests {
 
 @Suite("Pending requests")
 struct PendingRequestsTests {
+    func entry(_ id: UInt64, _ stage: Stage, key: String? = nil, deadline: ContinuousClock.Instant) -> PendingRequests.Entry {
+        PendingRequests.Entry(
+            origin: .client(routingID: [1], requestID: RequestID(id)), app: "A", intent: "SendMessage", stage: stage,
+            body: Body([]), key: key, deadline: deadline)
+    }
+
     @Test("Requests expire in deadline order, answered ones are skipped, and only their instance may answer")
     func expiry() {
         var pending = PendingRequests()
         let now = ContinuousClock.now
-        let a = pending.insert(.client(routingID: [1], requestID: RequestID(1)), instance: [9], deadline: now + .seconds(1))
-        let b = pending.insert(.client(routingID: [1], requestID: RequestID(2)), instance: [9], deadline: now + .seconds(2))
-        _ = pending.insert(.client(routingID: [1], requestID: RequestID(3)), instance: [8], deadline: now + .seconds(3))
+        let a = pending.attach(pending.insert(entry(1, .resolve, deadline: now + .seconds(1))), to: [9])
+        let b = pending.attach(pending.insert(entry(2, .resolve, deadline: now + .seconds(2))), to: [9])
+        _ = pending.attach(pending.insert(entry(3, .resolve, deadline: now + .seconds(3))), to: [8])
         #expect(pending.take(b, from: [8]) == nil, "a reply from another instance is not accepted")
         #expect(pending.take(b, from: [9]) != nil)
         #expect(pending.expire(now: now + .milliseconds(2500)).count == 1)
         #expect(pending.take(a, from: [9]) == nil, "expired")
-        #expect(pending.removeAll(sentTo: [8]).count == 1)
+        #expect(pending.orphan(sentTo: [8]).count == 1)
+        #expect(pending.waiting(for: "A").count == 1, "a read whose instance went away waits for another")
+        #expect(pending.expire(now: now + .seconds(3)).count == 1, "until its own deadline")
         #expect(pending.count == 0)
+    }
+
+    @Test("A slow read is due to go to a second instance once, and the first reply from either answers it")
+    func slowReads() {
+        var pending = PendingRequests()
+        let now = ContinuousClock.now
+        let read = pending.insert(entry(1, .confirm, deadline: now + .seconds(4)))
+        let handle = pending.insert(entry(2, .handle, key: "k", deadline: now + .seconds(4)))
+        let first = pending.attach(read, to: [9])
+        _ = pending.attach(handle, to: [9])
+        #expect(pending.slowReads(now: now + .seconds(1), after: .seconds(2), timeout: .seconds(4)).isEmpty)
+        #expect(pending.slowReads(now: now + .seconds(3), after: .seconds(2), timeout: .seconds(4)) == [read], "a handle is never sent twice")
+        #expect(pending.slowReads(now: now + .seconds(3), after: .seconds(2), timeout: .seconds(4)).isEmpty, "once")
+        pending.markHedged(read)
+        let second = pending.attach(read, to: [8])
+        #expect(pending.take(second, from: [8]) != nil)
+        #expect(pending.take(first, from: [9]) == nil, "the other sending is late now")
     }
 
     @Test("STATUS never exceeds the message limit it announces: the oldest rejections, then the last apps, are left out")

@@ -47,6 +47,8 @@ final class Broker {
     private var vocabulary: VocabularyStore
     private var authorization: AuthorizationStore
     private var routesGeneration = -1
+    /// Idempotency keys for handles whose client gave none.
+    private var keys = RequestAnnotation.KeyMaker()
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
     private var activeLifecycles = 0
@@ -171,7 +173,13 @@ final class Broker {
         // Whatever is still waiting fails now; lifecycles that were mid-way get their
         // failure back and answer their clients before the sockets close.
         finishing = true
-        for entry in pending.removeAll() { fail(entry.origin, .shuttingDown, "the host is shutting down") }
+        for entry in pending.removeAll() {
+            if let key = entry.key {
+                fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "had not answered when the host stopped", key))
+            } else {
+                fail(entry.origin, .shuttingDown, "the host is shutting down")
+            }
+        }
         let last = clock.now + .milliseconds(500)
         var mailboxOnly = Poller()
         mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
@@ -205,6 +213,7 @@ final class Broker {
         if pendingLocalWork { return 0 }
         var next = nextHeartbeat
         if let deadline = pending.nextDeadline, deadline < next { next = deadline }
+        if let slow = pending.nextSlowCheck(after: hedgeAfter, timeout: config.requestTimeout), slow < next { next = slow }
         if let drainDeadline, drainDeadline < next { next = drainDeadline }
         let wait = clock.now.duration(to: next)
         if wait <= .zero { return 0 }
@@ -215,8 +224,20 @@ final class Broker {
     private func runTimers() {
         now = clock.now
         for entry in pending.expire(now: now) {
-            let who = registry.instances[entry.instance]?.registration.appName ?? "the extension"
-            fail(entry.origin, .extensionTimeout, "\(who) did not answer within \(config.requestTimeout)")
+            if let key = entry.key {
+                fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "did not answer within \(config.requestTimeout)", key))
+            } else if entry.attempts.isEmpty {
+                // A read whose instance went away, and no other came back in time.
+                fail(entry.origin, .extensionUnavailable, "\(entry.app) has no live extension instance")
+            } else {
+                fail(entry.origin, .extensionTimeout, "\(entry.app) did not answer within \(config.requestTimeout)")
+            }
+        }
+        // A read still unanswered halfway to its deadline goes to another instance too.
+        for id in pending.slowReads(now: now, after: hedgeAfter, timeout: config.requestTimeout) {
+            guard let entry = pending.entry(id), let app = registry.app(named: entry.app), app.instances.count > 1 else { continue }
+            pending.markHedged(id)
+            dispatch(id, to: app)
         }
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + config.heartbeatInterval
@@ -407,6 +428,9 @@ final class Broker {
             extensionId: instance.id, heartbeatMilliseconds: Int(config.heartbeatInterval / .milliseconds(1)),
             liveness: config.liveness, maxMessageBytes: config.maxMessageBytes)
         sendToExtension(routingID, .registered(body: Body((try? JSON.encode(registered)) ?? [])))
+        if let app = registry.app(named: registration.appName) {
+            for id in pending.waiting(for: app.registration.appName) { dispatch(id, to: app) }
+        }
         let restricted = registration.intentsRestrictedWhileLocked
         log.info(
             "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), \(whichProcess(registration))): "
@@ -434,14 +458,31 @@ final class Broker {
         sendToExtension(routingID, .rejected(code: code.rawValue, reason: reason))
     }
 
-    /// Forgets an instance and fails whatever it was asked and has not answered.
+    /// Forgets an instance. What it was asked and has not answered goes to another
+    /// instance (reads, within their deadline; they wait for one while none is left) or
+    /// is answered `outcomeUnknown` (a handle: it may have been done).
     private func drop(_ routingID: RoutingID, because why: String) {
         guard let instance = registry.remove(routingID) else { return }
-        log.warning("\(instance.registration.appName) (\(instance.id)) is gone: \(why)")
-        for entry in pending.removeAll(sentTo: routingID) {
-            fail(entry.origin, .extensionUnavailable, "\(instance.registration.appName) stopped before answering")
+        let name = instance.registration.appName
+        log.warning("\(name) (\(instance.id)) is gone: \(why)")
+        for id in pending.orphan(sentTo: routingID) {
+            guard let entry = pending.entry(id) else { continue }
+            if let key = entry.key {
+                pending.remove(id)
+                fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering", key))
+            } else if let app = registry.app(named: entry.app) {
+                dispatch(id, to: app)
+            }
         }
     }
+
+    /// The message of an `outcomeUnknown` answer; it ends with the key (wire.md, section 11).
+    static func unknown(_ app: String, _ what: String, _ key: String) -> String {
+        "\(app) \(what): the handle may or may not have been done; send it again with the same key to find out; idempotency key: \(key)"
+    }
+
+    /// A read unanswered this long goes to a second instance as well.
+    private var hedgeAfter: Duration { config.requestTimeout / 2 }
 
     @discardableResult
     private func sendToExtension(_ routingID: RoutingID, _ message: HostToExtension) -> Bool {
@@ -530,7 +571,23 @@ final class Broker {
                 inFlight.release(routingID)
                 sendError(routingID, id, refusal.code, refusal.message)
             case .success(let route):
-                forward(to: route.app, intent: route.intent.name, stage: stage, body: body,
+                if body.withUnsafeBytes({ RequestAnnotation.namesDeadline($0) }) {
+                    sendError(routingID, id, .malformed, "\"deadline\" is the host's member of a REQUEST body; a STAGE body may not name it")
+                    return
+                }
+                var key: String?
+                var given = false
+                if stage == .handle {
+                    switch body.withUnsafeBytes({ RequestAnnotation.key(in: $0) }) {
+                    case .failure(let problem):
+                        sendError(routingID, id, .malformed, "\(problem)")
+                        return
+                    case .success(let own):
+                        key = own ?? keys.make()
+                        given = own != nil
+                    }
+                }
+                forward(to: route.app, intent: route.intent.name, stage: stage, body: body, key: key, keyInBody: given,
                     origin: .client(routingID: routingID, requestID: id))
             }
         case .submit(let id, let app, let intent, let body):
@@ -594,29 +651,60 @@ final class Broker {
 
     // MARK: Routing
 
-    /// Sends one stage to the app's next instance; the body is passed on as received.
-    private func forward(to entry: AppEntry, intent: String, stage: Stage, body: Body, origin: Origin) {
-        var busy = 0
-        while let instance = entry.nextInstance() {
+    /// Sends one stage to the app's next instance: the body as received, with the deadline
+    /// (and, for handle, the idempotency `key`) added as its last members (wire.md, 5a).
+    /// When every instance has as many requests as it may take, it is refused (`overloaded`).
+    private func forward(
+        to entry: AppEntry, intent: String, stage: Stage, body: Body, key: String?, keyInBody: Bool = false, origin: Origin
+    ) {
+        let deadline = now + config.requestTimeout
+        let wall = RequestAnnotation.wallClockMilliseconds(at: deadline, now: now)
+        let added = keyInBody ? nil : key
+        let sent = body.withUnsafeBytes { RequestAnnotation.annotate($0, deadline: wall, key: added) }.map(Body.init) ?? Body(body.bytes)
+        let id = pending.insert(PendingRequests.Entry(
+            origin: origin, app: entry.registration.appName, intent: intent, stage: stage, body: sent, key: key,
+            deadline: deadline))
+        switch dispatch(id, to: entry) {
+        case .sent: break
+        case .busy:
+            if let failed = pending.remove(id) {
+                refuse(failed.origin, "every instance of \(entry.registration.appName) has as many requests as it takes; try again shortly")
+            }
+        case .none:
+            if let failed = pending.remove(id) {
+                fail(failed.origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
+            }
+        }
+    }
+
+    /// How `dispatch` went.
+    private enum Dispatched { case sent, busy, none }
+
+    /// Sends work `id` to the app's next instance that does not have it yet and may take
+    /// more; `.busy` if every such instance has as many as it may, `.none` if there is none
+    /// (a read then waits for an instance until its deadline).
+    @discardableResult
+    private func dispatch(_ id: UInt64, to app: AppEntry) -> Dispatched {
+        var tries = app.instances.count
+        var busy = false
+        while tries > 0, let instance = app.nextInstance(), let work = pending.entry(id) {
+            tries -= 1
+            if work.attempts.contains(instance) { continue }
             if pending.count(sentTo: instance) >= instanceLimit {
-                // Every instance has as much as it may: refuse rather than queue.
-                busy += 1
-                if busy >= entry.instances.count {
-                    refuse(origin, "every instance of \(entry.registration.appName) has as many requests as it takes; try again shortly")
-                    return
-                }
+                busy = true
                 continue
             }
-            let id = pending.insert(origin, instance: instance, deadline: now + config.requestTimeout)
-            if send(extensions, to: instance, HostToExtension.request(id, stage, intent: intent, body: body)) {
+            let request = pending.attach(id, to: instance)
+            if send(extensions, to: instance, HostToExtension.request(request, work.stage, intent: work.intent, body: work.body)) {
                 registry.sent(to: instance, at: now)
-                return
+                return .sent
             }
-            // Take the request back first, so dropping the instance does not fail it too.
-            _ = pending.take(id, from: instance)
+            // Take the sending back first, so dropping the instance does not fail the work.
+            pending.detach(request)
             drop(instance, because: "it cannot be reached")
+            tries = app.instances.count
         }
-        fail(origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
+        return busy ? .busy : .none
     }
 
     private func deliver(_ body: Body, to origin: Origin) {
@@ -652,7 +740,7 @@ final class Broker {
 
     private func handle(_ command: BrokerCommand) {
         switch command {
-        case .stage(let app, let intent, let stage, let body, let reply):
+        case .stage(let app, let intent, let stage, let body, let key, let reply):
             if finishing {
                 reply(.failed(.shuttingDown, "the host is shutting down"))
                 return
@@ -661,7 +749,7 @@ final class Broker {
             case .failure(let refusal) where refusal.isFailure: reply(.failed(refusal.code, refusal.message))
             case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
             case .success(let route):
-                forward(to: route.app, intent: route.intent.name, stage: stage, body: Body(body), origin: .driver(reply))
+                forward(to: route.app, intent: route.intent.name, stage: stage, body: Body(body), key: key, origin: .driver(reply))
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1

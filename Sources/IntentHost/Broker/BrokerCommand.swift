@@ -3,8 +3,9 @@ import ZeroMQ
 
 /// What other threads ask of the broker thread, through its mailbox.
 enum BrokerCommand: Sendable {
-    /// Run one stage on the app's extension, for the lifecycle driver.
-    case stage(app: String, intent: String, stage: Stage, body: [UInt8], reply: @Sendable (StageReply) -> Void)
+    /// Run one stage on the app's extension, for the lifecycle driver; `key` is the
+    /// handle's idempotency key (the body carries it too).
+    case stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, reply: @Sendable (StageReply) -> Void)
     /// Send a RESULT to a client.
     case answer(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Send a RESULT to a client, for a conversation.

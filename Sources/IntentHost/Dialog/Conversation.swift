@@ -13,6 +13,8 @@ struct Conversation: Sendable {
     let host: any DialogHost
     let driver: LifecycleDriver
     let timeout: Duration
+    /// The handle's idempotency key, when the client gave one (else the host makes one).
+    var idempotencyKey: String? = nil
     /// Questions per parameter (and per unlock) before giving up politely.
     static let maximumAsks = 3
 
@@ -103,6 +105,7 @@ struct Conversation: Sendable {
         }
 
         var run = Run(app: appName, intent: intent, sessionId: session.id, language: pack.language, confirmed: false)
+        if let idempotencyKey { run.idempotencyKey = idempotencyKey }
         for (name, value) in request.parameters {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[name] = coerced
@@ -280,6 +283,9 @@ struct Conversation: Sendable {
             text = words.say("unavailable", ["app": app])
         case .notAuthorized?:
             text = words.say("denied", ["app": app])
+        case .outcomeUnknown?:
+            // Not a failure to report as one: it may have been done.
+            text = words.say("outcomeUnknown", ["app": app])
         case .some:
             text = words.say("failed", ["app": app])
         case nil:

@@ -54,10 +54,14 @@ final class DialogEngine: Sendable {
         guard let pack = languages[language] else {
             return .error(.unknownLanguage, "there is no language file for \"\(language)\"; known: \(languages.keys.sorted().joined(separator: ", "))")
         }
+        if let key = utterance.idempotencyKey, let problem = RequestAnnotation.problem(withKey: key) {
+            return .error(.malformed, problem)
+        }
         let session = DialogSession(id: UUID().uuidString, requester: requester)
         sessions.withLock { $0[session.id] = session }
         let conversation = Conversation(
-            session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout)
+            session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
+            idempotencyKey: utterance.idempotencyKey)
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             let last = await conversation.run(utterance.text)

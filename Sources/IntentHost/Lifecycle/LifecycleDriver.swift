@@ -17,6 +17,10 @@ struct LifecycleDriver: Sendable {
             return run.end(.refused, ErrorCode.malformed.rawValue, "\(error)")
         }
         if let id = submission.sessionId { run.sessionId = id }
+        if let key = submission.idempotencyKey {
+            if let problem = RequestAnnotation.problem(withKey: key) { return run.end(.refused, ErrorCode.malformed.rawValue, problem) }
+            run.idempotencyKey = key
+        }
         run.language = submission.language ?? "en"
         run.confirmed = submission.confirmed ?? false
         do {
@@ -106,7 +110,10 @@ struct LifecycleDriver: Sendable {
     /// replies and error replies into an ended run.
     func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run) async -> Result<JSONValue, Ended> {
         let body = (try? JSON.encode(request)) ?? []
-        switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body) {
+        // Only a handle carries the key; from here on the outcome names it.
+        let key = stage == .handle ? run.idempotencyKey : nil
+        if key != nil { run.handleSent = true }
+        switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body, key: key) {
         case .refused(let code, let message):
             return .failure(Ended(run.end(.refused, code.rawValue, message)))
         case .failed(let code, let message):
@@ -140,6 +147,10 @@ struct Run {
     var confirmed: Bool
     var parameters: [String: JSONValue] = [:]
     var resolutions: [ParameterResolution] = []
+    /// The handle's idempotency key: the client's, or one the host made.
+    var idempotencyKey = RequestAnnotation.makeKey()
+    /// Whether the handle was sent, so that the outcome names the key.
+    var handleSent = false
 
     init(app: String, intent: IntentDefinition, sessionId: String, language: String, confirmed: Bool) {
         self.app = app
@@ -187,8 +198,10 @@ struct Run {
     }
 
     func end(_ kind: Outcome.Kind, _ code: String, _ message: String, response: IntentResponse? = nil) -> Outcome {
-        Outcome(
+        var outcome = Outcome(
             outcome: kind, code: code, app: app, intent: intent.name, sessionId: sessionId,
             resolutions: resolutions, response: response, message: message)
+        if handleSent { outcome.idempotencyKey = idempotencyKey }
+        return outcome
     }
 }

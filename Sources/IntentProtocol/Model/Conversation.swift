@@ -7,12 +7,16 @@ public struct Utterance: Sendable, Hashable, Codable {
     public var sessionId: String?
     /// The language, such as "en"; the host's default when absent.
     public var language: String?
+    /// For the utterance that starts a conversation: the idempotency key of the handle it
+    /// leads to (wire.md, section 5a); the host makes one when absent.
+    public var idempotencyKey: String?
 
     /// Creates an utterance.
-    public init(text: String, sessionId: String? = nil, language: String? = nil) {
+    public init(text: String, sessionId: String? = nil, language: String? = nil, idempotencyKey: String? = nil) {
         self.text = text
         self.sessionId = sessionId
         self.language = language
+        self.idempotencyKey = idempotencyKey
     }
 }
 

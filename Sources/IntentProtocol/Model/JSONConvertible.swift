@@ -117,7 +117,8 @@ extension StageRequest: JSONConvertible {
         self.init(
             sessionId: try f.string("sessionId"), language: try f.string("language"), intent: try f.string("intent"),
             parameters: try f.object("parameters"), parameter: try f.optionalString("parameter"),
-            required: try f.optionalBool("required"))
+            required: try f.optionalBool("required"), idempotencyKey: try f.optionalString("idempotencyKey"))
+        if case .number(let n)? = f.optionalValue("deadline"), n.isFinite, abs(n) < 9e15 { deadline = Int64(n) }
     }
 
     public var json: JSONValue {
@@ -128,6 +129,8 @@ extension StageRequest: JSONConvertible {
         o["parameters"] = .object(parameters)
         o["parameter"] = parameter.map(JSONValue.string)
         o["required"] = required.map(JSONValue.bool)
+        o["idempotencyKey"] = idempotencyKey.map(JSONValue.string)
+        o["deadline"] = deadline.map { .number(Double($0)) }
         return o.json
     }
 }
@@ -137,7 +140,8 @@ extension Submission: JSONConvertible {
         let f = try JSONFields(json, "submission")
         self.init(
             parameters: try f.object("parameters"), language: try f.optionalString("language"),
-            sessionId: try f.optionalString("sessionId"), confirmed: try f.optionalBool("confirmed"))
+            sessionId: try f.optionalString("sessionId"), confirmed: try f.optionalBool("confirmed"),
+            idempotencyKey: try f.optionalString("idempotencyKey"))
     }
 
     public var json: JSONValue {
@@ -146,6 +150,7 @@ extension Submission: JSONConvertible {
         o["language"] = language.map(JSONValue.string)
         o["sessionId"] = sessionId.map(JSONValue.string)
         o["confirmed"] = confirmed.map(JSONValue.bool)
+        o["idempotencyKey"] = idempotencyKey.map(JSONValue.string)
         return o.json
     }
 }
@@ -252,6 +257,7 @@ extension Outcome: JSONConvertible {
         self.init(
             outcome: kind, code: try f.string("code"), app: try f.string("app"), intent: try f.string("intent"),
             sessionId: try f.string("sessionId"), resolutions: resolutions, response: response, message: try f.string("message"))
+        idempotencyKey = try f.optionalString("idempotencyKey")
     }
 
     public var json: JSONValue {
@@ -264,6 +270,7 @@ extension Outcome: JSONConvertible {
         o["resolutions"] = .array(resolutions.map(\.json))
         o["response"] = response?.json
         o["message"] = .string(message)
+        o["idempotencyKey"] = idempotencyKey.map(JSONValue.string)
         return o.json
     }
 }

@@ -12,6 +12,10 @@ public struct LazyStageRequest: Sendable {
     public let parameter: String?
     /// For resolve: whether the catalog marks that parameter as required.
     public let required: Bool?
+    /// For handle: the key that names this piece of work across retries.
+    public let idempotencyKey: String?
+    /// When the host stops waiting, in milliseconds since 1970 (UTC), if it said.
+    public let deadline: Int64?
     private let body: [UInt8]
     private let parametersRange: Range<Int>
 
@@ -19,6 +23,8 @@ public struct LazyStageRequest: Sendable {
     public init(_ body: [UInt8]) throws(ProtocolError) {
         var sessionId: String?, language: String?, intent: String?, parameter: String?
         var required: Bool?
+        var idempotencyKey: String?
+        var deadline: Int64?
         var parametersRange: Range<Int>?
         let checked = body.withUnsafeBytes { raw in Result { () throws(ProtocolError) in
             try JSONParser.visitMembers(raw) { (key, range) throws(ProtocolError) in
@@ -38,6 +44,13 @@ public struct LazyStageRequest: Sendable {
                 case "language": language = try text()
                 case "intent": intent = try text()
                 case "parameter": parameter = try text()
+                case "idempotencyKey": idempotencyKey = try text()
+                case "deadline":
+                    switch try value() {
+                    case .number(let n) where n.isFinite && abs(n) < 9e15: deadline = Int64(n)
+                    case .null: deadline = nil
+                    default: throw .malformedBody("request.deadline must be a number of milliseconds")
+                    }
                 case "required":
                     switch try value() {
                     case .bool(let b): required = b
@@ -58,6 +71,8 @@ public struct LazyStageRequest: Sendable {
         self.intent = intent
         self.parameter = parameter
         self.required = required
+        self.idempotencyKey = idempotencyKey
+        self.deadline = deadline
         self.body = body
         self.parametersRange = parametersRange
     }

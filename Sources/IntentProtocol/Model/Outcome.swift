@@ -28,6 +28,9 @@ public struct Outcome: Sendable, Hashable, Codable {
     public var response: IntentResponse?
     /// One sentence for people.
     public var message: String
+    /// The handle's idempotency key, once a handle was sent: retry with it after
+    /// `outcomeUnknown` to learn what happened without doing it twice.
+    public var idempotencyKey: String?
 
     /// Creates an outcome.
     public init(

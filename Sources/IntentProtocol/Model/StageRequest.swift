@@ -12,11 +12,16 @@ public struct StageRequest: Sendable, Hashable, Codable {
     public var parameter: String?
     /// For resolve: whether the catalog marks that parameter as required.
     public var required: Bool?
+    /// For handle: the key that names this piece of work across retries.
+    public var idempotencyKey: String?
+    /// When the host stops waiting, in milliseconds since 1970 (UTC); the host adds it to
+    /// every REQUEST it sends.
+    public var deadline: Int64?
 
     /// Creates a request body.
     public init(
         sessionId: String, language: String, intent: String, parameters: [String: JSONValue],
-        parameter: String? = nil, required: Bool? = nil
+        parameter: String? = nil, required: Bool? = nil, idempotencyKey: String? = nil
     ) {
         self.sessionId = sessionId
         self.language = language
@@ -24,6 +29,7 @@ public struct StageRequest: Sendable, Hashable, Codable {
         self.parameters = parameters
         self.parameter = parameter
         self.required = required
+        self.idempotencyKey = idempotencyKey
     }
 }
 
@@ -37,12 +43,19 @@ public struct Submission: Sendable, Hashable, Codable {
     public var sessionId: String?
     /// For intents that need the user's confirmation before handle: the user said yes.
     public var confirmed: Bool?
+    /// The handle's idempotency key: the same on every retry of one piece of work. The
+    /// host makes one when absent.
+    public var idempotencyKey: String?
 
     /// Creates a submission.
-    public init(parameters: [String: JSONValue], language: String? = nil, sessionId: String? = nil, confirmed: Bool? = nil) {
+    public init(
+        parameters: [String: JSONValue], language: String? = nil, sessionId: String? = nil, confirmed: Bool? = nil,
+        idempotencyKey: String? = nil
+    ) {
         self.parameters = parameters
         self.language = language
         self.sessionId = sessionId
         self.confirmed = confirmed
+        self.idempotencyKey = idempotencyKey
     }
 }

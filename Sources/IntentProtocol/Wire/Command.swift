@@ -64,6 +64,9 @@ public enum ErrorCode: String, Sendable, Codable, CaseIterable {
     case extensionUnavailable
     /// The extension did not answer before the deadline.
     case extensionTimeout
+    /// A handle was sent and no answer came: it may or may not have been done. Send it
+    /// again with the same idempotency key to find out; it is never done twice.
+    case outcomeUnknown
     /// The extension answered with a body the host could not use.
     case invalidReply
     /// The extension answered with an error instead of a result.

@@ -10,7 +10,8 @@ struct Ask: ParsableCommand {
         discussion: """
             The host understands the request, asks what it needs (a value, a choice, yes or \
             no), and the answers are given in order. Exits like send; 3 if the host is still \
-            waiting when the answers run out.
+            waiting when the answers run out, 6 if the app stopped answering its handle (the \
+            outcome is unknown: ask again with the --idempotency-key of the JSON outcome).
               intentctl ask "Send a message to Kiki on MonkeyChat" --answer "bring bananas"
             """)
 
@@ -23,6 +24,11 @@ struct Ask: ParsableCommand {
     @Option(help: "The user's language (default: the host's).")
     var language: String?
 
+    @Option(help: ArgumentHelp(
+        "The idempotency key of the handle the request leads to: asked again with the same key, it is done once.",
+        valueName: "KEY"))
+    var idempotencyKey: String?
+
     @Flag(help: "Print send's JSON object plus the transcript instead of text.")
     var json = false
 
@@ -32,7 +38,10 @@ struct Ask: ParsableCommand {
         let client = try connection.client()
         var transcript = Transcript()
         transcript.user(text)
-        var turn = try client.say(Utterance(text: text, language: language))
+        if let idempotencyKey, let problem = RequestAnnotation.problem(withKey: idempotencyKey) {
+            throw ValidationError("--idempotency-key: \(problem)")
+        }
+        var turn = try client.say(Utterance(text: text, language: language, idempotencyKey: idempotencyKey))
         transcript.host(turn)
         var pending = answers[...]
         while turn.end == nil, let answer = pending.popFirst() {
@@ -45,7 +54,7 @@ struct Ask: ParsableCommand {
         } else {
             print(transcript.text)
         }
-        let status = Exit.status(for: transcript.outcome.outcome)
+        let status = Exit.status(for: transcript.outcome)
         if status != 0 { throw ExitCode(status) }
     }
 }

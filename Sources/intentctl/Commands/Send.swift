@@ -11,6 +11,9 @@ struct Send: ParsableCommand {
             Parameters are name=value (text; the host converts it to the catalog's type) or \
             name:=JSON (a typed value). Repeat a name for a list:
               intentctl send MonkeyChat SendMessage recipients=Bobo content="send more bananas"
+            Exit status: 0 done, 3 needs input, 4 refused, 5 failed, 6 outcome unknown (the \
+            handle may or may not have been done: send it again with the --idempotency-key \
+            it printed, and it is done at most once).
             """)
 
     @Argument(help: "The app, by name or alternative name (MonkeyChat).")
@@ -28,6 +31,11 @@ struct Send: ParsableCommand {
     @Flag(help: "The user has confirmed (for intents that need confirmation before handle).")
     var confirm = false
 
+    @Option(help: ArgumentHelp(
+        "The handle's idempotency key (1 to 128 letters, digits, '-', '_', '.', ':'): a handle sent again with the same key is done once.",
+        valueName: "KEY"))
+    var idempotencyKey: String?
+
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
@@ -35,10 +43,14 @@ struct Send: ParsableCommand {
 
     func run() throws {
         let values = try Self.parse(parameters)
+        if let idempotencyKey, let problem = RequestAnnotation.problem(withKey: idempotencyKey) {
+            throw ValidationError("--idempotency-key: \(problem)")
+        }
         let outcome = try connection.client().submit(
-            app: app, intent: intent, Submission(parameters: values, language: language, confirmed: confirm ? true : nil))
+            app: app, intent: intent,
+            Submission(parameters: values, language: language, confirmed: confirm ? true : nil, idempotencyKey: idempotencyKey))
         print(json ? JSON.pretty(outcome) : OutcomeText(outcome).description)
-        let status = Exit.status(for: outcome.outcome)
+        let status = Exit.status(for: outcome)
         if status != 0 { throw ExitCode(status) }
     }
 

@@ -13,6 +13,12 @@ struct OutcomeText: CustomStringConvertible {
         case .success: lines.append("\(head): done (\(outcome.code))")
         case .needsUserInput: lines.append("\(head): needs your input (\(outcome.code))")
         case .refused: lines.append("\(head): refused (\(outcome.code)): \(outcome.message)")
+        case .failure where outcome.code == ErrorCode.outcomeUnknown.rawValue:
+            lines.append("\(head): OUTCOME UNKNOWN: it may or may not have been done")
+            lines.append("  \(outcome.message)")
+            if let key = outcome.idempotencyKey {
+                lines.append("  to find out, send it again with --idempotency-key \(key) (it is done at most once)")
+            }
         case .failure: lines.append("\(head): failed (\(outcome.code)): \(outcome.message)")
         }
         for resolution in outcome.resolutions {

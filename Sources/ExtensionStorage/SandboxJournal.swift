@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import IntentExtensionKit
+
+/// Completed handles by idempotency key, in the app's own SQLite database (the table
+/// `intentd_handled`), so that a retried handle gets its first reply and is not done
+/// twice, across restarts and across instances sharing the sandbox.
+///
+/// Two kinds of rows share the table, keyed by (key, step): step 0 is the reply the SDK
+/// sent; steps 1, 2, … are the results of the handle's writes made with `journaledWrite`,
+/// each committed in the same transaction as the write itself. A retry of a handle whose
+/// process died between its write and its reply finds the write done and gets its result
+/// back instead of writing again. Keys older than a day, and beyond the newest 10 000,
+/// are pruned.
+public struct SandboxJournal: HandleJournal {
+    let database: DatabasePool
+    /// How many keys are kept.
+    public static let capacity = 10_000
+    /// How long a key is kept, in seconds.
+    public static let maxAge: Double = 86_400
+
+    /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the table).
+    public init(_ database: DatabasePool) { self.database = database }
+
+    static func createTable(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE IF NOT EXISTS intentd_handled (
+                key TEXT NOT NULL, step INTEGER NOT NULL, intent TEXT NOT NULL, result BLOB NOT NULL,
+                created REAL NOT NULL, PRIMARY KEY (key, step));
+            CREATE INDEX IF NOT EXISTS intentd_handled_created ON intentd_handled (created);
+            """)
+    }
+
+    /// The row (key, step), checked to belong to `intent`.
+    static func recorded(_ db: Database, _ key: String, step: Int, intent: String) throws -> [UInt8]? {
+        guard let row = try Row.fetchOne(
+            db, sql: "SELECT intent, result FROM intentd_handled WHERE key = ? AND step = ?", arguments: [key, step])
+        else { return nil }
+        guard (row["intent"] as String?) == intent else { throw IdempotencyKeyReused(key: key) }
+        return (row["result"] as Data?).map { Array($0) }
+    }
+
+    static func insert(_ db: Database, _ key: String, step: Int, intent: String, result: [UInt8]) throws {
+        try db.execute(
+            sql: "INSERT OR IGNORE INTO intentd_handled (key, step, intent, result, created) VALUES (?, ?, ?, ?, ?)",
+            arguments: [key, step, intent, Data(result), Date().timeIntervalSince1970])
+    }
+
+    public func reply(for key: String, intent: String) async throws -> [UInt8]? {
+        try await database.read { db in try Self.recorded(db, key, step: 0, intent: intent) }
+    }
+
+    public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
+        try await database.write { db in
+            try Self.insert(db, key, step: 0, intent: intent, result: reply)
+            // Bound the table: by age, then by count of keys (cheap: both use indexes).
+            try db.execute(
+                sql: "DELETE FROM intentd_handled WHERE created < ?", arguments: [Date().timeIntervalSince1970 - Self.maxAge])
+            try db.execute(sql: """
+                DELETE FROM intentd_handled WHERE key IN (
+                    SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created DESC LIMIT -1 OFFSET ?)
+                """, arguments: [Self.capacity])
+        }
+    }
+}
+
+extension DatabasePool {
+    /// Writes in one transaction, recorded under the current handle's idempotency key
+    /// (`HandleScope.current`) in that same transaction: run again for the same key (a
+    /// retry), it does not write again but returns the first run's result. A write whose
+    /// handle's deadline passed before it could commit is rolled back and throws
+    /// `HandleDeadlinePassed`. Outside a handle with a key it is a plain `write`.
+    public func journaledWrite<T: Codable & Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        guard let scope = HandleScope.current else { return try await write(updates) }
+        let step = scope.nextStep()
+        return try await writeWithoutTransaction { db in
+            var result: T?
+            try db.inTransaction(.immediate) {
+                if let done = try SandboxJournal.recorded(db, scope.key, step: step, intent: scope.intent) {
+                    result = try JSONDecoder().decode(Recorded<T>.self, from: Data(done)).value
+                    return .rollback
+                }
+                let value = try updates(db)
+                guard !scope.isPastDeadline else { throw HandleDeadlinePassed() }
+                try SandboxJournal.insert(
+                    db, scope.key, step: step, intent: scope.intent, result: Array(try JSONEncoder().encode(Recorded(value: value))))
+                result = value
+                return .commit
+            }
+            guard let result else { throw HandleDeadlinePassed() }
+            return result
+        }
+    }
+
+    /// `journaledWrite` for writes that return nothing.
+    public func journaledWrite(_ updates: @escaping @Sendable (Database) throws -> Void) async throws {
+        _ = try await journaledWrite { db -> Bool in
+            try updates(db)
+            return true
+        }
+    }
+}
+
+/// A write's result as recorded (wrapped, so that plain values encode as JSON objects).
+private struct Recorded<T: Codable>: Codable {
+    let value: T
+}

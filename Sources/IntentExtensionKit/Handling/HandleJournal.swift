@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// Where an extension keeps the handles it completed, by idempotency key, with the reply
+/// it sent: a handle sent again with the same key gets that reply and is not done again.
+///
+/// `ExtensionStorage.SandboxJournal` keeps them in the app's SQLite database, in the same
+/// transactions as its writes; without one the SDK keeps them in memory (`MemoryJournal`).
+public protocol HandleJournal: Sendable {
+    /// The reply recorded for `key`; throws `IdempotencyKeyReused` if `key` was used for
+    /// another intent.
+    func reply(for key: String, intent: String) async throws -> [UInt8]?
+
+    /// Records the reply to the handle `key`; the first record of a key wins.
+    func record(_ reply: [UInt8], for key: String, intent: String) async throws
+}
+
+/// Keeps completed handles in memory, for a process's life: the most recent 10 000, none
+/// older than a day. Retries that reach a restarted process are not recognised; extensions
+/// with data on disk should use `ExtensionStorage.SandboxJournal`.
+public final class MemoryJournal: HandleJournal {
+    private struct Done {
+        let hash: Int
+        let key: String
+        let intent: String
+        let reply: [UInt8]
+        let time: Date
+    }
+
+    /// A ring of the newest keys, found by their hash: the oldest is overwritten in place,
+    /// so keeping a key costs no removal from a table of strings.
+    private struct Table {
+        var ring: [Done?] = Array(repeating: nil, count: MemoryJournal.capacity)
+        var slots: [Int: Int] = [:]
+        var next = 0
+    }
+
+    private let table = Mutex(Table())
+    /// How many keys are kept.
+    public static let capacity = 10_000
+    /// How long a key is kept.
+    public static let maxAge: TimeInterval = 86_400
+
+    /// An empty journal.
+    public init() {}
+
+    public func reply(for key: String, intent: String) async throws -> [UInt8]? {
+        try recorded(key, intent: intent)
+    }
+
+    public func record(_ reply: [UInt8], for key: String, intent: String) async {
+        keep(reply, for: key, intent: intent)
+    }
+
+    /// `reply(for:intent:)` without leaving the caller's thread.
+    func recorded(_ key: String, intent: String) throws -> [UInt8]? {
+        let done = table.withLock { t in t.slots[key.hashValue].flatMap { t.ring[$0] } }
+        guard let done, done.key == key, Date().timeIntervalSince(done.time) < Self.maxAge else { return nil }
+        guard done.intent == intent else { throw IdempotencyKeyReused(key: key) }
+        return done.reply
+    }
+
+    /// `record(_:for:intent:)` without leaving the caller's thread.
+    func keep(_ reply: [UInt8], for key: String, intent: String) {
+        let hash = key.hashValue
+        let done = Done(hash: hash, key: key, intent: intent, reply: reply, time: Date())
+        table.withLock { t in
+            if let slot = t.slots[hash], t.ring[slot]?.key == key { return }
+            let slot = t.next
+            if let old = t.ring[slot], t.slots[old.hash] == slot { t.slots[old.hash] = nil }
+            t.ring[slot] = done
+            t.slots[hash] = slot
+            t.next = (slot + 1) % Self.capacity
+        }
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import GRDB
+import IntentProtocol
+import Testing
+
+/// Faults and the truth of answers: a stopped, blocked or killed List-o-Mat never does
+/// work it was reported to have failed, and a handle retried with its idempotency key is
+/// done once. Every check reads List-o-Mat's own SQLite database afterwards.
+@Suite("Fault injection", .serialized)
+struct FaultInjectionTests {
+    static let app = "List-o-Mat"
+
+    /// A host that launched List-o-Mat (`count` instances) with the list "Grocery Store".
+    func host(instances count: Int = 1, timeout milliseconds: Int) throws -> TestHost {
+        let host = try TestHost(["--extensions", count == 1 ? "lists" : "lists:\(count)", "--request-timeout", "\(milliseconds)"])
+        try host.waitFor([Self.app]) { $0.extensions.first?.instances == count }
+        let made = try host.ctl("send", Self.app, "CreateTaskList", "title=Grocery Store", "--json")
+        #expect(made.status == 0, "\(made.stdout)\(made.stderr)")
+        return host
+    }
+
+    /// List-o-Mat's database, read as the app wrote it.
+    func tasks(_ host: TestHost) throws -> [String: Int] {
+        let file = host.state.appendingPathComponent("sandboxes/com.listomat.intents/listomat.sqlite")
+        let database = try DatabaseQueue(path: file.path)
+        return try database.read { db in
+            var counts: [String: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT title, COUNT(*) AS n FROM task GROUP BY title") {
+                counts[row["title"]] = row["n"]
+            }
+            return counts
+        }
+    }
+
+    /// A handle of AddTasks for one task, as a program holding a resolved intent sends it.
+    func addTask(_ title: String, key: String?) -> StageRequest {
+        StageRequest(
+            sessionId: UUID().uuidString, language: "en", intent: "AddTasks",
+            parameters: ["targetTaskList": "Grocery Store", "taskTitles": [.string(title)]], idempotencyKey: key)
+    }
+
+    func submission(_ title: String, key: String?) -> Submission {
+        Submission(parameters: ["targetTaskList": "Grocery Store", "taskTitles": .string(title)], idempotencyKey: key)
+    }
+
+    /// The instances' pids, as the host sees them.
+    func pids(_ host: TestHost) throws -> [pid_t] {
+        try host.waitFor([Self.app]).extensions.first?.processIdentifiers.map { pid_t($0) } ?? []
+    }
+
+    /// Waits until List-o-Mat answers again, so that what it had queued has been seen.
+    func settle(_ host: TestHost) throws {
+        let client = try PipelinedClient(host)
+        let search = StageRequest(sessionId: "settle", language: "en", intent: "SearchForNotebookItems", parameters: [:])
+        for _ in 0..<100 {
+            if case .result? = try client.ask({ try $0.stage(Self.app, "SearchForNotebookItems", .confirm, search) }) { return }
+            usleep(200_000)
+        }
+        throw TestError("List-o-Mat did not come back:\n\(host.hostLog)")
+    }
+
+    /// The idempotency key at the end of an `outcomeUnknown` ERROR's text.
+    func key(in message: String) -> String? {
+        message.range(of: "idempotency key: ").map { String(message[$0.upperBound...]) }
+    }
+
+    /// Sends each request again with its key until the answer is not `outcomeUnknown`
+    /// (nor `extensionUnavailable` while the app restarts); returns the final answers.
+    func retry(_ host: TestHost, _ unknown: [String: Submission]) throws -> [String: Outcome] {
+        let client = try PipelinedClient(host)
+        var settled: [String: Outcome] = [:]
+        for (title, submission) in unknown {
+            for _ in 0..<50 {
+                let outcome = try #require(try client.ask { try $0.submit(Self.app, "AddTasks", submission) }?.outcome)
+                if outcome.code != "outcomeUnknown", outcome.code != "extensionUnavailable" {
+                    settled[title] = outcome
+                    break
+                }
+                usleep(200_000)
+            }
+        }
+        return settled
+    }
+
+    @Test("Handles queued at a stopped extension are answered outcomeUnknown with their key and are never done after it resumes; retried with the key, each is done once")
+    func stoppedExtensionDoesNotDoWhatItFailed() throws {
+        let host = try host(timeout: 1500)
+        defer { host.stop(); host.removeState() }
+        let pid = try #require(try pids(host).first)
+        // Two connections: the host takes at most 32 requests in flight from one.
+        let client = try PipelinedClient(host), other = try PipelinedClient(host)
+        kill(pid, SIGSTOP)
+        var stages: [UInt64: String] = [:]
+        var submits: [UInt64: String] = [:]
+        for i in 0..<25 { stages[try client.stage(Self.app, "AddTasks", .handle, addTask("staged-\(i)", key: "staged-\(i)"))] = "staged-\(i)" }
+        for i in 0..<25 { submits[try other.submit(Self.app, "AddTasks", submission("submitted-\(i)", key: nil))] = "submitted-\(i)" }
+        let staged = try client.answers(to: Array(stages.keys)), submitted = try other.answers(to: Array(submits.keys))
+        kill(pid, SIGCONT)
+        #expect(staged.count + submitted.count == 50, "every request is answered while the extension is stopped")
+        try settle(host)
+        let stored = try tasks(host)
+
+        var unknown: [String: Submission] = [:]
+        for (id, title) in stages {
+            let answer = try #require(staged[id])
+            #expect(answer.code == "outcomeUnknown", "a handle that may have been done says so: \(answer)")
+            if case .error(_, let message) = answer { #expect(key(in: message) == title, "the answer names the key") }
+            unknown[title] = submission(title, key: title)
+        }
+        for (id, title) in submits {
+            let outcome = try #require(submitted[id]?.outcome)
+            #expect(outcome.outcome == .failure)
+            if outcome.code == "outcomeUnknown" {
+                let key = try #require(outcome.idempotencyKey, "an unknown outcome names its key")
+                unknown[title] = submission(title, key: key)
+            } else {
+                #expect(stored[title] == nil, "\(title) was answered \(outcome.code), so it must not be stored")
+            }
+        }
+        #expect(stored.keys.allSatisfy { unknown[$0] != nil }, "only work answered outcomeUnknown may be stored: \(stored)")
+        #expect(stored.isEmpty, "a stopped extension starts nothing whose deadline passed: \(stored)")
+
+        let settled = try retry(host, unknown)
+        let after = try tasks(host)
+        for (title, outcome) in settled {
+            #expect(outcome.outcome == .success, "\(title): \(outcome.message)")
+            #expect(after[title] == 1, "\(title) is stored once")
+        }
+        #expect(settled.count == unknown.count)
+        #expect(after.values.allSatisfy { $0 == 1 }, "no duplicates: \(after)")
+    }
+
+    /// Takes List-o-Mat's database write lock, as another writer would, until `release`
+    /// is signalled.
+    func holdWriteLock(_ host: TestHost) throws -> DispatchSemaphore {
+        let file = host.state.appendingPathComponent("sandboxes/com.listomat.intents/listomat.sqlite")
+        let locker = try DatabaseQueue(path: file.path)
+        let locked = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? locker.inDatabase { db in
+                try db.execute(sql: "BEGIN IMMEDIATE")
+                locked.signal()
+                release.wait()
+                try db.execute(sql: "ROLLBACK")
+            }
+        }
+        locked.wait()
+        return release
+    }
+
+    @Test("A handler blocked on a database lock past its deadline does not commit; its answer says outcomeUnknown, and the retry does it once")
+    func blockedHandlerDoesNotCommitAfterItsDeadline() throws {
+        let host = try host(timeout: 1500)
+        defer { host.stop(); host.removeState() }
+        let release = try holdWriteLock(host)
+        let client = try PipelinedClient(host)
+        var sent: [UInt64: String] = [:]
+        for i in 0..<20 { sent[try client.stage(Self.app, "AddTasks", .handle, addTask("blocked-\(i)", key: "blocked-\(i)"))] = "blocked-\(i)" }
+        let answers = try client.answers(to: Array(sent.keys))
+        release.signal()
+        #expect(answers.count == 20)
+        for (id, title) in sent {
+            #expect(answers[id]?.code == "outcomeUnknown", "\(title): \(String(describing: answers[id]))")
+        }
+        // A write queued behind the blocked ones: once it is answered, they have ended.
+        let probe = try client.ask { try $0.stage(Self.app, "AddTasks", .handle, addTask("probe", key: "probe")) }
+        #expect(probe?.json?["code"] == "success", "\(String(describing: probe))")
+        #expect(try tasks(host) == ["probe": 1], "nothing blocked past its deadline was committed")
+
+        let settled = try retry(host, Dictionary(uniqueKeysWithValues: sent.values.map { ($0, submission($0, key: $0)) }))
+        #expect(settled.values.allSatisfy { $0.outcome == .success })
+        let after = try tasks(host)
+        #expect(after.count == 21 && after.values.allSatisfy { $0 == 1 }, "each retried once: \(after)")
+    }
+
+    @Test("intentctl send and ask show an unknown outcome with its key and exit 6; sent again with the key, it is done once")
+    func intentctlShowsTheKey() throws {
+        let host = try host(timeout: 1500)
+        defer { host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", Self.app, "allow").status == 0)
+        let release = try holdWriteLock(host)
+        let sent = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice")
+        #expect(sent.status == 6, "\(sent.stdout)\(sent.stderr)")
+        #expect(sent.stdout.contains("OUTCOME UNKNOWN"))
+        let key = try #require(sent.stdout.range(of: "--idempotency-key ").map { sent.stdout[$0.upperBound...].prefix { !$0.isWhitespace } })
+        let asked = try host.ctl("ask", "In ListOMat add apples to the grocery store list", "--idempotency-key", "apples-1", "--json")
+        #expect(asked.status == 6, "\(asked.stdout)\(asked.stderr)")
+        #expect(asked.json?["idempotencyKey"] == "apples-1")
+        #expect(asked.stdout.contains("don't know whether"), "the conversation does not call it a failure")
+        release.signal()
+        try settle(host)
+        #expect(try tasks(host).isEmpty, "nothing was done after its deadline")
+
+        let again = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "--idempotency-key", String(key))
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        let askedAgain = try host.ctl("ask", "In ListOMat add apples to the grocery store list", "--idempotency-key", "apples-1")
+        #expect(askedAgain.status == 0, "\(askedAgain.stdout)\(askedAgain.stderr)")
+        #expect(try tasks(host) == ["rice": 1, "apples": 1])
+    }
+
+    @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")
+    func sameKeyTwiceIsDoneOnce() throws {
+        let host = try host(timeout: 5000)
+        defer { host.stop(); host.removeState() }
+        let send = { try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "--idempotency-key", "rice-1", "--json") }
+        let first = try send(), second = try send()
+        #expect(first.status == 0 && second.status == 0, "\(first.stdout)\(second.stdout)")
+        #expect(first.json?["response"] != nil)
+        #expect(first.json?["response"] == second.json?["response"], "the second answer is the first")
+        #expect(first.json?["idempotencyKey"] == "rice-1")
+
+        let client = try PipelinedClient(host)
+        let staged = try (0..<2).map { _ in try client.ask { try $0.stage(Self.app, "AddTasks", .handle, addTask("olives", key: "olives-1")) } }
+        #expect(staged[0] == staged[1], "a STAGE sent twice with one key gets one answer twice")
+        #expect(try tasks(host) == ["rice": 1, "olives": 1])
+    }
+
+    @Test("With one of two instances stopped, resolves and confirms in flight are answered by the other")
+    func readsGoToTheLiveInstance() throws {
+        let host = try host(instances: 2, timeout: 2500)
+        defer { host.stop(); host.removeState() }
+        let pids = try pids(host)
+        try #require(pids.count == 2)
+        kill(pids[0], SIGSTOP)
+        defer { kill(pids[0], SIGCONT) }
+        // Two connections: the host takes at most 32 requests in flight from one.
+        let resolver = try PipelinedClient(host), confirmer = try PipelinedClient(host)
+        var resolves: [UInt64] = [], confirms: [UInt64] = []
+        for i in 0..<20 {
+            var request = addTask("read-\(i)", key: nil)
+            request.parameter = "targetTaskList"
+            request.required = true
+            resolves.append(try resolver.stage(Self.app, "AddTasks", .resolve, request))
+            confirms.append(try confirmer.stage(Self.app, "AddTasks", .confirm, addTask("read-\(i)", key: nil)))
+        }
+        for (client, ids) in [(resolver, resolves), (confirmer, confirms)] {
+            let answers = try client.answers(to: ids)
+            #expect(answers.count == ids.count)
+            for id in ids {
+                switch answers[id] {
+                case .result(let body)?:
+                    let json = try JSONValue.parse(body)
+                    #expect(json["error"] == nil, "\(String(decoding: body, as: UTF8.self))")
+                case let other: Issue.record("no reply: \(String(describing: other))")
+                }
+            }
+        }
+    }
+
+    @Test("kill -9 during a stream of writes: every acknowledged write is stored, none twice, none answered failed")
+    func killedDuringWritesKeepsAnswersTrue() throws {
+        let host = try host(timeout: 3000)
+        defer { host.stop(); host.removeState() }
+        let client = try PipelinedClient(host)
+        var outcomes: [String: Outcome] = [:]
+        var killed = false
+        for window in 0..<8 {
+            var sent: [UInt64: String] = [:]
+            for i in 0..<10 {
+                let title = "stream-\(window)-\(i)"
+                sent[try client.submit(Self.app, "AddTasks", submission(title, key: nil))] = title
+            }
+            if window == 2, let pid = try pids(host).first {
+                usleep(20_000)
+                kill(pid, SIGKILL)
+                killed = true
+            }
+            let answers = try client.answers(to: Array(sent.keys))
+            #expect(answers.count == sent.count)
+            for (id, title) in sent { outcomes[title] = answers[id]?.outcome }
+        }
+        #expect(killed)
+        try settle(host)
+        let stored = try tasks(host)
+        var unknown: [String: Submission] = [:]
+        for (title, outcome) in outcomes {
+            switch (outcome.outcome, outcome.code) {
+            case (.success, _): #expect(stored[title] == 1, "acknowledged \(title) is stored once")
+            case (.failure, "outcomeUnknown"):
+                unknown[title] = submission(title, key: try #require(outcome.idempotencyKey))
+            default: #expect(stored[title] == nil, "\(title) was answered \(outcome.code) and must not be stored")
+            }
+        }
+        let settled = try retry(host, unknown)
+        let after = try tasks(host)
+        for (title, outcome) in settled { #expect(outcome.outcome == .success && after[title] == 1, "\(title)") }
+        #expect(after.values.allSatisfy { $0 == 1 }, "no duplicates: \(after)")
+        let acknowledged = outcomes.filter { $0.value.outcome == .success }.count + settled.count
+        #expect(after.count == acknowledged, "acknowledged = stored")
+    }
+}
