@@ -85,8 +85,8 @@ enum Main {
             FileHandle.standardError.write(Data("intentctl: \(error)\n".utf8))
             // A change the host could not save is a failure of the request, not of its words.
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
-            // The host went away mid-request: the request failed as far as this caller knows.
-            if case .hostLost = error { exit(Exit.failure) }
+            // The host went away mid-request: whether it was done is unknown, as for outcomeUnknown.
+            if case .hostLost = error { exit(Exit.outcomeUnknown) }
             // An overloaded host refused the request before doing anything: a refusal.
             if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
             exit(Exit.usage)
