@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "IntentProbe", targets: ["IntentProbe"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
         .library(name: "IntentExtensionKitTesting", targets: ["IntentExtensionKitTesting"]),
+        // The readers of everything a peer or a file sends, for the fuzz package in Fuzz/.
+        .library(name: "IntentReaders", targets: ["ZeroMQ", "IntentProtocol", "Understanding"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),

@@ -92,11 +92,16 @@ public struct LanguagePack: Sendable {
 
     /// Reads and compiles a language file.
     public init(contentsOf url: URL) throws {
+        try self.init(data: try Data(contentsOf: url), source: url.lastPathComponent)
+    }
+
+    /// Compiles a language file's JSON; `source` names it in errors.
+    public init(data: Data, source: String = "language file") throws {
         let file: File
         do {
-            file = try JSONDecoder().decode(File.self, from: Data(contentsOf: url))
+            file = try JSONDecoder().decode(File.self, from: data)
         } catch let error as DecodingError {
-            throw LanguageError("\(url.lastPathComponent): \(error)")
+            throw LanguageError("\(source): \(error)")
         }
         func compile(_ table: [String: [String]]) throws(LanguageError) -> [String: [Pattern]] {
             var compiled: [String: [Pattern]] = [:]

@@ -101,6 +101,51 @@ struct CatalogTests {
         }
     }
 
+    @Test("A manifest or vocabulary that is not a property list is refused as one, with its name")
+    func brokenPropertyListIsRefused() {
+        let unterminated = Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleIdentifier</key>"#.utf8)
+        #expect(throws: ManifestError.self) { try Manifest(data: unterminated, source: "Info.plist") }
+        do { _ = try Manifest(data: unterminated, source: "Info.plist") } catch {
+            #expect("\(error)".contains("Info.plist is not a property list"))
+        }
+        do { _ = try AppVocabulary(data: unterminated, source: "AppIntentVocabulary.plist") } catch {
+            #expect("\(error)".contains("AppIntentVocabulary.plist is not a property list"))
+        }
+    }
+
+    @Test("Manifest values are read by their property-list type: a string is not a boolean, a number not a name")
+    func manifestValuesKeepTheirTypes() throws {
+        func manifest(network: String, supported: String) throws -> Manifest {
+            try Manifest(data: Data("""
+                <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>
+                <key>CFBundleIdentifier</key><string> org.example.x </string><key>CFBundleName</key><string>X</string>
+                <key>INAlternativeAppNames</key><array><dict><key>INAlternativeAppName</key><string>Ex</string></dict></array>
+                <key>NSExtension</key><dict><key>NSExtensionAttributes</key><dict>
+                <key>IntentsSupported</key><array>\(supported)</array>\(network)</dict></dict></dict></plist>
+                """.utf8))
+        }
+        let plain = try manifest(network: "<key>IntentdNetworkAccess</key><true/>", supported: "<string>INSendMessageIntent</string>")
+        #expect(plain.networkAccess)
+        #expect(plain.registration.bundleIdentifier == "org.example.x")
+        #expect(plain.registration.intentsSupported == ["SendMessage"])
+        #expect(plain.registration.alternativeAppNames == [AlternativeAppName(name: "Ex")])
+        #expect(throws: ManifestError.self) {
+            try manifest(network: "<key>IntentdNetworkAccess</key><string>true</string>", supported: "<string>SendMessage</string>")
+        }
+        #expect(throws: ManifestError.self) {
+            try manifest(network: "<key>IntentdNetworkAccess</key><integer>1</integer>", supported: "<string>SendMessage</string>")
+        }
+        #expect(throws: ManifestError.self) { try manifest(network: "", supported: "<string>SendMessage</string><integer>7</integer>") }
+    }
+
+    @Test("Zippy's vocabulary reads its ride options and example phrases")
+    func vocabularyParses() throws {
+        let vocabulary = try AppVocabulary(contentsOf: Self.root.appendingPathComponent("Extensions/Rides/Manifest/AppIntentVocabulary.plist"))
+        #expect(!vocabulary.parameterVocabularies.isEmpty)
+        #expect(vocabulary.parameterVocabularies.allSatisfy { !$0.items.isEmpty && $0.parameterNames.allSatisfy { !$0.hasPrefix("IN") } })
+        #expect(!vocabulary.intentPhrases.isEmpty)
+    }
+
     @Test("The state directory follows flag, then environment, then XDG, then home")
     func stateDirectoryOrder() {
         #expect(StateDirectory(explicit: "/a", environment: ["INTENTD_STATE_DIR": "/b"]).path == "/a")

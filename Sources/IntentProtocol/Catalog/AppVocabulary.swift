@@ -51,30 +51,33 @@ public struct AppVocabulary: Sendable, Hashable, Codable {
 
     /// Reads an `AppIntentVocabulary.plist`.
     public init(contentsOf url: URL) throws {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
-        } catch {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
             throw ManifestError("cannot read the vocabulary at \(url.path): \(describeFileError(error))")
         }
-        guard let root = plist as? [String: Any] else { throw ManifestError("\(url.lastPathComponent) must hold a dictionary") }
-        parameterVocabularies = (root["ParameterVocabularies"] as? [[String: Any]] ?? []).map { entry in
+        try self.init(data: data, source: url.lastPathComponent)
+    }
+
+    /// Parses an `AppIntentVocabulary.plist` from property-list data.
+    public init(data: Data, source: String = "vocabulary") throws {
+        let root = try PropertyList.root(of: data, source: source)
+        parameterVocabularies = (root["ParameterVocabularies"]?.dictionaries ?? []).map { entry in
             ParameterVocabulary(
-                parameterNames: (entry["ParameterNames"] as? [String] ?? []).map(Self.parameterName),
-                items: (entry["ParameterVocabulary"] as? [[String: Any]] ?? []).compactMap { item in
-                    guard let id = item["VocabularyItemIdentifier"] as? String else { return nil }
-                    let synonyms = (item["VocabularyItemSynonyms"] as? [[String: Any]] ?? []).compactMap { s -> Synonym? in
-                        guard let phrase = s["VocabularyItemPhrase"] as? String else { return nil }
+                parameterNames: (entry["ParameterNames"]?.strings ?? []).map(Self.parameterName),
+                items: (entry["ParameterVocabulary"]?.dictionaries ?? []).compactMap { item in
+                    guard let id = item["VocabularyItemIdentifier"]?.string else { return nil }
+                    let synonyms = (item["VocabularyItemSynonyms"]?.dictionaries ?? []).compactMap { s -> Synonym? in
+                        guard let phrase = s["VocabularyItemPhrase"]?.string else { return nil }
                         return Synonym(
-                            phrase: phrase, pronunciation: s["VocabularyItemPronunciation"] as? String,
-                            examples: s["VocabularyItemExamples"] as? [String] ?? [])
+                            phrase: phrase, pronunciation: s["VocabularyItemPronunciation"]?.string,
+                            examples: s["VocabularyItemExamples"]?.strings ?? [])
                     }
                     return Item(identifier: id, synonyms: synonyms)
                 })
         }
-        intentPhrases = (root["IntentPhrases"] as? [[String: Any]] ?? []).compactMap { entry in
-            guard let name = entry["IntentName"] as? String else { return nil }
-            return IntentPhrases(intent: Catalog.canonicalIntentName(name), examples: entry["IntentExamples"] as? [String] ?? [])
+        intentPhrases = (root["IntentPhrases"]?.dictionaries ?? []).compactMap { entry in
+            guard let name = entry["IntentName"]?.string else { return nil }
+            return IntentPhrases(intent: Catalog.canonicalIntentName(name), examples: entry["IntentExamples"]?.strings ?? [])
         }
     }
 

@@ -20,17 +20,11 @@ public struct Manifest: Sendable, Hashable {
         try self.init(data: data, source: url.lastPathComponent)
     }
 
-    /// Parses a manifest from XML property-list data.
+    /// Parses a manifest from XML (or binary) property-list data.
     public init(data: Data, source: String = "manifest") throws {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            throw ManifestError("\(source) is not a property list: \(error.localizedDescription)")
-        }
-        guard let root = plist as? [String: Any] else { throw ManifestError("\(source) must hold a dictionary") }
+        let root = try PropertyList.root(of: data, source: source)
         func string(_ key: String) -> String? {
-            (root[key] as? String)?.trimmingCharacters(in: .whitespacesAndNewlines)
+            root[key]?.string?.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard let bundle = string("CFBundleIdentifier"), !bundle.isEmpty else {
             throw ManifestError("\(source) has no CFBundleIdentifier")
@@ -38,22 +32,20 @@ public struct Manifest: Sendable, Hashable {
         guard let app = string("CFBundleDisplayName") ?? string("CFBundleName"), !app.isEmpty else {
             throw ManifestError("\(source) has no CFBundleDisplayName (the app's name)")
         }
-        guard let ext = root["NSExtension"] as? [String: Any],
-            let attributes = ext["NSExtensionAttributes"] as? [String: Any]
-        else {
+        guard let attributes = root["NSExtension"]?["NSExtensionAttributes"], attributes.dictionary != nil else {
             throw ManifestError("\(source) has no NSExtension / NSExtensionAttributes dictionary")
         }
-        guard let supported = attributes["IntentsSupported"] as? [String] else {
+        guard let supported = attributes["IntentsSupported"]?.strings else {
             throw ManifestError("\(source) has no IntentsSupported array under NSExtensionAttributes")
         }
-        let restricted = attributes["IntentsRestrictedWhileLocked"] as? [String] ?? []
-        if let network = attributes["IntentdNetworkAccess"], !(network is Bool) {
+        let restricted = attributes["IntentsRestrictedWhileLocked"]?.strings ?? []
+        if let network = attributes["IntentdNetworkAccess"], network.bool == nil {
             throw ManifestError("\(source): IntentdNetworkAccess under NSExtensionAttributes must be <true/> or <false/>")
         }
-        networkAccess = attributes["IntentdNetworkAccess"] as? Bool ?? false
-        let alternatives = (root["INAlternativeAppNames"] as? [[String: Any]] ?? []).compactMap { entry in
-            (entry["INAlternativeAppName"] as? String).map {
-                AlternativeAppName(name: $0, pronunciation: entry["INAlternativeAppNamePronunciationHint"] as? String)
+        networkAccess = attributes["IntentdNetworkAccess"]?.bool ?? false
+        let alternatives = (root["INAlternativeAppNames"]?.dictionaries ?? []).compactMap { entry in
+            entry["INAlternativeAppName"]?.string.map {
+                AlternativeAppName(name: $0, pronunciation: entry["INAlternativeAppNamePronunciationHint"]?.string)
             }
         }
         registration = Registration(
