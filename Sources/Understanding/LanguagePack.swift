@@ -196,6 +196,7 @@ extension LanguagePack {
             if token.alternate == nil {
                 let key = Spelling.key(word)
                 token.alternate = shortPatternWords.first { $0.first == word.first && Spelling.key($0) == key }
+                    ?? (word.count == 4 ? shortPatternWords.first { Spelling.swapped(Array(word), Array($0)) } : nil)
             }
             return token
         }

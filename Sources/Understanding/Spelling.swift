@@ -8,8 +8,16 @@ enum Spelling {
         guard let first = said.first, first == known.first else { return false }
         let a = key(said), b = key(known)
         if a == b { return true }
+        // Two neighbouring letters swapped keep every letter: safe in shorter words ("makr").
+        if said.count == known.count, said.count >= 4, swapped(Array(said), Array(known)) { return true }
         guard min(said.count, known.count) >= minimumLength else { return false }
         return distance(Array(said), Array(known), limit: 1) <= 1 || distance(Array(a), Array(b), limit: 1) <= 1
+    }
+
+    /// Whether `a` is `b` with one pair of neighbouring letters swapped.
+    static func swapped(_ a: [Character], _ b: [Character]) -> Bool {
+        guard a.count == b.count, let i = a.indices.first(where: { a[$0] != b[$0] }), i + 1 < a.count else { return false }
+        return a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
     }
 
     /// The word as it sounds: "y" and "ie" as "i", "ck" as "k", doubled letters once.

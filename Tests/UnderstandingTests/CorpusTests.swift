@@ -64,15 +64,16 @@ struct CorpusTests {
     }
 
     /// `en-blind2.json` was written blind by someone else and first measured, untuned, at
-    /// 237 / 224 of 250 (94.8% / 89.6%); from then on it is tuned on, and guards against
-    /// regressions.
-    @Test("A second corpus written without reading the patterns is understood no worse than its first measurement")
+    /// 237 / 224 of 250 (94.8% / 89.6%); since the change that generalised the reading by
+    /// the kinds of its misses it has been tuned on (248 / 246 once tuned), so it guards
+    /// against regressions and no longer says how well real people are understood.
+    @Test("A second corpus written without reading the patterns, tuned on since, is understood no worse than once tuned")
     func secondBlindAccuracy() throws {
         let score = try Self.score("en-blind2.json")
         #expect(score.total >= 200)
-        Self.report("Corpus en-blind2.json (written blind; 94.8% / 89.6% when first measured)", score)
-        #expect(score.intents >= 237, "app and intent: \(score.shown(score.intents)), below the first measurement (237)")
-        #expect(score.complete >= 224, "every parameter: \(score.shown(score.complete)), below the first measurement (224)")
+        Self.report("Tuned corpus en-blind2.json (written blind, 94.8% / 89.6% when first measured, tuned on since)", score)
+        #expect(score.intents >= 248, "app and intent: \(score.shown(score.intents)), below the tuned score (248)")
+        #expect(score.complete >= 246, "every parameter: \(score.shown(score.complete)), below the tuned score (246)")
     }
 
     static func report(_ name: String, _ score: Score) {
