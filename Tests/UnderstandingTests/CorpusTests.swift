@@ -76,6 +76,19 @@ struct CorpusTests {
         #expect(score.complete >= 246, "every parameter: \(score.shown(score.complete)), below the tuned score (246)")
     }
 
+    /// `en-blind3.json` was written blind by someone else, after the other corpora were
+    /// tuned on, and is never tuned on: its score is the figure the project reports. It is
+    /// below the 95% target for app and intent (231 of 246, 93.9%) and meets the 90% one with
+    /// every parameter (224 of 246, 91.1%); the test reports it and fails only if it gets worse.
+    @Test("The never-tuned corpus is reported, and understood no worse than when first measured")
+    func neverTunedAccuracy() throws {
+        let score = try Self.score("en-blind3.json")
+        #expect(score.total >= 200)
+        Self.report("Never-tuned corpus en-blind3.json (target 95% / 90%)", score)
+        #expect(score.intents >= 231, "app and intent: \(score.shown(score.intents)), below the first measurement (231)")
+        #expect(score.complete >= 224, "every parameter: \(score.shown(score.complete)), below the first measurement (224)")
+    }
+
     static func report(_ name: String, _ score: Score) {
         print("\(name): app and intent \(score.shown(score.intents)), with every parameter \(score.shown(score.complete))")
         for miss in score.misses { print("  miss: \(miss)") }
