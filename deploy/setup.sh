@@ -22,6 +22,6 @@ if ! command -v swift >/dev/null 2>&1; then
     done
 fi
 if ! command -v swift >/dev/null 2>&1; then
-    echo "setup: no Swift toolchain found; install Swift 6.1 or newer and put it on PATH" >&2
+    echo "setup: no Swift toolchain found; install Swift 6.2 or newer and put it on PATH" >&2
     exit 1
 fi
