@@ -64,9 +64,11 @@ struct New: ParsableCommand {
 
         let destination = URL(fileURLWithPath: output ?? name)
         guard !fm.fileExists(atPath: destination.path) else { throw ValidationError("\(destination.path) exists already") }
+        let scaffold = Scaffold(
+            name: name, bundleIdentifier: bundle, domain: chosen, intents: list, builtIn: typed, sdk: root.standardizedFileURL, domainFile: file)
         let files = switch language {
-        case .swift: SwiftScaffold(name: name, bundleIdentifier: bundle, domain: chosen, intents: list, typed: typed, sdk: root.standardizedFileURL, domainFile: file).files
-        case .python: PythonScaffold(name: name, bundleIdentifier: bundle, domain: chosen, intents: list, builtIn: typed, sdk: root.standardizedFileURL, domainFile: file).files
+        case .swift: scaffold.swiftFiles
+        case .python: scaffold.pythonFiles
         }
         for (path, contents) in files {
             let url = destination.appendingPathComponent(path)

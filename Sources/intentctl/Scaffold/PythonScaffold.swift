@@ -3,42 +3,27 @@ import IntentProtocol
 
 /// The files of a new Python extension: a package with a handler per intent with TODOs, its
 /// manifest, a unit test, and a README that says how to run it with the Python SDK.
-struct PythonScaffold {
-    let name: String
-    let bundleIdentifier: String
-    let domain: Domain
-    let intents: [IntentDefinition]
-    /// Whether the intents are the catalog's own (named IN…Intent in the manifest).
-    let builtIn: Bool
-    /// This repository, whose `sdk/python` the README points at.
-    let sdk: URL
-    /// The domain file to copy beside the package, for a domain the host does not ship.
-    let domainFile: URL?
-
+extension Scaffold {
     /// The Python package name: the extension's name in lower case.
-    var module: String { name.lowercased() }
+    var pythonModule: String { name.lowercased() }
 
     /// File paths relative to the output folder, with their contents.
-    var files: [(path: String, contents: String)] {
+    var pythonFiles: [(path: String, contents: String)] {
         var files = [
-            ("\(module)/__init__.py", extensionFile),
-            ("\(module)/__main__.py", "import intentd\n\nfrom . import \(name)\n\nintentd.run(\(name))\n"),
-            ("\(module)/Manifest/Info.plist", ScaffoldManifest.plist(name: name, bundleIdentifier: bundleIdentifier, domain: domain, intents: intents, builtIn: builtIn)),
-            ("tests/test_\(module).py", testFile),
-            ("README.md", readme),
+            ("\(pythonModule)/__init__.py", pythonExtensionFile),
+            ("\(pythonModule)/__main__.py", "import intentd\n\nfrom . import \(name)\n\nintentd.run(\(name))\n"),
+            ("\(pythonModule)/Manifest/Info.plist", plist),
+            ("tests/test_\(pythonModule).py", pythonTestFile),
+            ("README.md", pythonReadme),
         ]
-        if let domainFile, let text = try? String(contentsOf: domainFile, encoding: .utf8) {
-            files.append(("Domain/\(domainFile.lastPathComponent)", text))
-        }
+        if let copy = domainFileCopy { files.append(copy) }
         return files
     }
 
-    private var extensionFile: String {
+    private var pythonExtensionFile: String {
         let cases = intents.map { "        if intent.name == \"\($0.name)\":\n            return \($0.name)()" }.joined(separator: "\n")
         let handlers = intents.map { intent in
-            let parameters = intent.parameters.map { p in
-                "    #   \(p.name): \(p.type.rawValue)\(p.isList ? ", a list" : "")\(p.isRequired ? ", required" : "") (\"\(p.prompt)\")"
-            }.joined(separator: "\n")
+            let parameters = parameterNotes(intent, comment: "#")
             return """
                 class \(intent.name)(intentd.Handler):
                     \"\"\"\(intent.description)\"\"\"
@@ -82,13 +67,13 @@ struct PythonScaffold {
             """
     }
 
-    private var testFile: String {
+    private var pythonTestFile: String {
         let tests = intents.map { intent in
-            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(ScaffoldManifest.literal(ScaffoldManifest.example(for: $0), python: true))" }
+            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(Self.literal(Self.example(for: $0), python: true))" }
             return """
                     def test_\(intent.name.lowercased())_is_handled(self):
                         intent = Intent("\(intent.name)", "handle", {"parameters": {\(example.joined(separator: ", "))}})
-                        self.assertEqual(\(module).\(intent.name)().handle(intent).code, "success")
+                        self.assertEqual(\(pythonModule).\(intent.name)().handle(intent).code, "success")
                 """
         }.joined(separator: "\n\n")
         return """
@@ -96,7 +81,7 @@ struct PythonScaffold {
 
             from intentd import Intent
 
-            import \(module)
+            import \(pythonModule)
 
 
             class \(name)Tests(unittest.TestCase):
@@ -109,11 +94,8 @@ struct PythonScaffold {
             """
     }
 
-    private var readme: String {
-        let catalog = domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain "
-        let first = intents.first
-        let arguments = first?.parameters.filter(\.isRequired).map { "\($0.name)=example" }.joined(separator: " ") ?? ""
-        return """
+    private var pythonReadme: String {
+        """
             # \(name)
 
             An intentd extension in Python for \(domain.name): \(intents.map(\.name).joined(separator: ", ")).
@@ -121,15 +103,15 @@ struct PythonScaffold {
             ```sh
             export PYTHONPATH=\(sdk.path)/sdk/python:$PWD     # or: pip install \(sdk.path)/sdk/python
             python3 -m unittest discover -s tests
-            intentd \(catalog)&    # unless it already runs
-            python3 -m \(module) --print-identity | intentctl extensions trust -
-            python3 -m \(module) &
-            intentctl send \(name) \(first?.name ?? "INTENT") \(arguments)
-            intentctl conformance --manifest \(module)/Manifest/Info.plist -- python3 -m \(module)
+            \(hostCommand)
+            python3 -m \(pythonModule) --print-identity | intentctl extensions trust -
+            python3 -m \(pythonModule) &
+            \(sendCommand)
+            intentctl conformance --manifest \(pythonModule)/Manifest/Info.plist -- python3 -m \(pythonModule)
             ```
 
-            The handlers are in `\(module)/__init__.py`, one class per intent, with TODOs; the
-            manifest is `\(module)/Manifest/Info.plist`. Keep your data in the sandbox database
+            The handlers are in `\(pythonModule)/__init__.py`, one class per intent, with TODOs; the
+            manifest is `\(pythonModule)/Manifest/Info.plist`. Keep your data in the sandbox database
             (`context.connect()`).
 
             """

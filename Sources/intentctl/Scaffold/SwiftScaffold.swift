@@ -3,39 +3,25 @@ import IntentProtocol
 
 /// The files of a new Swift extension package: its manifest, a handler per intent with
 /// TODOs, a unit test with `HandlerTester`, and a README that says how to run it.
-struct SwiftScaffold {
-    /// The package and executable name, such as `Notely`.
-    let name: String
-    let bundleIdentifier: String
-    let domain: Domain
-    let intents: [IntentDefinition]
-    /// Whether the SDK has typed intents for the domain (the built-in domains).
-    let typed: Bool
-    /// This repository, which the package depends on by path.
-    let sdk: URL
-    /// The domain file to copy beside the package, for a domain the host does not ship.
-    let domainFile: URL?
-
+extension Scaffold {
     /// File paths relative to the package root, with their contents.
-    var files: [(path: String, contents: String)] {
+    var swiftFiles: [(path: String, contents: String)] {
         var files = [
-            ("Package.swift", packageManifest),
-            ("Sources/\(name)/\(name)Extension.swift", extensionFile),
-            ("Sources/\(name)/Manifest/Info.plist", ScaffoldManifest.plist(name: name, bundleIdentifier: bundleIdentifier, domain: domain, intents: intents, builtIn: typed)),
-            ("Tests/\(name)Tests/\(name)Tests.swift", testFile),
-            ("README.md", readme),
+            ("Package.swift", swiftPackageManifest),
+            ("Sources/\(name)/\(name)Extension.swift", swiftExtensionFile),
+            ("Sources/\(name)/Manifest/Info.plist", plist),
+            ("Tests/\(name)Tests/\(name)Tests.swift", swiftTestFile),
+            ("README.md", swiftReadme),
         ]
-        files += intents.map { ("Sources/\(name)/\($0.name)Handler.swift", handlerFile($0)) }
-        if let domainFile, let text = try? String(contentsOf: domainFile, encoding: .utf8) {
-            files.append(("Domain/\(domainFile.lastPathComponent)", text))
-        }
+        files += intents.map { ("Sources/\(name)/\($0.name)Handler.swift", swiftHandlerFile($0)) }
+        if let copy = domainFileCopy { files.append(copy) }
         return files
     }
 
     /// SwiftPM names a package depended on by path after its folder.
     private var sdkPackage: String { sdk.lastPathComponent.lowercased() }
 
-    private var packageManifest: String {
+    private var swiftPackageManifest: String {
         """
         // swift-tools-version:6.1
         import PackageDescription
@@ -63,7 +49,7 @@ struct SwiftScaffold {
         """
     }
 
-    private var extensionFile: String {
+    private var swiftExtensionFile: String {
         let cases = intents.map { "        case \"\($0.name)\": \($0.name)Handler()" }.joined(separator: "\n")
         return """
             import Foundation
@@ -94,11 +80,9 @@ struct SwiftScaffold {
             """
     }
 
-    private func handlerFile(_ intent: IntentDefinition) -> String {
-        let parameters = intent.parameters.map { p in
-            "    //   \(p.name): \(p.type.rawValue)\(p.isList ? ", a list" : "")\(p.isRequired ? ", required" : "") (\"\(p.prompt)\")"
-        }.joined(separator: "\n")
-        guard typed else {
+    private func swiftHandlerFile(_ intent: IntentDefinition) -> String {
+        let parameters = parameterNotes(intent, comment: "//")
+        guard builtIn else {
             return """
                 import IntentExtensionKit
 
@@ -144,9 +128,9 @@ struct SwiftScaffold {
             """
     }
 
-    private var testFile: String {
+    private var swiftTestFile: String {
         let tests = intents.map { intent in
-            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(ScaffoldManifest.literal(ScaffoldManifest.example(for: $0), python: false))" }
+            let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(Self.literal(Self.example(for: $0), python: false))" }
             return """
                     @Test("\(intent.name) is handled")
                     func handles\(intent.name)() async throws {
@@ -170,21 +154,18 @@ struct SwiftScaffold {
             """
     }
 
-    private var readme: String {
-        let catalog = domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain "
-        let first = intents.first
-        let arguments = first?.parameters.filter(\.isRequired).map { "\($0.name)=example" }.joined(separator: " ") ?? ""
-        return """
+    private var swiftReadme: String {
+        """
             # \(name)
 
             An intentd extension for \(domain.name): \(intents.map(\.name).joined(separator: ", ")).
 
             ```sh
             swift build && swift test
-            intentd \(catalog)&    # unless it already runs
+            \(hostCommand)
             .build/debug/\(name) --print-identity | intentctl extensions trust -
             .build/debug/\(name) &
-            intentctl send \(name) \(first?.name ?? "INTENT") \(arguments)
+            \(sendCommand)
             ```
 
             The handlers are in `Sources/\(name)/`, one per intent, with TODOs; the manifest is

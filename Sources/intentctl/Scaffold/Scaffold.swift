@@ -1,9 +1,50 @@
+import Foundation
 import IntentProtocol
 
-/// What the Swift and Python scaffolds share: the manifest, and example parameter values.
-enum ScaffoldManifest {
-    /// The Info.plist of an extension named `name` supporting `intents`.
-    static func plist(name: String, bundleIdentifier: String, domain: Domain, intents: [IntentDefinition], builtIn: Bool) -> String {
+/// What `intentctl new` makes, whatever the language, and what the Swift and Python
+/// scaffolds share: the manifest, the parameter notes, the domain file, the README's host
+/// and send commands, and example parameter values.
+struct Scaffold {
+    /// The extension's name, such as `Notely`.
+    let name: String
+    let bundleIdentifier: String
+    let domain: Domain
+    let intents: [IntentDefinition]
+    /// Whether the intents are the catalog's own: typed in the Swift SDK, named IN…Intent
+    /// in the manifest.
+    let builtIn: Bool
+    /// This repository, which the extension depends on.
+    let sdk: URL
+    /// The domain file to copy beside the extension, for a domain the host does not ship.
+    let domainFile: URL?
+
+    /// A copy of the domain file, for a domain the host does not ship.
+    var domainFileCopy: (path: String, contents: String)? {
+        guard let domainFile, let text = try? String(contentsOf: domainFile, encoding: .utf8) else { return nil }
+        return ("Domain/\(domainFile.lastPathComponent)", text)
+    }
+
+    /// One comment line per parameter of `intent`, after `comment` (`//` or `#`).
+    func parameterNotes(_ intent: IntentDefinition, comment: String) -> String {
+        intent.parameters.map { p in
+            "    \(comment)   \(p.name): \(p.type.rawValue)\(p.isList ? ", a list" : "")\(p.isRequired ? ", required" : "") (\"\(p.prompt)\")"
+        }.joined(separator: "\n")
+    }
+
+    /// The README's command that starts a host knowing the domain.
+    var hostCommand: String {
+        "intentd " + (domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain ") + "&    # unless it already runs"
+    }
+
+    /// The README's command that sends the first intent with its required parameters.
+    var sendCommand: String {
+        let first = intents.first
+        let arguments = first?.parameters.filter(\.isRequired).map { "\($0.name)=example" }.joined(separator: " ") ?? ""
+        return "intentctl send \(name) \(first?.name ?? "INTENT") \(arguments)"
+    }
+
+    /// The Info.plist of the extension.
+    var plist: String {
         let supported = intents.map { "                <string>\(builtIn ? "IN\($0.name)Intent" : $0.name)</string>" }.joined(separator: "\n")
         return """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -35,6 +76,9 @@ enum ScaffoldManifest {
             """
     }
 
+}
+
+extension Scaffold {
     /// A value of the parameter's type, for a generated test.
     static func example(for parameter: ParameterDefinition) -> JSONValue {
         let one: JSONValue = switch parameter.type {
