@@ -113,7 +113,7 @@ final class LaunchBoard: Sendable {
         entries.withLock { entries in
             entries.values.sorted { $0.target.name < $1.target.name }.map { entry in
                 let r = entry.target.registration
-                let wait = entry.restartAt.map { max(0, Double(now.duration(to: $0).components.seconds) + Double(now.duration(to: $0).components.attoseconds) / 1e18) }
+                let wait = entry.restartAt.map { max(0, now.duration(to: $0) / .seconds(1)) }
                 return LaunchStatus(
                     name: entry.target.name, appName: r.appName, bundleIdentifier: r.bundleIdentifier, state: entry.state,
                     processIdentifier: entry.pid.map(Int.init), restarts: max(0, entry.starts - 1),

@@ -46,11 +46,14 @@ final class ExtensionLog: Sendable {
         }
     }
 
-    /// Appends one line printed by the instance `name` (without its newline).
-    func append(_ line: some Collection<UInt8>, from name: String) {
+    /// Appends one line printed by the instance `name` (without its newline); returns the
+    /// line as escaped for the log.
+    @discardableResult
+    func append(_ line: some Collection<UInt8>, from name: String) -> String {
         let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        let escaped = Self.escape(Array(line.prefix(Self.maxLineBytes)))
         var text = Array("\(time) [\(Self.escape(Array(name.utf8)))] ".utf8)
-        text += Array(Self.escape(Array(line.prefix(Self.maxLineBytes))).utf8)
+        text += Array(escaped.utf8)
         if line.count > Self.maxLineBytes { text += Array(" [line cut at \(Self.maxLineBytes) bytes]".utf8) }
         text.append(UInt8(ascii: "\n"))
         state.withLock { state in
@@ -63,6 +66,7 @@ final class ExtensionLog: Sendable {
                 Log("intentd").warning("cannot write to \(url.path): \(describeFileError(error))")
             }
         }
+        return escaped
     }
 
     private func rotate(_ state: inout State) {
@@ -86,21 +90,18 @@ final class ExtensionLog: Sendable {
             var start = 0
             for i in 0..<count where buffer[i] == UInt8(ascii: "\n") {
                 pending += buffer[start..<i]
-                append(pending, from: name)
-                onLine(Self.escape(pending))
+                onLine(append(pending, from: name))
                 pending.removeAll(keepingCapacity: true)
                 start = i + 1
             }
             pending += buffer[start..<count]
             if pending.count > Self.maxLineBytes {
-                append(pending, from: name)
-                onLine(Self.escape(pending))
+                onLine(append(pending, from: name))
                 pending.removeAll(keepingCapacity: true)
             }
         }
         if !pending.isEmpty {
-            append(pending, from: name)
-            onLine(Self.escape(pending))
+            onLine(append(pending, from: name))
         }
         SystemCall.close(fd)
     }
