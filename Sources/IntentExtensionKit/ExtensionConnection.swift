@@ -187,9 +187,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             replies.post(.disconnect { done.resume() }, wake: true)
         }
         let deadline = ContinuousClock.now + grace
+        // Their replies are not waited for: after DISCONNECT the host no longer expects them.
         while inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        // The last replies leave with the connection thread's next turn.
-        try? await Task.sleep(for: .milliseconds(50))
     }
 
     private func connect(_ context: Context) throws -> Socket {
