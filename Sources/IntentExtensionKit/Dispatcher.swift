@@ -35,13 +35,8 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
                 guard let parameter = request.parameter else {
                     return ErrorReply(error: "a resolve request must name its parameter").serialized()
                 }
-                let results: [ResolutionResult]
-                if let resolver = handler.resolvers[parameter] {
-                    results = try await resolver.resolve(intent)
-                } else {
-                    results = Resolution.defaultResolution(intent[parameter], required: request.required ?? false)
-                }
-                return ResolveReply(results: results.map(Resolution.checked)).serialized()
+                let results = try await Resolution.resolve(parameter, of: intent, with: handler, required: request.required ?? false)
+                return ResolveReply(results: results).serialized()
             case .confirm:
                 return try await handler.confirm(intent).serialized()
             case .handle:
@@ -82,15 +77,24 @@ extension Dispatcher {
 
 /// The SDK's resolution rules, shared by the dispatcher and the typed handlers.
 package enum Resolution {
+    /// What `handler` answers for `parameter`: its resolver's results, or the default
+    /// resolution without one, kept within the protocol's rules (`checked`).
+    package static func resolve(
+        _ parameter: String, of intent: Intent, with handler: any IntentHandler, required: Bool
+    ) async throws -> [ResolutionResult] {
+        guard let resolver = handler.resolvers[parameter] else { return defaultResolution(intent[parameter], required: required) }
+        return try await resolver.resolve(intent).map(checked)
+    }
+
     /// Without a resolver: success with each given value; needsValue or notRequired if none.
-    package static func defaultResolution(_ value: JSONValue?, required: Bool) -> [ResolutionResult] {
+    static func defaultResolution(_ value: JSONValue?, required: Bool) -> [ResolutionResult] {
         guard let value else { return [required ? .needsValue : .notRequired] }
         let values = value.arrayValue ?? [value]
         return values.isEmpty ? [required ? .needsValue : .notRequired] : values.map { .success($0) }
     }
 
     /// Keeps disambiguations within 2 to 10 options, as the protocol requires.
-    package static func checked(_ result: ResolutionResult) -> ResolutionResult {
+    static func checked(_ result: ResolutionResult) -> ResolutionResult {
         guard case .disambiguation(let options) = result else { return result }
         if options.count > ResolutionResult.maximumOptions { return .needsValue }
         if options.count == 1 { return .success(options[0]) }

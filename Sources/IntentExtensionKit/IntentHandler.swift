@@ -28,7 +28,7 @@ extension IntentHandler {
 
 /// Resolves one parameter.
 public struct Resolver: Sendable {
-    package let resolve: @Sendable (Intent) async throws -> [ResolutionResult]
+    let resolve: @Sendable (Intent) async throws -> [ResolutionResult]
 
     /// For a single-value parameter: one result.
     public static func single(_ body: @escaping @Sendable (Intent) async throws -> ResolutionResult) -> Resolver {

@@ -21,10 +21,7 @@ public struct HandlerTester<Handler: IntentHandler>: Sendable {
     /// What resolve answers for `parameter` of `intent`; `required` is what the catalog says
     /// of the parameter (the host sends it with every resolve request).
     public func resolve(_ parameter: String, of intent: Intent, required: Bool = false) async throws -> [ResolutionResult] {
-        guard let resolver = handler.resolvers[parameter] else {
-            return Resolution.defaultResolution(intent[parameter], required: required)
-        }
-        return try await resolver.resolve(intent).map(Resolution.checked)
+        try await Resolution.resolve(parameter, of: intent, with: handler, required: required)
     }
 
     /// What confirm answers.
