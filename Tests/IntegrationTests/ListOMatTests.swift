@@ -112,10 +112,7 @@ struct ListOMatTests {
         defer { host.stop(); host.removeState() }
         try send(host, "AddTasks", "targetTaskList=Hardware Store", "taskTitles=nails")
         let pid = try #require(try host.client().status().extensions.first?.processIdentifiers.first)
-        kill(pid_t(pid), SIGKILL)
-        // Until the host has seen the exit, the dead instance may show another pid.
-        for _ in 0..<100 where !host.hostLog.contains("its process exited") { usleep(50_000) }
-        try host.waitFor(["List-o-Mat"]) { $0.extensions.first?.processIdentifiers.contains(pid) == false }
+        try host.killAndWaitForRestart("List-o-Mat", pid: pid)
         let lists = try send(host, "SearchForNotebookItems", "title=hardware store", "itemType=taskList")
         #expect(lists["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.first?["title"] == "nails")
 

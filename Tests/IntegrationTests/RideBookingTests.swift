@@ -104,8 +104,7 @@ struct RideBookingTests {
         let id = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Golden Gate Park", "--confirm"))?["rideIdentifier"]?.stringValue)
         usleep(900_000)
         let pid = try #require(try host.client().status().extensions.first?.processIdentifiers.first)
-        kill(pid_t(pid), SIGKILL)
-        try host.waitFor(["Zippy"]) { $0.extensions.first?.processIdentifiers.contains(pid) == false }
+        try host.killAndWaitForRestart("Zippy", pid: pid)
         let status = rideStatus(try send(host, "GetRideStatus"))
         #expect(status?["rideIdentifier"] == .string(id))
         #expect(status?["phase"] != "received", "time kept running while the extension was down")

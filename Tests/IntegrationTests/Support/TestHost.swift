@@ -204,6 +204,19 @@ final class TestHost {
         throw TestError("timed out waiting for \(apps); last status: \(last.map { JSON.pretty($0) } ?? "none")\nlog:\n\(hostLog)")
     }
 
+    /// Kills the launched instance of `app` with `pid` (SIGKILL) and waits until the host has
+    /// seen its process exit and the restarted instance has registered: until the host has
+    /// seen the exit, the dead instance may still be listed, under another pid.
+    @discardableResult
+    func killAndWaitForRestart(_ app: String, pid: Int) throws -> HostStatus {
+        let exited = "its process exited"
+        let before = hostLog.components(separatedBy: exited).count
+        kill(pid_t(pid), SIGKILL)
+        let deadline = ContinuousClock.now + .seconds(10)
+        while hostLog.components(separatedBy: exited).count == before, ContinuousClock.now < deadline { usleep(20_000) }
+        return try waitFor([app]) { $0.extensions.first { $0.appName == app }?.processIdentifiers.contains(pid) == false }
+    }
+
     /// Everything the host wrote so far.
     var hostLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
