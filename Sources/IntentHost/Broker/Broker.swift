@@ -45,6 +45,8 @@ final class Broker {
     private var malformed = 0
     private var unread = 0
     private var scratch: [Message] = []
+    /// When the client socket was last read: see `serviceClients`.
+    private var clientsRead: ContinuousClock.Instant
     private var routes: [RouteKey: Route] = [:]
     private var vocabulary: VocabularyStore
     private var authorization: AuthorizationStore
@@ -76,6 +78,7 @@ final class Broker {
         vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
         authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
         now = clock.now
+        clientsRead = now
         nextHeartbeat = now + config.heartbeatInterval
         let limits = config.admission.resolved
         inFlight = InFlightLedger(config.admission)
@@ -155,14 +158,22 @@ final class Broker {
                 try poller.poll(timeout: millisecondsUntilNextTimer())
                 now = clock.now
                 if poller.isReadable(zapIndex) { zap.answerAll() }
+                // Clients first: a request to refuse costs next to nothing, and should not wait
+                // behind a batch of replies and the lifecycle steps they resume.
+                if poller.isReadable(clientIndex) {
+                    clientsRead = now
+                    try drain(clients, handleClient)
+                }
                 if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
-                if poller.isReadable(clientIndex) { try drain(clients, handleClient) }
                 // Jobs run here may post more work without waking anyone: drain until empty.
                 if poller.isReadable(mailboxIndex) || pendingLocalWork {
                     var commands = mailbox.drain()
                     while !commands.isEmpty {
                         now = clock.now
-                        for command in commands { handle(command) }
+                        for command in commands {
+                            handle(command)
+                            try serviceClients()
+                        }
                         commands = mailbox.drain()
                     }
                 }
@@ -209,8 +220,24 @@ final class Broker {
         for _ in 0..<512 {
             guard let count = try socket.receiveFrames(into: &scratch, wait: false) else { return }
             handle(scratch[..<count])
+            if socket !== clients { try serviceClients() }
         }
     }
+
+    /// Reads what clients sent if the client socket has not been read for `clientSlice`.
+    /// Lifecycles run on this thread too, so under a flood a pass of the loop is long (every
+    /// reply resumes a lifecycle step); read between those pieces of work, a request to be
+    /// refused waits about a slice, not a whole pass. Admitted ones start at once as well.
+    private func serviceClients() throws {
+        let time = clock.now
+        guard clientsRead.duration(to: time) >= Self.clientSlice else { return }
+        clientsRead = time
+        now = time
+        try drain(clients, handleClient)
+    }
+
+    /// How long client requests may wait unread while the broker thread does other work.
+    static let clientSlice = Duration.microseconds(100)
 
     private func millisecondsUntilNextTimer() -> Int {
         if pendingLocalWork { return 0 }
