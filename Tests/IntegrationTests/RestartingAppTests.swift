@@ -47,7 +47,7 @@ struct RestartingAppTests {
 
     @Test("Requests for an app that stays away wait up to their deadline and fail extensionUnavailable; past the bound on waiting requests, overloaded at once")
     func waitingIsBoundedAndEndsAtTheDeadline() throws {
-        let host = try hostWithMonkeyChatGone(["admission": ["maxWaitingPerApp": 2], "requestTimeoutMilliseconds": 3000])
+        let host = try hostWithMonkeyChatGone(["admission": ["maxWaitingPerApp": 2], "requestTimeoutMilliseconds": 6000])
         defer { host.stop(); host.removeState() }
         let client = try PipelinedClient(host)
         let waiting = try (0..<2).map { _ in try client.stage("MonkeyChat", "SearchForMessages", .confirm, search) }
@@ -81,6 +81,10 @@ struct RestartingAppTests {
         let send = StageRequest(sessionId: "S-2", language: "en", intent: "SendMessage", parameters: ["content": "hi"])
         let restricted = try client.stage("MonkeyChat", "SendMessage", .confirm, send)
         let open = try client.stage("MonkeyChat", "SearchForMessages", .confirm, search)
+        // Both admitted while unlocked and waiting, before the lock.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try host.client().status().waitingRequests?["MonkeyChat"] != 2, ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(try host.client().status().waitingRequests == ["MonkeyChat": 2])
         #expect(try host.ctl("lock").status == 0)
         try host.startExtension()
         let answers = try client.answers(to: [restricted, open])
