@@ -61,7 +61,7 @@ public final class Host: Sendable {
         IOThread.start(name: "intentd-broker") {
             do {
                 let broker = try Broker(
-                    config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
+                    config: config, catalog: catalog, context: try Context(ioThreads: 2), mailbox: mailbox,
                     executor: executor, dialog: dialog, launcher: launcher, startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()

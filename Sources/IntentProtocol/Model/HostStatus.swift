@@ -11,6 +11,10 @@ public struct HostStatus: Sendable, Hashable, Codable {
     /// The extensions this host launches, registered or not: running, restarting (and in how
     /// long), crash-looping, rejected or failed, with how each last ended.
     public var launches: [LaunchStatus]?
+    /// Requests waiting for an app the host has known while no instance of it is live
+    /// (restarting, hung and dropped, stopped), by app name; absent when none wait. Each
+    /// waits up to its deadline (wire.md section 8).
+    public var waitingRequests: [String: Int]?
     /// The host's limit on one message (`maxMessageBytes`, as REGISTERED announces it to
     /// extensions); `intentd` always sends it.
     public var maxMessageBytes: Int?
