@@ -245,7 +245,11 @@ final class TestHost {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         p.environment = env
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        // createFile replaces what is there by renaming a new file over it; a device such as
+        // /dev/null must be opened as it is.
+        if !FileManager.default.fileExists(atPath: output.path) {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        }
         let handle = try FileHandle(forWritingTo: output)
         handle.seekToEndOfFile()
         p.standardOutput = handle
