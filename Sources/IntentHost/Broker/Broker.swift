@@ -607,7 +607,7 @@ final class Broker {
                 activeLifecycles += 1
                 startLifecycle(LifecycleJob(
                     routingID: routingID, requestID: id, app: route.app.registration.appName,
-                    intent: route.intent, body: body.bytes))
+                    intent: route.intent, body: body.bytes, batched: route.app.registration.takesBatches))
             }
         }
     }
@@ -740,7 +740,7 @@ final class Broker {
 
     private func handle(_ command: BrokerCommand) {
         switch command {
-        case .stage(let app, let intent, let stage, let body, let key, let reply):
+        case .stage(let app, let intent, let stage, let body, let key, let batched, let reply):
             if finishing {
                 reply(.failed(.shuttingDown, "the host is shutting down"))
                 return
@@ -748,6 +748,9 @@ final class Broker {
             switch admit(app, intent) {
             case .failure(let refusal) where refusal.isFailure: reply(.failed(refusal.code, refusal.message))
             case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
+            case .success(let route) where batched && !route.app.registration.takesBatches:
+                // Its instances were replaced by ones that take one stage at a time: nothing was sent.
+                reply(.failed(.extensionUnavailable, "\(route.app.registration.appName) no longer takes batched stages"))
             case .success(let route):
                 forward(to: route.app, intent: route.intent.name, stage: stage, body: Body(body), key: key, origin: .driver(reply))
             }
