@@ -79,7 +79,8 @@ extension StageBatch: JSONConvertible, Codable {
         o["resolve"] = .array(resolve.map { entry in
             var e = JSONObjectBuilder()
             e["parameter"] = .string(entry.parameter)
-            e["required"] = .bool(entry.required)
+            // Both default to false: an optional single-value parameter is just its name.
+            e["required"] = entry.required ? .bool(true) : nil
             e["list"] = entry.list ? .bool(true) : nil
             return e.json
         })
