@@ -78,12 +78,12 @@ struct BatchedLifecycleTests {
         return (single, batched, (one, batching))
     }
 
-    @Test("A lifecycle that needs nothing from the user is one request that runs the same stages and ends the same")
+    @Test("A lifecycle that needs nothing from the user is two requests, the reads and the handle, that run the same stages and end the same")
     func oneRequest() async {
         let (single, batched, (one, batching)) = await both(["recipients": "Coco", "content": "hi"]) { ScriptedExtension() }
         #expect(batched == single)
         #expect(batched.outcome == .success)
-        #expect(batching.requests.withLock { $0 } == [.handle])
+        #expect(batching.requests.withLock { $0 } == [.confirm, .handle])
         #expect(batching.stages.asked.withLock { $0 } == one.asked.withLock { $0 })
     }
 
@@ -97,11 +97,11 @@ struct BatchedLifecycleTests {
         #expect(batched == single)
         #expect(batched.code == "needsValue")
         #expect(batched.resolutions.map(\.parameter) == ["recipients", "content", "groupName", "serviceName"])
-        #expect(batching.requests.withLock { $0 } == [.handle, .resolve])
+        #expect(batching.requests.withLock { $0 } == [.confirm, .resolve])
         #expect(batching.stages.asked.withLock { $0 } == one.asked.withLock { $0 })
     }
 
-    @Test("A confirm that is not ready stops the batch before its handle: the outcome names no idempotency key")
+    @Test("A confirm that fails in a batch ends the lifecycle before any handle: the outcome names no idempotency key")
     func noKeyWithoutHandle() async {
         let (single, batched, _) = await both(["recipients": "Coco", "content": "hi"]) { ScriptedExtension(confirm: ["code": "failure"]) }
         #expect(batched == single)
@@ -111,15 +111,18 @@ struct BatchedLifecycleTests {
 
     @Test("An error reply inside a batch ends the lifecycle as it would alone, with the resolutions before it")
     func errorInside() async {
-        let (single, batched, _) = await both(["recipients": "Coco", "content": "hi"]) { ScriptedExtension(handle: ["error": "disk full"]) }
+        let failing: @Sendable (StageRequest) -> JSONValue = { r in
+            r.parameter == "groupName" ? ["error": "contacts locked"] : ["results": [["kind": "notRequired"]]]
+        }
+        let (single, batched, _) = await both(["recipients": "Coco", "content": "hi"]) { ScriptedExtension(resolve: failing) }
         #expect(batched == single)
         #expect(batched.code == "extensionError")
-        #expect(batched.resolutions.count == 4)
+        #expect(batched.resolutions.map(\.parameter) == ["recipients", "content"])
     }
 
     @Test("A batch answered with more replies than it has stages is an invalid reply")
     func tooManyReplies() async {
-        let batching = BatchingExtension(ScriptedExtension(), extra: [["code": "success"]])
+        let batching = BatchingExtension(ScriptedExtension(), extra: [["code": "ready"]])
         let outcome = await LifecycleDriver(sender: batching).run(
             app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: true)
         #expect(outcome.outcome == .failure)

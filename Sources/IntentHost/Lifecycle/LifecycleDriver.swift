@@ -123,7 +123,8 @@ struct LifecycleDriver: Sendable {
             return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
                 "\(run.app) gave \(replies.count) replies to a batch of \(batch.count)")))
         }
-        // A batch that stopped before its handle did not handle: the outcome names no key.
+        // A batch with a handle (the protocol allows one; this host sends none) that
+        // stopped before it did not handle: the outcome names no key.
         if batch.handle, replies.count < batch.count { run.handleSent = false }
         run.queue(replies, from: step)
         guard let first = run.takeQueued(step) else {
@@ -227,24 +228,17 @@ struct Run {
     }
 
     /// The batch to send for `step` and the steps after it, or `nil` to send `step` alone:
-    /// the remaining parameters, then confirm once every resolution so far settled, then
-    /// handle when no user's yes is missing and the intent has a `ready` confirm code (the
-    /// extension handles only after `ready`). A single step goes alone.
+    /// the remaining parameters, then confirm once every resolution so far settled. The
+    /// handle always goes alone: a batch is then a read, retried on another instance and
+    /// answered `extensionTimeout` when it hangs, exactly as its stages one by one, and the
+    /// handle is admitted (the lock) and timed on its own. A single step goes alone.
     func batch(from step: StageStep) -> StageBatch? {
-        guard batched else { return nil }
+        guard batched, case .resolve(let index) = step else { return nil }
         let settled = resolutions.allSatisfy { $0.results.allSatisfy(\.isSettled) }
-        let handles = settled && (intent.requiresUserConfirmation != true || confirmed)
-            && intent.responseCode(StageBatch.readyCode)?.kind == .ready
-        let batch: StageBatch
-        switch step {
-        case .resolve(let index):
-            let rest = intent.parameters.dropFirst(index).map {
-                StageBatch.Resolve(parameter: $0.name, required: $0.isRequired, list: $0.isList)
-            }
-            batch = StageBatch(resolve: rest, confirm: settled, handle: handles)
-        case .confirm: batch = StageBatch(resolve: [], confirm: true, handle: handles)
-        case .handle: return nil
+        let rest = intent.parameters.dropFirst(index).map {
+            StageBatch.Resolve(parameter: $0.name, required: $0.isRequired, list: $0.isList)
         }
+        let batch = StageBatch(resolve: rest, confirm: settled, handle: false)
         return batch.count > 1 ? batch : nil
     }
 
