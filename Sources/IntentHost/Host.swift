@@ -43,7 +43,8 @@ public final class Host: Sendable {
         let executables = try launcher.resolveAll()
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
-        let driver = LifecycleDriver(sender: BrokerStageSender(mailbox: mailbox, executor: executor))
+        let driver = LifecycleDriver(
+            sender: BrokerStageSender(mailbox: mailbox, executor: executor), batchedStages: config.batchedStages)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,
@@ -51,7 +52,7 @@ public final class Host: Sendable {
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
             Task(executorPreference: executor) {
-                let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body)
+                let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched)
                 let body = (try? JSON.encode(outcome)) ?? []
                 mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
             }

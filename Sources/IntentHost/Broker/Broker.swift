@@ -703,7 +703,7 @@ final class Broker {
                 activeLifecycles += 1
                 startLifecycle(LifecycleJob(
                     routingID: routingID, requestID: id, app: route.registration.appName,
-                    intent: route.intent, body: body.bytes))
+                    intent: route.intent, body: body.bytes, batched: route.registration.takesBatches))
             }
         }
     }
@@ -847,13 +847,16 @@ final class Broker {
 
     private func handle(_ command: BrokerCommand) {
         switch command {
-        case .stage(let app, let intent, let stage, let body, let key, let reply):
+        case .stage(let app, let intent, let stage, let body, let key, let batched, let reply):
             if finishing {
                 reply(.failed(.shuttingDown, "the host is shutting down"))
                 return
             }
             switch admit(app, intent) {
             case .failure(let refusal): fail(.driver(reply), refusal)
+            case .success(let route) where batched && !route.registration.takesBatches:
+                // Its instances were replaced by ones that take one stage at a time: nothing was sent.
+                reply(.failed(.extensionUnavailable, "\(route.registration.appName) no longer takes batched stages"))
             case .success(let route):
                 forward(route, stage: stage, body: Body(body), key: key, origin: .driver(reply))
             }

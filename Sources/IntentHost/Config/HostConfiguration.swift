@@ -57,6 +57,9 @@ public struct HostConfiguration: Sendable {
     public var wireTrace: URL?
     /// How much work the host takes on at once before it refuses with `overloaded`.
     public var admission = AdmissionLimits.defaults
+    /// Whether lifecycles send several stages per request to extensions that declared
+    /// `batched` stages (wire.md, section 5b); `false` sends one stage per request to all.
+    public var batchedStages = true
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
@@ -112,6 +115,7 @@ public struct HostConfiguration: Sendable {
         }
         if let value = file.passEnvironment { passEnvironment += value }
         if let value = file.cgroups { cgroups = value }
+        if let value = file.batchedStages { batchedStages = value }
         if let value = file.admission {
             try value.validate("\(url.path): admission")
             admission = admission.overridden(by: value)
@@ -142,6 +146,7 @@ public struct HostConfiguration: Sendable {
         var passEnvironment: [String]?
         var cgroups: Bool?
         var admission: AdmissionLimits?
+        var batchedStages: Bool?
     }
 }
 

@@ -62,6 +62,9 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
     public var keyFingerprints: [String]?
     /// Whether every instance's key is still bound to this bundle id in the trust store.
     public var trusted: Bool?
+    /// The ways of taking stages its instances declared that the host knows, such as
+    /// `batched` (wire.md, section 5b); absent when none.
+    public var stages: [String]?
 
     /// Creates an entry.
     public init(
