@@ -55,6 +55,8 @@ public struct HostConfiguration: Sendable {
     /// A file to write every message the host accepts or sends to (`--trace-wire`), for
     /// people writing extensions and clients; none when nil.
     public var wireTrace: URL?
+    /// Where the console (a web page of the host) listens: `HOST:PORT` on loopback, or `off`.
+    public var console = "127.0.0.1:8470"
     /// How much work the host takes on at once before it refuses with `overloaded`.
     public var admission = AdmissionLimits.defaults
 
@@ -112,6 +114,7 @@ public struct HostConfiguration: Sendable {
         }
         if let value = file.passEnvironment { passEnvironment += value }
         if let value = file.cgroups { cgroups = value }
+        if let value = file.console { console = value }
         if let value = file.admission {
             try value.validate("\(url.path): admission")
             admission = admission.overridden(by: value)
@@ -142,6 +145,7 @@ public struct HostConfiguration: Sendable {
         var passEnvironment: [String]?
         var cgroups: Bool?
         var admission: AdmissionLimits?
+        var console: String?
     }
 }
 

@@ -72,10 +72,11 @@ final class TestHost {
     var clientEndpoint: String { StateDirectory(explicit: state.path).clientEndpoint }
     var extensionEndpoint: String { StateDirectory(explicit: state.path).extensionEndpoint }
 
-    /// Starts (or restarts) the host process.
+    /// Starts (or restarts) the host process; without the console unless `--console` is given.
     func startHost() throws {
+        let console = hostArguments.contains("--console") ? [] : ["--console", "off"]
         process = try Self.launch(
-            Products.url("intentd"), ["--state-dir", state.path] + hostArguments,
+            Products.url("intentd"), ["--state-dir", state.path] + console + hostArguments,
             output: log, environment: hostEnvironment)
     }
 
