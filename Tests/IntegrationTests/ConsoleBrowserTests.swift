@@ -134,7 +134,7 @@ struct ConsoleBrowserTests {
         defer { browser.close() }
         let hostile = "<img src=x onerror=\"window.owned = 1\">Send <b>Kiki</b> a message on MonkeyChat"
         try say(browser, hostile)
-        try browser.eval("new Promise(done => setTimeout(done, 300))")
+        _ = try browser.eval("new Promise(done => setTimeout(done, 300))")
         #expect(try browser.eval("window.owned === undefined") == true)
         #expect(try browser.eval("document.querySelectorAll('#transcript img, #transcript b').length") == 0)
         #expect(try browser.eval("document.querySelector('.turn.user').textContent") == .string(hostile))
@@ -144,8 +144,9 @@ struct ConsoleBrowserTests {
     func ride() throws {
         let (host, url) = try host(extensions: "messaging,lists,rides,bench", more: ["Bench"])
         defer { host.stop(); host.removeState() }
-        // A load test first, so the page charts its percentiles beside the live traffic.
-        let bench = try host.ctl("bench", "--requests", "300", "--warmup", "20", "--quiet")
+        // A load test first (whole lifecycles, which the traffic charts count), so the page
+        // shows its percentiles and its throughput.
+        let bench = try host.ctl("bench", "--mode", "lifecycle", "--requests", "600", "--warmup", "20", "--quiet")
         #expect(bench.status == 0, "\(bench.stderr)")
         let browser = try open(url)
         defer { browser.close() }
@@ -172,7 +173,19 @@ struct ConsoleBrowserTests {
             "Math.hypot(\(coordinates.first ?? 0) - document.querySelector('#map .pickup').getAttribute('cx'), \(coordinates.last ?? 0) - document.querySelector('#map .pickup').getAttribute('cy'))")
         #expect((try browser.eval(distance).numberValue ?? .infinity) < (startDistance.numberValue ?? 0))
         try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"Zippy\"]') !== null")
+        #expect(try browser.eval("document.querySelector('#throughput polyline[data-app=\"Bench\"]') !== null") == true)
+        #expect(try browser.eval("document.querySelector('#bench-table').textContent").stringValue?.contains("600 of 600") == true)
         try browser.screenshot("ride")
         #expect(try browser.problems() == [])
+    }
+
+    @Test("The console listens on loopback only: intentd refuses any other address before it starts")
+    func loopbackOnly() throws {
+        let host = try TestHost(["--console", "0.0.0.0:8470"])
+        defer { host.removeState() }
+        host.process?.waitUntilExit()
+        #expect(host.process?.terminationStatus != 0)
+        #expect(host.hostLog.contains("loopback only"))
+        #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("client.sock").path))
     }
 }

@@ -344,7 +344,8 @@ function renderMap() {
     const name = feature.properties && feature.properties.name;
     if (typeof name === 'string') map.append(svg('text', { x: 14, y: height - 12, class: 'caption' }, name));
   });
-  for (const spot of state.places) {
+  const named = new Set(state.ride ? [state.ride.pickupLocation, state.ride.dropOffLocation].map((p) => p && p.name) : []);
+  for (const spot of state.places.filter((p) => !named.has(p.name))) {
     const [x, y] = at(spot.longitude, spot.latitude);
     map.append(svg('circle', { cx: x, cy: y, r: 3.5, class: 'landmark' }));
     map.append(svg('text', { x: x + 7, y: y + 4, class: 'landmark-name' }, String(spot.name)));
@@ -377,7 +378,7 @@ function renderMap() {
       'data-latitude': car.latitude, 'data-longitude': car.longitude,
     }, svg('title', {}, 'the car')));
     const eta = ride.estimatedPickupSeconds != null ? ', pickup in ' + ride.estimatedPickupSeconds + ' s' : '';
-    map.append(svg('text', { x: x + 14, y: y - 10, class: 'car-label' }, 'car' + eta));
+    map.append(svg('text', { x: x - 10, y: y + 22, class: 'car-label' }, 'car' + eta));
   }
 }
 
@@ -393,8 +394,9 @@ function lineChart(id, series, unit) {
   max = niceMax(max);
   const x = (t) => left + (1 - Math.min(span, now - t) / span) * (width - left - right);
   const y = (v) => top + (1 - v / max) * (height - top - bottom);
-  for (let i = 0; i <= 4; i++) {
-    const v = (max * i) / 4;
+  const steps = divisions(max);
+  for (let i = 0; i <= steps; i++) {
+    const v = (max * i) / steps;
     chart.append(svg('line', { x1: left, x2: width - right, y1: y(v), y2: y(v), class: 'axis' }));
     chart.append(svg('text', { x: left - 6, y: y(v) + 4, 'text-anchor': 'end' }, fmt(v)));
   }
@@ -407,6 +409,8 @@ function lineChart(id, series, unit) {
       class: 'series', stroke: colorOf(s.app), 'data-app': s.app,
       points: points.map((p) => x(p[0]).toFixed(1) + ',' + y(p[1]).toFixed(1)).join(' '),
     }));
+    const lastPoint = points[points.length - 1];
+    chart.append(svg('circle', { cx: x(lastPoint[0]).toFixed(1), cy: y(lastPoint[1]).toFixed(1), r: 3, fill: colorOf(s.app) }));
   });
   if (series.length === 0) chart.append(svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle' }, 'no ' + unit + ' yet'));
 }
@@ -415,6 +419,12 @@ function niceMax(v) {
   if (v <= 0) return 1;
   const p = Math.pow(10, Math.floor(Math.log10(v)));
   return [1, 2, 2.5, 5, 10].map((m) => m * p).find((m) => m >= v);
+}
+
+// How many gridlines divide 0…max into round steps (max comes from niceMax).
+function divisions(max) {
+  const m = max / Math.pow(10, Math.floor(Math.log10(max)));
+  return m === 2 ? 4 : m === 1 ? 4 : 5;
 }
 
 function fmt(v) { return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2).replace(/\.?0+$/, '') || '0'; }
@@ -456,15 +466,16 @@ function showBench(bench) {
 }
 
 function percentileChart(chart, curve) {
-  const width = 640, height = 260, left = 56, right = 14, top = 12, bottom = 30;
+  const width = 640, height = 260, left = 60, right = 30, top = 12, bottom = 30;
   const points = curve.filter((p) => typeof p.percentile === 'number' && typeof p.microseconds === 'number' && p.percentile < 100);
   const px = (p) => Math.log10(1 / Math.max(1e-5, 1 - p / 100));
   const maxX = Math.max(3, ...points.map((p) => px(p.percentile)));
   const maxY = niceMax(Math.max(0, ...points.map((p) => p.microseconds / 1000)));
   const x = (p) => left + (px(p) / maxX) * (width - left - right);
   const y = (ms) => top + (1 - ms / maxY) * (height - top - bottom);
-  for (let i = 0; i <= 4; i++) {
-    const v = (maxY * i) / 4;
+  const steps = divisions(maxY);
+  for (let i = 0; i <= steps; i++) {
+    const v = (maxY * i) / steps;
     chart.append(svg('line', { x1: left, x2: width - right, y1: y(v), y2: y(v), class: 'axis' }));
     chart.append(svg('text', { x: left - 6, y: y(v) + 4, 'text-anchor': 'end' }, fmt(v) + ' ms'));
   }
