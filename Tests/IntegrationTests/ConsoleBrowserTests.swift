@@ -83,7 +83,7 @@ struct ConsoleBrowserTests {
         #expect(try browser.problems() == [])
     }
 
-    @Test("Locking in the console refuses SendMessage until it is unlocked again")
+    @Test("Locking in the console refuses SendMessage, and a conversation asks to unlock, then sends once unlocked from the page")
     func lockToggle() throws {
         let (host, url) = try host()
         defer { host.stop(); host.removeState() }
@@ -97,11 +97,20 @@ struct ConsoleBrowserTests {
         let refused = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
         #expect(refused.status == 4, "refused while locked")
         #expect(refused.json?["code"] == "requiresUnlock")
-        try browser.screenshot("locked")
 
-        try browser.click("#lock")
+        #expect(try say(browser, "Send a message to Kiki on MonkeyChat saying bring bananas").contains("unlock your device first"))
+        try browser.screenshot("locked")
+        try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Unlock and continue')")
+        try browser.click("#choices button")
+        try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
+        #expect(try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue?.contains("I sent") == true)
         try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
         #expect(try host.client().status().locked == false)
+
+        try browser.click("#lock")
+        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
+        try browser.click("#lock")
+        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
         let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
         #expect(sent.status == 0, "sent once unlocked: \(sent.stdout)")
     }

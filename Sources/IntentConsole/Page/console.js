@@ -84,7 +84,7 @@ function connect() {
   const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
   const socket = new WebSocket(scheme + location.host + '/ws?token=' + encodeURIComponent(token));
   socket.onopen = () => setConnection(true);
-  socket.onclose = () => { setConnection(false); setTimeout(connect, 1000); };
+  socket.onclose = () => { setConnection(false); lockUnknown(); setTimeout(connect, 1000); };
   socket.onmessage = (event) => {
     let message;
     try { message = JSON.parse(event.data); } catch (e) { return; }
@@ -126,6 +126,7 @@ function receive(message) {
 function showStatus(status, error) {
   if (!status) {
     document.getElementById('host-info').textContent = error ? 'host not answering: ' + error : '';
+    lockUnknown();
     return;
   }
   state.status = status;
@@ -216,6 +217,16 @@ function unregisteredCard(name, launches) {
       health(launches).map(([text, kind]) => el('span', { class: 'badge ' + kind }, text))),
     last.lastExit ? el('div', { class: 'small muted' }, 'last exit: ' + last.lastExit) : null,
     last.lastError ? el('div', { class: 'small muted' }, 'last line: ' + last.lastError) : null);
+}
+
+// When the page cannot know the lock state, it offers no toggle (it could invert it wrongly).
+function lockUnknown() {
+  state.locked = null;
+  const lock = document.getElementById('lock');
+  lock.disabled = true;
+  lock.className = 'lock unknown';
+  lock.replaceChildren('lock state unknown');
+  lock.removeAttribute('data-locked');
 }
 
 async function toggleLock() {
