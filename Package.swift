@@ -72,6 +72,7 @@ let package = Package(
                 "IntentHost", "IntentClient", "IntentProtocol", "ZeroMQ",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Page")],
             swiftSettings: strict),
@@ -81,6 +82,7 @@ let package = Package(
                 "IntentHost", "IntentConsole", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict),
         .executableTarget(

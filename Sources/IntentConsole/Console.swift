@@ -5,14 +5,16 @@ import HummingbirdWebSocket
 import IntentClient
 import IntentHost
 import IntentProtocol
+import ServiceLifecycle
 import Synchronization
 
 /// The console: a web page of the host as a whole (its apps, the lock, a conversation with
 /// the assistant, pushed updates with a ride on a map, traffic and the last load test),
 /// behind a token. It is a client of the host like `intentctl`, through the client and
 /// updates endpoints, so the host checks everything it asks for; `addRoutes` puts its
-/// pages, API and websocket on any Hummingbird router, and `run` keeps its live data coming.
-public final class Console: Sendable {
+/// pages, API and websocket on any Hummingbird router, and `run` (a service, beside the
+/// server's) keeps its live data coming.
+public final class Console: Service, Sendable {
     /// Where the console finds the host and its files.
     public struct Setup: Sendable {
         /// The host's state directory (the token, the client key, the last load test).
@@ -113,9 +115,13 @@ public final class Console: Sendable {
         }
     }
 
-    /// Follows the host until cancelled: every update it publishes goes to the open pages at
-    /// once; its status, traffic and the last load test once a second.
-    public func run() async {
+    /// Follows the host until cancelled or shut down gracefully: every update it publishes
+    /// goes to the open pages at once; its status, traffic and the last load test once a second.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await self.follow() }
+    }
+
+    private func follow() async {
         let feed = UpdateFeed(
             endpoint: setup.updatesEndpoint,
             security: { [state = setup.stateDirectory] in try ConnectionSecurity.client(state: state) }

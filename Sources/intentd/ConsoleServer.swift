@@ -5,6 +5,7 @@ import IntentConsole
 import IntentHost
 import IntentProtocol
 import Logging
+import ServiceLifecycle
 
 /// The HTTP server that carries the console: one Hummingbird application on loopback with
 /// websocket upgrades, whose router gets the console's routes. Other routes (such as
@@ -32,14 +33,24 @@ enum ConsoleServer {
         var logger = Logger(label: "intentd-console")
         logger.logLevel = .warning
         let app = Application(
-            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router),
+            // Idle keep-alive connections close after 5 s, so none holds up a shutdown for long.
+            router: router, server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(http1: .init(idleTimeout: .seconds(5)))),
             configuration: .init(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in ready(channel.localAddress?.port ?? port) }, logger: logger)
-        try await withThrowingDiscardingTaskGroup { group in
-            group.addTask { await console.run() }
-            // intentd handles SIGINT and SIGTERM itself and cancels this task to stop.
-            try await app.runService(gracefulShutdownSignals: [])
-            group.cancelAll()
+        let group = ServiceGroup(configuration: .init(services: [app, console], logger: logger))
+        // Cancelling this task shuts the server down gracefully: requests in flight finish,
+        // websockets are closed; a connection still open 2 s later is cut. (The group runs
+        // in a task of its own, which the cancellation does not reach, or it would stop
+        // everything at once.)
+        let running = Task { try await group.run() }
+        try await withTaskCancellationHandler {
+            try await running.value
+        } onCancel: {
+            Task {
+                await group.triggerGracefulShutdown()
+                try? await Task.sleep(for: .seconds(2))
+                running.cancel()
+            }
         }
     }
 }

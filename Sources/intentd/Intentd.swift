@@ -97,11 +97,11 @@ struct Intentd: AsyncParsableCommand {
         let console = consoleAddress.map { address in
             Task { [configuration] in await Self.serveConsole(host, configuration, at: address) }
         }
+        // Once the host has stopped, the console starts to close its connections; intentd does
+        // not wait for pages that keep theirs open: the process ends with them.
         defer { console?.cancel() }
         try await host.run()
         stops.forEach { $0.cancel() }
-        console?.cancel()
-        await console?.value
     }
 
     /// Serves the console beside the host, printing its address (with the token) once it
@@ -109,6 +109,9 @@ struct Intentd: AsyncParsableCommand {
     static func serveConsole(_ host: IntentHost.Host, _ configuration: HostConfiguration, at address: (host: String, port: Int)) async {
         let log = Log("intentd")
         let state = configuration.stateDirectory
+        let urlFile = state.url.appendingPathComponent("console.url")
+        // An address left from an earlier run is not this one's until the console listens.
+        try? FileManager.default.removeItem(at: urlFile)
         do {
             try StateDirectory.create(state.url)
             // The host refuses such a directory and stops: no token goes into it.
@@ -120,7 +123,7 @@ struct Intentd: AsyncParsableCommand {
                     traffic: host.traffic))
             try await ConsoleServer.run(console, host: address.host, port: address.port) { port in
                 let url = console.address(host: address.host, port: port)
-                do { try DurableFile.write(Array((url + "\n").utf8), to: state.url.appendingPathComponent("console.url")) } catch {
+                do { try DurableFile.write(Array((url + "\n").utf8), to: urlFile) } catch {
                     log.warning("console: \(error)")
                 }
                 log.info("console: \(url)")
