@@ -7,8 +7,8 @@ import IntentProtocol
 import Logging
 import ServiceLifecycle
 
-/// The HTTP server that carries the console: one Hummingbird application on loopback with
-/// websocket upgrades, whose router gets the console's routes. Other routes (such as
+/// The host's HTTP server (`--http`), which carries the console: one Hummingbird application
+/// on loopback with websocket upgrades, whose router gets the console's routes. Other routes (such as
 /// metrics) can be added to the same router before it runs.
 enum ConsoleServer {
     /// Where it listens: `HOST:PORT` on loopback (`127.0.0.1:8470`, `[::1]:8470`, port 0 for
@@ -16,7 +16,7 @@ enum ConsoleServer {
     static func parse(_ text: String) throws -> (host: String, port: Int)? {
         if text == "off" { return nil }
         guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65535).contains(port)
-        else { throw ConfigurationError("--console takes HOST:PORT on loopback (such as 127.0.0.1:8470) or off, not \(text)") }
+        else { throw ConfigurationError("--http takes HOST:PORT on loopback (such as 127.0.0.1:8470) or off, not \(text)") }
         var host = String(text[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         // Plain HTTP: the token would cross a network in the clear, so loopback only.

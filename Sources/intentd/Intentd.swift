@@ -60,8 +60,8 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("trace-wire"), help: "Write every message intentd accepts or sends to this file, one JSON line each (wire.md section 13).")
     var traceWire: String?
 
-    @Option(help: "Where the console (a web page of the host) listens: HOST:PORT on loopback, or off (default 127.0.0.1:8470).")
-    var console: String?
+    @Option(help: "Serve HTTP (the console, a web page of the host) on this loopback HOST:PORT, or off (default 127.0.0.1:8470).")
+    var http: String?
 
     mutating func run() async throws {
         var configuration = HostConfiguration(stateDirectory: StateDirectory(explicit: stateDirectory))
@@ -82,8 +82,8 @@ struct Intentd: AsyncParsableCommand {
         if noSandbox { configuration.sandbox = false }
         configuration.passEnvironment += passEnvironment
         if let traceWire { configuration.wireTrace = URL(fileURLWithPath: traceWire) }
-        if let console { configuration.console = console }
-        let consoleAddress = try ConsoleServer.parse(configuration.console)
+        if let http { configuration.httpAddress = http }
+        let consoleAddress = try ConsoleServer.parse(configuration.httpAddress)
 
         let host = try Host(configuration: configuration)
         signal(SIGPIPE, SIG_IGN)
@@ -130,7 +130,7 @@ struct Intentd: AsyncParsableCommand {
             }
         } catch is CancellationError {
         } catch {
-            log.error("console: cannot serve on \(address.host):\(address.port): \(error); intentd runs on without it (--console HOST:PORT or off)")
+            log.error("console: cannot serve on \(address.host):\(address.port): \(error); intentd runs on without it (--http HOST:PORT or off)")
         }
     }
 

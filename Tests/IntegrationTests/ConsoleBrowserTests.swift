@@ -12,7 +12,7 @@ struct ConsoleBrowserTests {
     /// A host with the three apps and the console on a free port; the console's address.
     func host(extensions: String = "messaging,lists,rides", more: [String] = []) throws -> (TestHost, String) {
         let host = try TestHost(
-            ["--extensions", extensions, "--console", "127.0.0.1:0", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"],
+            ["--extensions", extensions, "--http", "127.0.0.1:0", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"],
             environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
         try host.waitFor(Self.apps + more)
         let file = host.state.appendingPathComponent("console.url")
@@ -190,7 +190,7 @@ struct ConsoleBrowserTests {
 
     @Test("The console listens on loopback only: intentd refuses any other address before it starts")
     func loopbackOnly() throws {
-        let host = try TestHost(["--console", "0.0.0.0:8470"])
+        let host = try TestHost(["--http", "0.0.0.0:8470"])
         defer { host.removeState() }
         host.process?.waitUntilExit()
         #expect(host.process?.terminationStatus != 0)

@@ -55,8 +55,9 @@ public struct HostConfiguration: Sendable {
     /// A file to write every message the host accepts or sends to (`--trace-wire`), for
     /// people writing extensions and clients; none when nil.
     public var wireTrace: URL?
-    /// Where the console (a web page of the host) listens: `HOST:PORT` on loopback, or `off`.
-    public var console = "127.0.0.1:8470"
+    /// Where the host serves HTTP (the console, a web page of the host): `HOST:PORT` on
+    /// loopback, or `off`.
+    public var httpAddress = "127.0.0.1:8470"
     /// How much work the host takes on at once before it refuses with `overloaded`.
     public var admission = AdmissionLimits.defaults
 
@@ -114,7 +115,7 @@ public struct HostConfiguration: Sendable {
         }
         if let value = file.passEnvironment { passEnvironment += value }
         if let value = file.cgroups { cgroups = value }
-        if let value = file.console { console = value }
+        if let value = file.http { httpAddress = value }
         if let value = file.admission {
             try value.validate("\(url.path): admission")
             admission = admission.overridden(by: value)
@@ -145,7 +146,7 @@ public struct HostConfiguration: Sendable {
         var passEnvironment: [String]?
         var cgroups: Bool?
         var admission: AdmissionLimits?
-        var console: String?
+        var http: String?
     }
 }
 

@@ -72,11 +72,11 @@ final class TestHost {
     var clientEndpoint: String { StateDirectory(explicit: state.path).clientEndpoint }
     var extensionEndpoint: String { StateDirectory(explicit: state.path).extensionEndpoint }
 
-    /// Starts (or restarts) the host process; without the console unless `--console` is given.
+    /// Starts (or restarts) the host process; without HTTP (the console) unless `--http` is given.
     func startHost() throws {
-        let console = hostArguments.contains("--console") ? [] : ["--console", "off"]
+        let http = hostArguments.contains("--http") ? [] : ["--http", "off"]
         process = try Self.launch(
-            Products.url("intentd"), ["--state-dir", state.path] + console + hostArguments,
+            Products.url("intentd"), ["--state-dir", state.path] + http + hostArguments,
             output: log, environment: hostEnvironment)
     }
 
