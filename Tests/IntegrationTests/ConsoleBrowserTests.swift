@@ -129,6 +129,8 @@ struct ConsoleBrowserTests {
         let last = try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue ?? ""
         #expect(last.contains("I sent “send more bananas” to Bobo the Great"))
         try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] [data-authorization]').dataset.authorization === 'authorized'")
+        // The conversation's stages are counted in MonkeyChat's traffic.
+        try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"MonkeyChat\"]') !== null")
         try browser.screenshot("conversation")
 
         let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")

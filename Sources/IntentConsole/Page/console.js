@@ -438,7 +438,7 @@ function divisions(max) {
   return m === 2 ? 4 : m === 1 ? 4 : 5;
 }
 
-function fmt(v) { return v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2).replace(/\.?0+$/, '') || '0'; }
+function fmt(v) { return Number.isInteger(v) ? String(v) : v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2).replace(/\.?0+$/, '') || '0'; }
 
 function renderTraffic() {
   const apps = new Map();

@@ -130,6 +130,7 @@ class Browser:
         return True
 
     def screenshot(self, path):
+        self.evaluate("window.scrollTo(0, 0)")  # the whole page, as it looks from its top
         metrics = self.call("Page.getLayoutMetrics")
         size = metrics.get("cssContentSize") or metrics.get("contentSize")
         width, height = max(1, int(size["width"])), max(1, int(min(size["height"], 4000)))
