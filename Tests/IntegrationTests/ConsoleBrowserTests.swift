@@ -43,7 +43,7 @@ struct ConsoleBrowserTests {
         return try browser.eval("[...document.querySelectorAll('.turn.host')].pop().textContent").stringValue ?? ""
     }
 
-    @Test("The console opens with its token and shows all three apps; without the token the page, its API and its websocket are refused")
+    @Test("The console opens with its token, shows all three apps and changes their authorization; without the token the page, its API and its websocket are refused")
     func tokenAndApps() throws {
         let (host, url) = try host()
         defer { host.stop(); host.removeState() }
@@ -80,6 +80,16 @@ struct ConsoleBrowserTests {
         #expect(try browser.eval("\(zippy).textContent").stringValue?.contains("sandboxed") == true)
         #expect(try browser.eval("\(zippy).textContent").stringValue?.contains("running") == true)
         try browser.screenshot("apps")
+
+        // Authorization is changed from the page, and the host keeps it.
+        let choose = """
+            (() => { const s = document.querySelector('select[data-authorize="Zippy"]'); s.value = 'deny';
+              s.dispatchEvent(new Event('change')); return true; })()
+            """
+        _ = try browser.eval(choose)
+        try browser.wait(for: "\(zippy).querySelector('[data-authorization]').dataset.authorization === 'denied'")
+        #expect(try host.client().status().extensions.first { $0.appName == "Zippy" }?.authorization == .denied)
+        #expect(try host.ctl("send", "Zippy", "GetRideStatus").status == 4, "a denied app's intents are refused")
         #expect(try browser.problems() == [])
     }
 
