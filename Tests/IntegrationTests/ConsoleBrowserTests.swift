@@ -161,6 +161,26 @@ struct ConsoleBrowserTests {
         #expect(try browser.eval("document.querySelector('.turn.user').textContent") == .string(hostile))
     }
 
+    @Test("An app name a hostile extension registers is shown as text, never run as markup")
+    func hostileAppName() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        var registration = try Manifests.monkeyChat()
+        registration.appName = "<img src=x onerror=\"window.owned = 1\">Hostile"
+        registration.alternativeAppNames = []
+        registration.bundleIdentifier = "com.hostile.intents"
+        let (_, peer) = try RawPeer.register(
+            registration, at: host.extensionEndpoint, as: host.extensionSecurity(trustedFor: "com.hostile.intents"))
+        defer { _ = peer }
+        let browser = try open(url)
+        defer { browser.close() }
+        try browser.wait(for: "document.body.innerText.includes('Hostile')")
+        _ = try browser.eval("new Promise(done => setTimeout(done, 300))")
+        #expect(try browser.eval("window.owned === undefined") == true)
+        #expect(try browser.eval("document.querySelectorAll('main img').length") == 0)
+        try browser.screenshot("hostile")
+    }
+
     @Test("A ride requested in the console is drawn on Zippy's map, and the car moves toward the pickup")
     func ride() throws {
         let (host, url) = try host(extensions: "messaging,lists,rides,bench", more: ["Bench"])
