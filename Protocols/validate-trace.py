@@ -9,7 +9,8 @@ Each line of the trace is one message the host accepted or sent (wire.md section
 "frames": [BASE64, ...]}. Every message is parsed by the framing of wire.md section 3,
 written here from the text, not from the host's code, and every JSON body is checked: valid
 UTF-8 JSON, no member name twice in one object, and its schema, chosen by its command
-(a REPLY's and a STAGE RESULT's by the stage of the request they answer, a RESULT's by the
+(a REPLY's and a STAGE RESULT's by the stage of the request they answer, a batch's REPLY
+element by element (wire.md section 5b), a RESULT's by the
 client request it answers). A STAGE body is opaque, and so is the REQUEST that forwards it.
 The response of a confirm REPLY with a code of kind ready, and of a handle REPLY with a
 code of kind success or inProgress, is checked against the intent's confirmResponse or
@@ -185,6 +186,17 @@ def main(argv):
         else:
             matched[name] += 1
 
+    def batch_stages(body):
+        """The stages of a REQUEST that carries a batch (section 5b), in order; None otherwise."""
+        try:
+            batch = json.loads(body).get("batch")
+        except (ValueError, AttributeError):
+            return None
+        if not isinstance(batch, dict) or not isinstance(batch.get("resolve"), list):
+            return None
+        confirm = batch.get("confirm") is True
+        return [1] * len(batch["resolve"]) + ([2] if confirm else []) + ([3] if confirm and batch.get("handle") is True else [])
+
     def reply_schema(stage, body):
         try:
             value = json.loads(body)
@@ -221,13 +233,28 @@ def main(argv):
             elif entry["direction"] == "in" and entry["endpoint"] == "client":
                 client_requests[(peer, request_id)] = (command, None)
             if command == "REQUEST":
-                request_stages[(peer, request_id)] = (flag, names[0])
+                request_stages[(peer, request_id)] = (flag, names[0], batch_stages(rest))
                 if rest in stage_bodies:
                     continue  # a STAGE body, forwarded unread
             if command == "REPLY":
-                stage, intent = request_stages.pop((peer, request_id), (None, None))
+                stage, intent, stages = request_stages.pop((peer, request_id), (None, None, None))
                 if stage is None:
                     continue  # late or unknown: the host drops it unread (section 4)
+                if stages is not None and reply_schema(stage, rest) != "error-reply":
+                    # A batch's reply (section 5b): each element as the reply to its stage.
+                    check(rest, "batch-reply", where)
+                    try:
+                        replies = json.loads(rest).get("replies") or []
+                    except (ValueError, AttributeError):
+                        replies = []
+                    if len(replies) > len(stages):
+                        problems.append("%s: %d replies to a batch of %d stages" % (where, len(replies), len(stages)))
+                    for step, reply in zip(stages, replies):
+                        body = json.dumps(reply).encode("utf-8")
+                        check(body, reply_schema(step, body), where + " batch element")
+                        if step in (2, 3):
+                            check_response(intent, step, body, where + " batch element to " + intent)
+                    continue
                 check(rest, reply_schema(stage, rest), where)
                 if stage in (2, 3):
                     check_response(intent, stage, rest, where + " to " + intent)

@@ -1,6 +1,6 @@
 import IntentHost
 
-/// One second of traffic: per app, stages per second, their mean and slowest latency.
+/// One second of traffic: per app, requests per second, their mean and slowest latency.
 struct TrafficSample: Codable, Sendable {
     /// One app's second.
     struct App: Codable, Sendable {
@@ -21,12 +21,12 @@ struct TrafficSample: Codable, Sendable {
         apps = after.keys.sorted().compactMap { name in
             guard let now = after[name] else { return nil }
             let then = before[name] ?? TrafficMeter.Totals()
-            let stages = max(0, now.stages - then.stages)
+            let requests = max(0, now.requests - then.requests)
             let latency = now.latencyMicroseconds &- then.latencyMicroseconds
             return App(
-                app: name, perSecond: Double(stages), failures: max(0, now.failures - then.failures),
-                meanMilliseconds: stages == 0 ? nil : Double(latency) / Double(stages) / 1000,
-                slowestMilliseconds: stages == 0 ? nil : Double(now.slowestMicroseconds) / 1000)
+                app: name, perSecond: Double(requests), failures: max(0, now.failures - then.failures),
+                meanMilliseconds: requests == 0 ? nil : Double(latency) / Double(requests) / 1000,
+                slowestMilliseconds: requests == 0 ? nil : Double(now.slowestMicroseconds) / 1000)
         }
     }
 }

@@ -30,6 +30,12 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
             guard let handler = `extension`.handler(for: intent) else {
                 return ErrorReply(error: "this extension has no handler for \(intent.name)").serialized()
             }
+            if let batch = request.batch {
+                guard batch.stage == stage else {
+                    return ErrorReply(error: "a batch that ends with \(batch.stage) came as a \(stage) request").serialized()
+                }
+                return await run(batch, of: intent, with: handler, request)
+            }
             switch stage {
             case .resolve:
                 guard let parameter = request.parameter else {
@@ -49,6 +55,26 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
 }
 
 extension Dispatcher {
+    /// Runs a batch and writes its BatchReply: each step's reply exactly as it would be
+    /// alone, the handle's run once per idempotency key as every handle is.
+    func run(_ batch: StageBatch, of intent: Intent, with handler: any IntentHandler, _ request: LazyStageRequest) async -> [UInt8] {
+        let steps = await BatchRunner.run(batch, of: intent, with: handler, deadline: request.deadline) { intent in
+            try await handle(intent, with: handler, request)
+        }
+        var bytes = Array(#"{"replies":["#.utf8)
+        for (index, step) in steps.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            switch step {
+            case .resolved(_, let results): bytes += ResolveReply(results: results).serialized()
+            case .confirmed(let response): bytes += response.serialized()
+            case .handled(let reply): bytes += reply
+            case .failed(let error): bytes += ErrorReply(error: "\(error)").serialized()
+            }
+        }
+        bytes += Array("]}".utf8)
+        return bytes
+    }
+
     /// Runs a handle once per idempotency key: a key already done gets the reply recorded
     /// for it; otherwise the handler runs under the key's `HandleScope` and its reply is
     /// recorded before it is sent.

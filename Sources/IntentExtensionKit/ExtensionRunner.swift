@@ -79,6 +79,7 @@ public enum ExtensionRunner {
         var registration = try Manifest(contentsOf: url).registration
         registration.processIdentifier = Int(getpid())
         registration.launchToken = options.launchToken
+        registration.stages = Extension.takesBatchedStages ? [StageBatch.capability] : []
         let vocabularyFile = url.deletingLastPathComponent().appendingPathComponent("AppIntentVocabulary.plist")
         if FileManager.default.fileExists(atPath: vocabularyFile.path) {
             registration.vocabulary = try AppVocabulary(contentsOf: vocabularyFile)

@@ -31,6 +31,10 @@ public protocol IntentExtension: Sendable {
     /// Called once on a clean stop (SIGTERM or SIGINT), after the host was told and the
     /// requests in flight were answered: close stores here (checkpoint, then close).
     func stop() async
+
+    /// Whether the host may send several stages of an intent in one request (wire.md,
+    /// section 5b); the SDK runs them exactly as it runs them one by one. `true` by default.
+    static var takesBatchedStages: Bool { get }
 }
 
 extension IntentExtension {
@@ -39,6 +43,8 @@ extension IntentExtension {
 
     /// Nothing to close.
     public func stop() async {}
+
+    public static var takesBatchedStages: Bool { true }
 
     /// Runs the extension until the host rejects it or the process is stopped.
     public static func main() async {

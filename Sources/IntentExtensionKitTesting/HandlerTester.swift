@@ -34,20 +34,24 @@ public struct HandlerTester<Handler: IntentHandler>: Sendable {
         try await handler.handle(intent)
     }
 
-    /// Resolves `parameters` in order as the host does, stopping at the first that is not
-    /// settled (`ResolutionResult.isSettled`); then, if every one settled, confirms, and if confirm is ready, handles. Returns
-    /// each step's answer.
+    /// Runs `parameters` as one batch, exactly as the SDK runs a batched request from the
+    /// host: resolves them in order, each resolved value in place for the next, stopping at
+    /// the first that is not settled (`ResolutionResult.isSettled`); then, if every one
+    /// settled, confirms, and if confirm answered `ready`, handles. Returns each step's
+    /// answer; an error a step throws is thrown. A parameter is a list when its value is.
     public func run(_ intent: Intent, parameters: [(name: String, required: Bool)]) async throws -> Run {
+        let batch = StageBatch(
+            resolve: parameters.map { StageBatch.Resolve(parameter: $0.name, required: $0.required, list: intent[$0.name]?.arrayValue != nil) },
+            confirm: true, handle: true)
         var run = Run()
-        for (name, required) in parameters {
-            let results = try await resolve(name, of: intent, required: required)
-            run.resolutions.append((name, results))
-            if results.contains(where: { !$0.isSettled }) { return run }
+        for step in await BatchRunner.run(batch, of: intent, with: handler, deadline: nil, handle: { try await handle($0) }) {
+            switch step {
+            case .resolved(let parameter, let results): run.resolutions.append((parameter, results))
+            case .confirmed(let response): run.confirmation = response
+            case .handled(let response): run.response = response
+            case .failed(let error): throw error
+            }
         }
-        let confirmed = try await confirm(intent)
-        run.confirmation = confirmed
-        guard confirmed.code == "ready" || confirmed.code == "success" else { return run }
-        run.response = try await handle(intent)
         return run
     }
 

@@ -10,7 +10,7 @@ public final class Host: Sendable {
     public let configuration: HostConfiguration
     private let mailbox: Mailbox<BrokerCommand>
     private let log = Log("intentd")
-    /// Every stage the host ran on an extension, counted by app (the console charts it).
+    /// Every request a lifecycle sent an extension, counted by app (the console charts it).
     public let traffic = TrafficMeter()
 
     /// Prepares a host; nothing is bound until `run`.
@@ -46,7 +46,8 @@ public final class Host: Sendable {
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
         let driver = LifecycleDriver(
-            sender: MeteredStageSender(inner: BrokerStageSender(mailbox: mailbox, executor: executor), meter: traffic))
+            sender: MeteredStageSender(inner: BrokerStageSender(mailbox: mailbox, executor: executor), meter: traffic),
+            batchedStages: config.batchedStages)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,
@@ -54,7 +55,7 @@ public final class Host: Sendable {
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
             Task(executorPreference: executor) {
-                let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body)
+                let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched)
                 let body = (try? JSON.encode(outcome)) ?? []
                 mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
             }
@@ -64,7 +65,7 @@ public final class Host: Sendable {
         IOThread.start(name: "intentd-broker") {
             do {
                 let broker = try Broker(
-                    config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
+                    config: config, catalog: catalog, context: try Context(ioThreads: 2), mailbox: mailbox,
                     executor: executor, dialog: dialog, launcher: launcher, startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()

@@ -116,7 +116,9 @@ public struct BenchEngine<Transport: BenchTransport> {
                 // Every request keeps the time it was due: if sending falls behind, the
                 // delay counts against latency instead of disappearing.
                 while mayStart(now) && due(result.sent) <= now && outstanding.count < maxOutstanding {
-                    try send(startingAt: due(result.sent))
+                    let due = due(result.sent)
+                    try send(startingAt: due)
+                    _ = result.sendLagHistogram.record(max(1, (transport.now() &- due) / 1000))
                 }
                 if mayStart(now) && outstanding.count < maxOutstanding {
                     wait = due(result.sent) > now ? due(result.sent) - now : 0

@@ -16,6 +16,10 @@ public struct BenchResult: Sendable {
     public var sentByEntry: [Int]
     /// How long the measured run took.
     public var elapsedNanoseconds: UInt64 = 0
+    /// How late each request left after it was due, in microseconds (open loop). Every
+    /// latency counts from when its request was due, so this part of them is the load
+    /// generator falling behind (it waited for a core), not the host.
+    public var sendLagHistogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
     /// Latencies of successful requests, in microseconds.
     public var histogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
 
@@ -42,6 +46,11 @@ public struct BenchResult: Sendable {
         refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.valueAtPercentile(percentile)
     }
 
+    /// How late requests were sent at `percentile`, in microseconds.
+    public func sendLag(_ percentile: Double) -> UInt64 {
+        sendLagHistogram.totalCount == 0 ? 0 : sendLagHistogram.valueAtPercentile(percentile)
+    }
+
     /// The latency at `percentile` (0 to 100), in microseconds.
     public func latency(_ percentile: Double) -> UInt64 {
         histogram.totalCount == 0 ? 0 : histogram.valueAtPercentile(percentile)
@@ -62,7 +71,9 @@ public struct BenchResult: Sendable {
             refusalLatencyMicroseconds: [
                 "p50": refusalLatency(50), "p99": refusalLatency(99),
                 "max": refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.max,
-            ])
+            ],
+            sendLagMicroseconds: sendLagHistogram.totalCount == 0
+                ? nil : ["p50": sendLag(50), "p99": sendLag(99), "max": sendLagHistogram.max])
     }
 
     /// A run's figures as plain values.
@@ -91,6 +102,9 @@ public struct BenchResult: Sendable {
         public var latencyMicroseconds: [String: UInt64]
         /// p50, p99 and max of `overloaded` refusals, in microseconds.
         public var refusalLatencyMicroseconds: [String: UInt64]
+        /// p50, p99 and max of how late requests left after they were due (open loop), in
+        /// microseconds: the load generator's own share of every latency.
+        public var sendLagMicroseconds: [String: UInt64]?
     }
 }
 

@@ -248,29 +248,39 @@ struct FaultInjectionTests {
         }
     }
 
-    @Test("kill -9 during a stream of writes: every acknowledged write is stored, none twice, none answered failed")
+    @Test("kill -9 during a stream of writes: every acknowledged write is stored, none twice, none answered failed, none unknownApp or extensionUnavailable")
     func killedDuringWritesKeepsAnswersTrue() throws {
-        let host = try host(timeout: 3000)
+        let host = try host(timeout: 4000)
         defer { host.stop(); host.removeState() }
         let client = try PipelinedClient(host)
         var outcomes: [String: Outcome] = [:]
+        var staged: [String: PipelinedClient.Answer] = [:]
+        var codes: [String: Int] = [:]
         var killed = false
         for window in 0..<8 {
-            var sent: [UInt64: String] = [:]
-            for i in 0..<10 {
+            // Lifecycles (SUBMIT) and handle-only requests (STAGE handle with a key).
+            var sent: [UInt64: String] = [:], handles: [UInt64: String] = [:]
+            for i in 0..<6 {
                 let title = "stream-\(window)-\(i)"
                 sent[try client.submit(Self.app, "AddTasks", submission(title, key: nil))] = title
+            }
+            for i in 0..<4 {
+                let title = "staged-\(window)-\(i)"
+                handles[try client.stage(Self.app, "AddTasks", .handle, addTask(title, key: title))] = title
             }
             if window == 2, let pid = try pids(host).first {
                 usleep(20_000)
                 kill(pid, SIGKILL)
                 killed = true
             }
-            let answers = try client.answers(to: Array(sent.keys))
-            #expect(answers.count == sent.count)
+            let answers = try client.answers(to: Array(sent.keys) + Array(handles.keys))
+            #expect(answers.count == sent.count + handles.count)
             for (id, title) in sent { outcomes[title] = answers[id]?.outcome }
+            for (id, title) in handles { staged[title] = answers[id] }
+            for answer in answers.values { codes[answer.code ?? "success", default: 0] += 1 }
         }
         #expect(killed)
+        #expect(codes["unknownApp"] == nil && codes["extensionUnavailable"] == nil, "the app was waited for: \(codes)")
         try settle(host)
         let stored = try tasks(host)
         var unknown: [String: Submission] = [:]
@@ -282,11 +292,45 @@ struct FaultInjectionTests {
             default: #expect(stored[title] == nil, "\(title) was answered \(outcome.code) and must not be stored")
             }
         }
+        var acknowledged = outcomes.filter { $0.value.outcome == .success }.count
+        for (title, answer) in staged {
+            if answer.json?["code"] == "success" {
+                #expect(stored[title] == 1, "acknowledged \(title) is stored once")
+                acknowledged += 1
+            } else if answer.code == "outcomeUnknown" {
+                unknown[title] = submission(title, key: title)
+            } else {
+                #expect(stored[title] == nil, "\(title) was answered \(String(describing: answer.code)) and must not be stored")
+            }
+        }
         let settled = try retry(host, unknown)
         let after = try tasks(host)
         for (title, outcome) in settled { #expect(outcome.outcome == .success && after[title] == 1, "\(title)") }
         #expect(after.values.allSatisfy { $0 == 1 }, "no duplicates: \(after)")
-        let acknowledged = outcomes.filter { $0.value.outcome == .success }.count + settled.count
-        #expect(after.count == acknowledged, "acknowledged = stored")
+        #expect(after.count == acknowledged + settled.count, "acknowledged = stored")
+        #expect(try host.waitFor([Self.app]).launches?.first?.restarts == 1, "status shows the restart")
+    }
+
+    @Test("Writes for an app that does not come back within their deadline fail extensionUnavailable (exit 5) and are never done, not even once it is back")
+    func notBackInTimeIsUnavailableAndNeverDone() throws {
+        // The first restart comes after a back-off of 1 s: later than these deadlines.
+        let host = try host(timeout: 400)
+        defer { host.stop(); host.removeState() }
+        let pid = try #require(try pids(host).first)
+        try host.killAndWaitForExit(pid: Int(pid))
+        let client = try PipelinedClient(host)
+        let staged = try client.stage(Self.app, "AddTasks", .handle, addTask("late-staged", key: "late-staged"))
+        let submitted = try client.submit(Self.app, "AddTasks", submission("late-submitted", key: nil))
+        let sent = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=late-sent", "--json")
+        #expect(sent.status == 5, "\(sent.stdout)\(sent.stderr)")
+        #expect(sent.json?["code"] == "extensionUnavailable", "\(sent.stdout)")
+        let answers = try client.answers(to: [staged, submitted])
+        #expect(answers[staged]?.code == "extensionUnavailable", "\(String(describing: answers[staged]))")
+        #expect(answers[submitted]?.code == "extensionUnavailable", "\(String(describing: answers[submitted]))")
+        #expect(answers[submitted]?.outcome?.outcome == .failure)
+
+        try host.waitFor([Self.app])
+        try settle(host)
+        #expect(try tasks(host).isEmpty, "nothing that failed was done once the app was back")
     }
 }

@@ -58,10 +58,11 @@ struct MessagingEndToEndTests {
         for _ in 0..<4 {
             #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=tree").status == 0)
         }
-        // Each instance logs the requests it answers; round robin gives both of them work.
+        // Each instance logs the requests it answers (a lifecycle is two: its resolves and
+        // confirm in one batch, then its handle); round robin gives both of them half.
         let logs = [0, 2].map { (try? String(contentsOf: host.state.appendingPathComponent("MonkeyChat-\($0).log"), encoding: .utf8)) ?? "" }
-        let handled = logs.map { $0.components(separatedBy: "handle SearchForMessages").count - 1 }
-        #expect(handled == [2, 2], "\(handled)")
+        let answered = logs.map { $0.split(separator: "\n").filter { $0.contains("request ") && $0.hasSuffix(" SearchForMessages") }.count }
+        #expect(answered == [4, 4], "\(answered)")
     }
 
     @Test("While locked, SendMessage is refused and never reaches MonkeyChat's store")

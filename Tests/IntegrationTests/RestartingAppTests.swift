@@ -2,36 +2,113 @@ import Foundation
 import IntentProtocol
 import Testing
 
-/// An app the host has known is not unknown while its extension restarts.
+/// An app the host has known is not unknown while its extension is away: requests for it
+/// wait for an instance up to their deadline (bounded), and are admitted again when one
+/// registers.
 @Suite("A restarting app", .serialized)
 struct RestartingAppTests {
-    @Test("While a killed extension restarts, its app is unavailable (exit 5), not unknown; an app never known is unknown")
-    func restartingIsUnavailable() throws {
+    let search = StageRequest(sessionId: "S-1", language: "en", intent: "SearchForMessages", parameters: [:])
+
+    @Test("While a killed extension restarts, requests for its app wait for it and are served; an app never known is unknown at once")
+    func restartingAppIsWaitedFor() throws {
         let host = try TestHost(["--extensions", "messaging"])
         defer { host.stop(); host.removeState() }
         let status = try host.waitFor(["MonkeyChat"])
         let pid = try #require(status.extensions.first { $0.appName == "MonkeyChat" }?.processIdentifiers.first)
-        kill(Int32(pid), SIGKILL)
+        try host.killAndWaitForExit(pid: pid)
 
-        // Once the host has dropped the instance, and before the restart registers it again.
-        let deadline = ContinuousClock.now + .seconds(10)
-        var gone = false
-        while !gone, ContinuousClock.now < deadline {
-            gone = (try? host.client(timeout: .seconds(1)).status())?.extensions.contains { $0.appName == "MonkeyChat" } == false
-            if !gone { usleep(20_000) }
-        }
-        #expect(gone, "MonkeyChat was never seen gone")
-        let send = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
-        #expect(send.status == 5, "\(send.stdout) \(send.stderr)")
-        #expect(send.json?.objectValue?["code"]?.stringValue == "extensionUnavailable", "\(send.stdout)")
-        #expect(send.json?.objectValue?["outcome"]?.stringValue == "failure", "\(send.stdout)")
-
+        // Sent while no instance is registered, before the restart's back-off ends.
+        let client = try PipelinedClient(host)
+        let staged = try client.stage("MonkeyChat", "SearchForMessages", .confirm, search)
+        let submitted = try client.submit("MonkeyChat", "SearchForMessages", Submission(parameters: ["searchTerms": "bananas"]))
         let never = try host.ctl("send", "GorillaGram", "SearchForMessages", "searchTerms=bananas", "--json")
         #expect(never.status == 4, "\(never.stdout) \(never.stderr)")
-        #expect(never.json?.objectValue?["code"]?.stringValue == "unknownApp", "\(never.stdout)")
+        #expect(never.json?["code"] == "unknownApp", "\(never.stdout)")
+        let send = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
+        #expect(send.status == 0, "\(send.stdout) \(send.stderr)")
 
-        // And it is served again once it is back.
+        let answers = try client.answers(to: [staged, submitted])
+        #expect(answers[staged]?.json?["code"] != nil, "the STAGE waited and was answered: \(String(describing: answers[staged]))")
+        #expect(answers[submitted]?.outcome?.outcome == .success, "\(String(describing: answers[submitted]))")
+        let after = try host.waitFor(["MonkeyChat"])
+        #expect(after.launches?.first { $0.appName == "MonkeyChat" }?.restarts == 1, "status shows the restart")
+    }
+
+    /// A host with MonkeyChat started by hand (never restarted by the host), killed and
+    /// dropped: it stays away until the test starts it again.
+    func hostWithMonkeyChatGone(_ config: [String: JSONValue]) throws -> TestHost {
+        let host = try TestHost.configured(config.merging(["heartbeatMilliseconds": 200]) { old, _ in old })
+        let process = try host.startExtension()
         try host.waitFor(["MonkeyChat"])
-        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
+        kill(process.processIdentifier, SIGKILL)
+        try host.waitUntilGone("MonkeyChat")
+        return host
+    }
+
+    @Test("Requests for an app that stays away wait up to their deadline and fail extensionUnavailable; past the bound on waiting requests, overloaded at once")
+    func waitingIsBoundedAndEndsAtTheDeadline() throws {
+        let host = try hostWithMonkeyChatGone(["admission": ["maxWaitingPerApp": 2], "requestTimeoutMilliseconds": 6000])
+        defer { host.stop(); host.removeState() }
+        let client = try PipelinedClient(host)
+        let waiting = try (0..<2).map { _ in try client.stage("MonkeyChat", "SearchForMessages", .confirm, search) }
+        let third = try client.stage("MonkeyChat", "SearchForMessages", .confirm, search)
+        let refused = try client.answers(to: [third], within: .seconds(2))
+        #expect(refused[third]?.code == "overloaded", "past the bound: \(String(describing: refused[third]))")
+        #expect(waiting.allSatisfy { refused[$0] == nil }, "the first two still wait")
+        let status = try host.client().status()
+        #expect(status.waitingRequests == ["MonkeyChat": 2], "\(String(describing: status.waitingRequests))")
+
+        let answers = try client.answers(to: waiting)
+        for id in waiting {
+            guard case .error(let code, let message)? = answers[id] else {
+                Issue.record("no error for a request that waited in vain: \(String(describing: answers[id]))")
+                continue
+            }
+            #expect(code == "extensionUnavailable")
+            #expect(message.contains("nothing was sent"), "\(message)")
+        }
+        #expect(try host.client().status().waitingRequests == nil, "nothing waits after the deadline")
+        let send = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
+        #expect(send.status == 5, "\(send.stdout) \(send.stderr)")
+        #expect(send.json?["code"] == "extensionUnavailable", "\(send.stdout)")
+    }
+
+    @Test("A request that waited is admitted again when its app comes back: locked meanwhile, it is refused requiresUnlock")
+    func waitingRequestsAreAdmittedAgain() throws {
+        let host = try hostWithMonkeyChatGone(["requestTimeoutMilliseconds": 15000])
+        defer { host.stop(); host.removeState() }
+        let client = try PipelinedClient(host)
+        let send = StageRequest(sessionId: "S-2", language: "en", intent: "SendMessage", parameters: ["content": "hi"])
+        let restricted = try client.stage("MonkeyChat", "SendMessage", .confirm, send)
+        let open = try client.stage("MonkeyChat", "SearchForMessages", .confirm, search)
+        // Both admitted while unlocked and waiting, before the lock.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try host.client().status().waitingRequests?["MonkeyChat"] != 2, ContinuousClock.now < deadline { usleep(20_000) }
+        #expect(try host.client().status().waitingRequests == ["MonkeyChat": 2])
+        #expect(try host.ctl("lock").status == 0)
+        try host.startExtension()
+        let answers = try client.answers(to: [restricted, open])
+        #expect(answers[restricted]?.code == "requiresUnlock", "\(String(describing: answers[restricted]))")
+        #expect(answers[open]?.json?["code"] != nil, "not restricted, so served: \(String(describing: answers[open]))")
+    }
+
+    @Test("A conversation names an app that is away: it is understood, and its stages wait for the app as any request does")
+    func conversationWaitsForTheApp() throws {
+        let host = try hostWithMonkeyChatGone(["requestTimeoutMilliseconds": 15000])
+        defer { host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0, "an app the host has known is not unknown to authorize")
+        let output = host.state.appendingPathComponent("ask.out")
+        let ask = try TestHost.launch(
+            Products.url("intentctl"),
+            ["ask", "Send a message to Coco on MonkeyChat", "--answer", "the bananas are ripe", "--json", "--state-dir", host.state.path],
+            output: output, environment: [:])
+        usleep(500_000)
+        #expect(ask.isRunning, "the conversation waits for MonkeyChat")
+        // Its key is trusted already.
+        try host.startExtension("MonkeyChat", [], environment: [:], trusted: false)
+        ask.waitUntilExit()
+        let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(ask.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains("the bananas are ripe"), "\(printed)")
     }
 }

@@ -13,7 +13,7 @@ struct SchemaConformanceTests {
     static let validator = repository.appendingPathComponent("Protocols/validate-trace.py")
     /// Every schema of a wire body; the run must give each at least one body.
     static let bodies = [
-        "registration", "registered", "stage-request", "resolve-reply", "intent-response", "error-reply", "submission",
+        "registration", "registered", "stage-request", "resolve-reply", "intent-response", "error-reply", "batch-reply", "submission",
         "outcome", "host-status", "lock-state", "vocabulary-request", "vocabulary-state", "authorization-request",
         "authorization-state", "utterance", "turn", "update", "restart-state", "confirm-response", "handle-response",
     ]

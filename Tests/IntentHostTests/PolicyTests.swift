@@ -48,6 +48,26 @@ struct PolicyTests {
         #expect(RegistrationPolicy.check(other, catalog: catalog, serving: monkeyChat())?.0 == .invalidManifest)
     }
 
+    @Test("An app the host has known but that has no instance is admitted to wait, under the same checks; one never known is unknown")
+    func knownAppsWait() throws {
+        let registry = ExtensionRegistry()
+        let lock = LockPolicy(file: nil, initial: true)
+        let known: (String) -> Registration? = { ExtensionRegistry.fold($0) == "monkeychat" ? monkeyChat() : nil }
+        func admit(_ app: String, _ intent: String) -> Result<Route, Refusal> {
+            Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, known: known)
+        }
+        let route = try admit("Monkey Chat", "SearchForMessages").get()
+        #expect(route.app == nil, "no instance: the request waits for one")
+        #expect(route.registration.appName == "MonkeyChat")
+        func code(_ app: String, _ intent: String) -> ErrorCode? {
+            if case .failure(let refusal) = admit(app, intent) { return refusal.code }
+            return nil
+        }
+        #expect(code("MonkeyChat", "SendMessage") == .requiresUnlock, "the lock applies while it waits")
+        #expect(code("MonkeyChat", "SetMessageAttribute") == .unknownIntent)
+        #expect(code("GorillaGram", "SearchForMessages") == .unknownApp)
+    }
+
     @Test("More than three alternative names, or another protocol version, is refused")
     func limitsAreEnforced() {
         var many = monkeyChat()
@@ -159,10 +179,39 @@ struct PendingRequestsTests {
         #expect(pending.take(b, from: [9]) != nil)
         #expect(pending.expire(now: now + .milliseconds(2500)).count == 1)
         #expect(pending.take(a, from: [9]) == nil, "expired")
-        #expect(pending.orphan(sentTo: [8]).count == 1)
+        let orphaned = pending.orphan(sentTo: [8])
+        #expect(orphaned.count == 1)
+        for id in orphaned { pending.park(id) }
         #expect(pending.waiting(for: "A").count == 1, "a read whose instance went away waits for another")
         #expect(pending.expire(now: now + .seconds(3)).count == 1, "until its own deadline")
         #expect(pending.count == 0)
+        #expect(pending.waiting(for: "A").count == 0 && pending.waitingCount == 0 && pending.waitingBytes == 0)
+    }
+
+    @Test("Work waiting for an app is counted in requests and bytes, comes back in arrival order, and says it was never sent")
+    func waitingForAnApp() {
+        var pending = PendingRequests()
+        let now = ContinuousClock.now
+        var ids: [UInt64] = []
+        for i in 0..<3 {
+            ids.append(pending.insert(PendingRequests.Entry(
+                origin: .client(routingID: [1], requestID: RequestID(UInt64(i))), app: "A", intent: "SendMessage",
+                stage: .handle, body: Body([UInt8](repeating: 0, count: 10)), key: "k\(i)", deadline: now + .seconds(1))))
+        }
+        for id in ids.reversed() { pending.park(id) }
+        pending.park(ids[0])
+        #expect(pending.waiting(for: "a") == (3, 30), "by folded name, each once")
+        #expect(pending.waitingCount == 3 && pending.waitingBytes == 30)
+        #expect(pending.waitingByApp == ["A": 3])
+        pending.remove(ids[1])
+        #expect(pending.waiting(for: "A") == (2, 20))
+        #expect(pending.entry(ids[0])?.wasSent == false, "a handle that waited was never sent")
+        #expect(pending.unpark("A") == [ids[0], ids[2]], "in the order they came")
+        #expect(pending.waitingCount == 0 && pending.waitingBytes == 0 && pending.waitingByApp.isEmpty)
+        let request = pending.attach(ids[0], to: [9])
+        #expect(pending.entry(ids[0])?.wasSent == true)
+        pending.detach(request)
+        #expect(pending.entry(ids[0])?.wasSent == false, "a sending that never left does not count")
     }
 
     @Test("A slow read is due to go to a second instance once, and the first reply from either answers it")

@@ -11,16 +11,16 @@ struct AnsweringExtension: StageSender {
 
 @Suite("Traffic meter")
 struct TrafficMeterTests {
-    @Test("Every stage sent through the metered sender is counted by app, refusals as failures")
+    @Test("Every request sent through the metered sender is counted by app, refusals as failures")
     func countsStagesByApp() async {
         let meter = TrafficMeter()
         let sender = MeteredStageSender(inner: AnsweringExtension(), meter: meter)
         for _ in 0..<3 { _ = await sender.stage(app: "MonkeyChat", intent: "SendMessage", stage: .handle, body: []) }
-        _ = await sender.stage(app: "Zippy", intent: "CancelRide", stage: .handle, body: [], key: "k")
+        _ = await sender.stage(app: "Zippy", intent: "CancelRide", stage: .handle, body: [], key: "k", batched: false)
         let totals = meter.take()
-        #expect(totals["MonkeyChat"]?.stages == 3)
+        #expect(totals["MonkeyChat"]?.requests == 3)
         #expect(totals["MonkeyChat"]?.failures == 0)
-        #expect(totals["Zippy"]?.stages == 1)
+        #expect(totals["Zippy"]?.requests == 1)
         #expect(totals["Zippy"]?.failures == 1)
     }
 
@@ -35,7 +35,7 @@ struct TrafficMeterTests {
         meter.record(app: "Zippy", latency: .milliseconds(1), failed: true)
         let second = meter.take()["Zippy"]
         #expect(second?.slowestMicroseconds == 1000)
-        #expect(second?.stages == 3)
+        #expect(second?.requests == 3)
         #expect(second?.failures == 1)
     }
 

@@ -32,6 +32,8 @@ final class Broker {
     private var limiter = RegistrationLimiter()
     private var trustGeneration = 0
     private var registry = ExtensionRegistry()
+    private var known = KnownApps()
+    private let waitingLimits: (requests: Int, requestsPerApp: Int, bytes: Int, bytesPerApp: Int)
     private var pending = PendingRequests()
     private var inFlight: InFlightLedger
     private var replyQueues: ClientReplyQueues
@@ -43,6 +45,8 @@ final class Broker {
     private var malformed = 0
     private var unread = 0
     private var scratch: [Message] = []
+    /// When the client socket was last read: see `serviceClients`.
+    private var clientsRead: ContinuousClock.Instant
     private var routes: [RouteKey: Route] = [:]
     private var vocabulary: VocabularyStore
     private var authorization: AuthorizationStore
@@ -74,13 +78,19 @@ final class Broker {
         vocabulary = VocabularyStore(directory: config.stateDirectory.url.appendingPathComponent("vocabulary"))
         authorization = AuthorizationStore(file: config.stateDirectory.url.appendingPathComponent("authorization.json"))
         now = clock.now
+        clientsRead = now
         nextHeartbeat = now + config.heartbeatInterval
         let limits = config.admission.resolved
         inFlight = InFlightLedger(config.admission)
         replyQueues = ClientReplyQueues(limit: limits.queuedBytes)
         instanceLimit = limits.instance
+        waitingLimits = config.admission.waiting
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
+        // Each on its own libzmq I/O thread: a client's request (most often, under a flood, one
+        // to refuse at once) does not queue behind the extensions' traffic on the way in or out.
+        try clients.set(ZMQ_AFFINITY, Int64(1))
+        try extensions.set(ZMQ_AFFINITY, Int64(2))
         for socket in [clients, extensions] {
             try socket.setRouterMandatory(true)
             // Per peer and direction; what a peer that does not read can make the host hold.
@@ -152,14 +162,22 @@ final class Broker {
                 try poller.poll(timeout: millisecondsUntilNextTimer())
                 now = clock.now
                 if poller.isReadable(zapIndex) { zap.answerAll() }
+                // Clients first: a request to refuse costs next to nothing, and should not wait
+                // behind a batch of replies and the lifecycle steps they resume.
+                if poller.isReadable(clientIndex) {
+                    clientsRead = now
+                    try drain(clients, handleClient)
+                }
                 if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
-                if poller.isReadable(clientIndex) { try drain(clients, handleClient) }
                 // Jobs run here may post more work without waking anyone: drain until empty.
                 if poller.isReadable(mailboxIndex) || pendingLocalWork {
                     var commands = mailbox.drain()
                     while !commands.isEmpty {
                         now = clock.now
-                        for command in commands { handle(command) }
+                        for command in commands {
+                            handle(command)
+                            try serviceClients()
+                        }
                         commands = mailbox.drain()
                     }
                 }
@@ -174,7 +192,7 @@ final class Broker {
         // failure back and answer their clients before the sockets close.
         finishing = true
         for entry in pending.removeAll() {
-            if let key = entry.key {
+            if let key = entry.key, entry.wasSent {
                 fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "had not answered when the host stopped", key))
             } else {
                 fail(entry.origin, .shuttingDown, "the host is shutting down")
@@ -206,8 +224,24 @@ final class Broker {
         for _ in 0..<512 {
             guard let count = try socket.receiveFrames(into: &scratch, wait: false) else { return }
             handle(scratch[..<count])
+            if socket !== clients { try serviceClients() }
         }
     }
+
+    /// Reads what clients sent if the client socket has not been read for `clientSlice`.
+    /// Lifecycles run on this thread too, so under a flood a pass of the loop is long (every
+    /// reply resumes a lifecycle step); read between those pieces of work, a request to be
+    /// refused waits about a slice, not a whole pass. Admitted ones start at once as well.
+    private func serviceClients() throws {
+        let time = clock.now
+        guard clientsRead.duration(to: time) >= Self.clientSlice else { return }
+        clientsRead = time
+        now = time
+        try drain(clients, handleClient)
+    }
+
+    /// How long client requests may wait unread while the broker thread does other work.
+    static let clientSlice = Duration.microseconds(100)
 
     private func millisecondsUntilNextTimer() -> Int {
         if pendingLocalWork { return 0 }
@@ -224,7 +258,10 @@ final class Broker {
     private func runTimers() {
         now = clock.now
         for entry in pending.expire(now: now) {
-            if let key = entry.key {
+            if !entry.wasSent {
+                // It waited for an instance that did not come in time: nothing was sent.
+                fail(entry.origin, .extensionUnavailable, Self.unavailable(entry.app, config.requestTimeout))
+            } else if let key = entry.key {
                 fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "did not answer within \(config.requestTimeout)", key))
             } else if entry.attempts.isEmpty {
                 // A read whose instance went away, and no other came back in time.
@@ -235,7 +272,8 @@ final class Broker {
         }
         // A read still unanswered halfway to its deadline goes to another instance too.
         for id in pending.slowReads(now: now, after: hedgeAfter, timeout: config.requestTimeout) {
-            guard let entry = pending.entry(id), let app = registry.app(named: entry.app), app.instances.count > 1 else { continue }
+            guard let entry = pending.entry(id), !entry.parked, let app = registry.app(named: entry.app), app.instances.count > 1
+            else { continue }
             pending.markHedged(id)
             dispatch(id, to: app)
         }
@@ -332,17 +370,18 @@ final class Broker {
         trace?.sent(.updates, to: nil, [Array("\(app)/\(topic)".utf8), encoded])
     }
 
-    /// Answers a request about one app: ERROR unknownApp if none serves it, ERROR malformed
-    /// if `work` cannot read the body, else RESULT with what `work` returns.
+    /// Answers a request about one app (registered, or known though away): ERROR unknownApp
+    /// if the host never knew it, ERROR malformed if `work` cannot read the body, else RESULT
+    /// with what `work` returns.
     private func answerForApp(
         _ app: String, _ routingID: RoutingID, _ id: RequestID, _ work: (Registration) throws -> some Encodable
     ) {
-        guard let entry = registry.app(named: app) else {
+        guard let registration = registry.app(named: app)?.registration ?? knownApp(named: app) else {
             sendError(routingID, id, .unknownApp, "no extension serves the app \"\(app)\"")
             return
         }
         do {
-            answer(routingID, id, try work(entry.registration))
+            answer(routingID, id, try work(registration))
         } catch let error as PolicyStateError {
             log.error("\(error); nothing was changed")
             sendError(routingID, id, .stateNotSaved, "\(error); nothing was changed")
@@ -423,14 +462,13 @@ final class Broker {
             return
         }
         zap.trust.pin(registration)
+        known.note(registration)
         let instance = registry.add(registration, routingID: routingID, publicKey: key, now: clock.now)
         let registered = Registered(
             extensionId: instance.id, heartbeatMilliseconds: Int(config.heartbeatInterval / .milliseconds(1)),
             liveness: config.liveness, maxMessageBytes: config.maxMessageBytes)
         sendToExtension(routingID, .registered(body: Body((try? JSON.encode(registered)) ?? [])))
-        if let app = registry.app(named: registration.appName) {
-            for id in pending.waiting(for: app.registration.appName) { dispatch(id, to: app) }
-        }
+        resume(registration.appName)
         let restricted = registration.intentsRestrictedWhileLocked
         log.info(
             "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), \(whichProcess(registration))): "
@@ -470,10 +508,67 @@ final class Broker {
             if let key = entry.key {
                 pending.remove(id)
                 fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering", key))
-            } else if let app = registry.app(named: entry.app) {
-                dispatch(id, to: app)
+            } else if let app = registry.app(named: entry.app), dispatch(id, to: app) == .sent {
+                continue
+            } else {
+                // No other instance may take it now: it waits for one within its deadline.
+                pending.park(id)
             }
         }
+    }
+
+    /// Sends the work that waited for an instance of `app`, in the order it came in, now
+    /// that one registered: each is admitted again (the lock, the authorization and the
+    /// manifest may have changed while it waited) and answered as any request is if not.
+    private func resume(_ app: String) {
+        for id in pending.unpark(app) {
+            guard let work = pending.entry(id) else { continue }
+            switch admit(work.app, work.intent) {
+            case .failure(let refusal):
+                pending.remove(id)
+                fail(work.origin, refusal)
+            case .success(let route):
+                guard let entry = route.app else {
+                    pending.park(id)
+                    continue
+                }
+                switch dispatch(id, to: entry) {
+                case .sent: break
+                case .busy:
+                    pending.remove(id)
+                    refuse(work.origin, Self.busy(entry.registration.appName))
+                case .none: pending.park(id)
+                }
+            }
+        }
+    }
+
+    /// Keeps work `id`, which no instance may take now, waiting for one until its deadline,
+    /// unless as much waits already as the limits allow: then it is refused (`overloaded`),
+    /// as nothing was sent.
+    private func wait(_ id: UInt64) {
+        guard let work = pending.entry(id) else { return }
+        let app = pending.waiting(for: work.app)
+        let size = work.body.count
+        if pending.waitingCount >= waitingLimits.requests || pending.waitingBytes + size > waitingLimits.bytes
+            || app.count >= waitingLimits.requestsPerApp || app.bytes + size > waitingLimits.bytesPerApp
+        {
+            pending.remove(id)
+            inFlight.noteRefused()
+            refuse(work.origin, "\(work.app) is not running right now and as many requests as the host holds wait for it; try again shortly")
+            return
+        }
+        pending.park(id)
+    }
+
+    /// The message of an `extensionUnavailable` answer to work that waited for an instance.
+    static func unavailable(_ app: String, _ timeout: Duration) -> String {
+        "\(app) is not running right now (it may be restarting) and did not come back within \(timeout); nothing was sent to it"
+    }
+
+    /// The message of an `overloaded` answer when every instance is as busy as it may be.
+    static func busy(_ app: String) -> String {
+        "every instance of \(app) has as many requests as it takes; try again shortly"
     }
 
     /// The message of an `outcomeUnknown` answer; it ends with the key (wire.md, section 11).
@@ -532,6 +627,8 @@ final class Broker {
             }
             let launched = launcher.board.status()
             status.launches = launched.isEmpty ? nil : launched
+            let waiting = pending.waitingByApp
+            status.waitingRequests = waiting.isEmpty ? nil : waiting
             answer(routingID, id, StatusBound.fit(status, within: config.maxMessageBytes))
         case .restart(let id, let app):
             restart(app, routingID, id)
@@ -587,8 +684,7 @@ final class Broker {
                         given = own != nil
                     }
                 }
-                forward(to: route.app, intent: route.intent.name, stage: stage, body: body, key: key, keyInBody: given,
-                    origin: .client(routingID: routingID, requestID: id))
+                forward(route, stage: stage, body: body, key: key, keyInBody: given, origin: .client(routingID: routingID, requestID: id))
             }
         case .submit(let id, let app, let intent, let body):
             if let refusal = takeOn(routingID) {
@@ -606,8 +702,8 @@ final class Broker {
             case .success(let route):
                 activeLifecycles += 1
                 startLifecycle(LifecycleJob(
-                    routingID: routingID, requestID: id, app: route.app.registration.appName,
-                    intent: route.intent, body: body.bytes))
+                    routingID: routingID, requestID: id, app: route.registration.appName,
+                    intent: route.intent, body: body.bytes, batched: route.registration.takesBatches))
             }
         }
     }
@@ -623,12 +719,17 @@ final class Broker {
         if let route = routes[key], !(route.restricted && lock.locked) { return .success(route) }
         let result = Admission.admit(
             app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization,
-            known: zap.trust.pinnedApp(named:))
-        return result.map { (entry, definition) in
-            let route = Route(app: entry, intent: definition)
-            routes[key] = route
-            return route
-        }
+            known: knownApp(named:))
+        if case .success(let route) = result, route.app != nil { routes[key] = route }
+        return result
+    }
+
+    /// The app named `name` if the host has known it though no instance serves it now: it
+    /// registered in this host's life, its manifest is pinned in the trust store, or this
+    /// host launches it.
+    private func knownApp(named name: String) -> Registration? {
+        known.registration(named: name) ?? launcher.board.launches(of: name).first?.target.registration
+            ?? zap.trust.pinnedRegistration(named: name)
     }
 
     /// Takes one more request from `client` on, or says why the host cannot now.
@@ -653,27 +754,22 @@ final class Broker {
 
     /// Sends one stage to the app's next instance: the body as received, with the deadline
     /// (and, for handle, the idempotency `key`) added as its last members (wire.md, 5a).
-    /// When every instance has as many requests as it may take, it is refused (`overloaded`).
-    private func forward(
-        to entry: AppEntry, intent: String, stage: Stage, body: Body, key: String?, keyInBody: Bool = false, origin: Origin
-    ) {
+    /// When every instance has as many requests as it may take, it is refused (`overloaded`);
+    /// while the app has no instance, it waits for one (`wait`).
+    private func forward(_ route: Route, stage: Stage, body: Body, key: String?, keyInBody: Bool = false, origin: Origin) {
         let deadline = now + config.requestTimeout
         let wall = RequestAnnotation.wallClockMilliseconds(at: deadline, now: now)
         let added = keyInBody ? nil : key
         let sent = body.withUnsafeBytes { RequestAnnotation.annotate($0, deadline: wall, key: added) }.map(Body.init) ?? Body(body.bytes)
+        let name = route.registration.appName
         let id = pending.insert(PendingRequests.Entry(
-            origin: origin, app: entry.registration.appName, intent: intent, stage: stage, body: sent, key: key,
-            deadline: deadline))
+            origin: origin, app: name, intent: route.intent.name, stage: stage, body: sent, key: key, deadline: deadline))
+        guard let entry = route.app else { return wait(id) }
         switch dispatch(id, to: entry) {
         case .sent: break
         case .busy:
-            if let failed = pending.remove(id) {
-                refuse(failed.origin, "every instance of \(entry.registration.appName) has as many requests as it takes; try again shortly")
-            }
-        case .none:
-            if let failed = pending.remove(id) {
-                fail(failed.origin, .extensionUnavailable, "\(entry.registration.appName) has no live extension instance")
-            }
+            if let failed = pending.remove(id) { refuse(failed.origin, Self.busy(name)) }
+        case .none: wait(id)
         }
     }
 
@@ -726,6 +822,17 @@ final class Broker {
         }
     }
 
+    /// Answers work that was admitted again and refused (`Admission`): nothing was sent.
+    private func fail(_ origin: Origin, _ refusal: Refusal) {
+        switch origin {
+        case .client(let routingID, let requestID):
+            inFlight.release(routingID)
+            sendError(routingID, requestID, refusal.code, refusal.message)
+        case .driver(let reply):
+            reply(refusal.isFailure ? .failed(refusal.code, refusal.message) : .refused(refusal.code, refusal.message))
+        }
+    }
+
     /// Refuses a request the host admitted but no instance may take now: nothing was sent.
     private func refuse(_ origin: Origin, _ message: String) {
         switch origin {
@@ -740,16 +847,18 @@ final class Broker {
 
     private func handle(_ command: BrokerCommand) {
         switch command {
-        case .stage(let app, let intent, let stage, let body, let key, let reply):
+        case .stage(let app, let intent, let stage, let body, let key, let batched, let reply):
             if finishing {
                 reply(.failed(.shuttingDown, "the host is shutting down"))
                 return
             }
             switch admit(app, intent) {
-            case .failure(let refusal) where refusal.isFailure: reply(.failed(refusal.code, refusal.message))
-            case .failure(let refusal): reply(.refused(refusal.code, refusal.message))
+            case .failure(let refusal): fail(.driver(reply), refusal)
+            case .success(let route) where batched && !route.registration.takesBatches:
+                // Its instances were replaced by ones that take one stage at a time: nothing was sent.
+                reply(.failed(.extensionUnavailable, "\(route.registration.appName) no longer takes batched stages"))
             case .success(let route):
-                forward(to: route.app, intent: route.intent.name, stage: stage, body: Body(body), key: key, origin: .driver(reply))
+                forward(route, stage: stage, body: Body(body), key: key, origin: .driver(reply))
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1
@@ -777,11 +886,13 @@ final class Broker {
         }
     }
 
-    /// What conversations see of the host now.
+    /// What conversations see of the host now: the apps registered, and those that
+    /// registered before and have no instance now (a conversation with one waits for it as
+    /// any request does).
     private func world() -> DialogWorld {
-        let apps = registry.apps.values.map { entry in
-            let registration = entry.registration
-            return DialogWorld.App(
+        let away = known.all.filter { registry.app(named: $0.appName) == nil }
+        let apps = (registry.apps.values.map(\.registration) + away).map { registration in
+            DialogWorld.App(
                 registration: registration,
                 profile: AppProfile(registration, userVocabulary: vocabulary.terms(of: registration.bundleIdentifier)),
                 authorization: authorization.status(of: registration.bundleIdentifier))

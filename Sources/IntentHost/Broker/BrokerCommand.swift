@@ -4,8 +4,9 @@ import ZeroMQ
 /// What other threads ask of the broker thread, through its mailbox.
 enum BrokerCommand: Sendable {
     /// Run one stage on the app's extension, for the lifecycle driver; `key` is the
-    /// handle's idempotency key (the body carries it too).
-    case stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, reply: @Sendable (StageReply) -> Void)
+    /// handle's idempotency key (the body carries it too); `batched` when the body carries
+    /// a batch whose last stage is `stage`.
+    case stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, reply: @Sendable (StageReply) -> Void)
     /// Send a RESULT to a client.
     case answer(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Send a RESULT to a client, for a conversation.
@@ -29,4 +30,6 @@ struct LifecycleJob: Sendable {
     let app: String
     let intent: IntentDefinition
     let body: [UInt8]
+    /// Whether the app's extension takes batches (wire.md, section 5b).
+    let batched: Bool
 }

@@ -152,6 +152,8 @@ struct ExtensionRegistry {
             status.sandboxes = described.map(\.0)
             status.keyFingerprints = keys.map(CurveKeyPair.fingerprint(of:))
             status.trusted = entry.instances.allSatisfy { instances[$0]?.publicKey.map { isTrusted($0, r.bundleIdentifier) } ?? false }
+            // Only names the host knows: a peer's own strings are not echoed.
+            status.stages = r.takesBatches ? [StageBatch.capability] : nil
             return status
         }
         return HostStatus(locked: locked, extensions: entries, rejected: rejections, processIdentifier: Int(getpid()))

@@ -45,6 +45,14 @@ struct PendingRequests {
         var attempts = Attempts()
         /// Whether a read was sent again because the first instance was slow.
         var hedged = false
+        /// Sendings that left for an instance: while none did, the work was never sent and
+        /// failing it is a known outcome (nothing was done).
+        var sendings = 0
+        /// Whether it waits for an instance of its app in that app's queue (`park`).
+        var parked = false
+
+        /// Whether any sending of it ever left for an instance.
+        var wasSent: Bool { sendings > 0 }
 
         /// Resolve and confirm may go to another instance; handle may not.
         var isRead: Bool { stage != .handle }
@@ -58,6 +66,16 @@ struct PendingRequests {
     private var nextID: UInt64 = 1
     private var nextWork: UInt64 = 1
     private var perInstance: [RoutingID: Int] = [:]
+    private var parked: [String: WaitQueue] = [:]
+    /// Work waiting for an instance, in all, and its bytes.
+    private(set) var waitingCount = 0
+    private(set) var waitingBytes = 0
+
+    /// The work waiting for an instance of one app, oldest first, and its bytes.
+    private struct WaitQueue {
+        var ids: [UInt64] = []
+        var bytes = 0
+    }
 
     /// Pieces of work in flight or waiting for an instance.
     var count: Int { entries.count }
@@ -85,6 +103,7 @@ struct PendingRequests {
         let request = nextID
         nextID &+= 1
         entries[id]?.attempts[request] = instance
+        entries[id]?.sendings += 1
         work[request] = id
         perInstance[instance, default: 0] += 1
         return RequestID(request)
@@ -95,6 +114,7 @@ struct PendingRequests {
         guard let id = work.removeValue(forKey: request.value) else { return }
         if let instance = entries[id]?.attempts[request.value] { forget(instance) }
         entries[id]?.attempts[request.value] = nil
+        entries[id]?.sendings -= 1
     }
 
     /// Marks work `id` as sent again because its instance was slow.
@@ -159,15 +179,59 @@ struct PendingRequests {
         perInstance[instance] = n > 1 ? n - 1 : nil
     }
 
-    /// Work waiting for an instance of `app` (none in flight), oldest first.
-    func waiting(for app: String) -> [UInt64] {
-        entries.filter { $0.value.attempts.isEmpty && $0.value.app == app }.map(\.key).sorted()
+    /// Puts work `id` (none of it in flight) in the queue of work waiting for an instance of
+    /// its app, found again by `unpark` when one registers.
+    mutating func park(_ id: UInt64) {
+        guard let entry = entries[id], !entry.parked, entry.attempts.isEmpty else { return }
+        entries[id]?.parked = true
+        let key = ExtensionRegistry.fold(entry.app)
+        parked[key, default: WaitQueue()].ids.append(id)
+        parked[key]?.bytes += entry.body.count
+        waitingCount += 1
+        waitingBytes += entry.body.count
+    }
+
+    /// Requests and bytes waiting for an instance of `app`.
+    func waiting(for app: String) -> (count: Int, bytes: Int) {
+        parked[ExtensionRegistry.fold(app)].map { ($0.ids.count, $0.bytes) } ?? (0, 0)
+    }
+
+    /// How many requests wait for each app that has some, by app name.
+    var waitingByApp: [String: Int] {
+        var byApp: [String: Int] = [:]
+        for queue in parked.values {
+            guard let first = queue.ids.first, let app = entries[first]?.app else { continue }
+            byApp[app] = queue.ids.count
+        }
+        return byApp
+    }
+
+    /// Takes every piece of work waiting for an instance of `app` out of its queue, in the
+    /// order it came in (the work itself stays, for the caller to send or fail).
+    mutating func unpark(_ app: String) -> [UInt64] {
+        guard let queue = parked.removeValue(forKey: ExtensionRegistry.fold(app)) else { return [] }
+        waitingCount -= queue.ids.count
+        waitingBytes -= queue.bytes
+        for id in queue.ids { entries[id]?.parked = false }
+        // Reads left by an instance that went away may be older than work parked before them.
+        return queue.ids.sorted()
+    }
+
+    private mutating func unpark(one entry: Entry, _ id: UInt64) {
+        let key = ExtensionRegistry.fold(entry.app)
+        guard var queue = parked[key] else { return }
+        queue.ids.removeAll { $0 == id }
+        queue.bytes -= entry.body.count
+        parked[key] = queue.ids.isEmpty ? nil : queue
+        waitingCount -= 1
+        waitingBytes -= entry.body.count
     }
 
     /// Takes work `id`.
     @discardableResult
     mutating func remove(_ id: UInt64) -> Entry? {
         guard let entry = entries.removeValue(forKey: id) else { return nil }
+        if entry.parked { unpark(one: entry, id) }
         for request in entry.attempts.requests {
             if let instance = entry.attempts[request] { forget(instance) }
             work[request] = nil
@@ -181,6 +245,9 @@ struct PendingRequests {
             entries.removeAll()
             work.removeAll()
             perInstance.removeAll()
+            parked.removeAll()
+            waitingCount = 0
+            waitingBytes = 0
         }
         return Array(entries.values)
     }

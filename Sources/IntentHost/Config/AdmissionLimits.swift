@@ -25,23 +25,39 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     /// client that does not read can make the host hold is bounded by
     /// `maxQueuedBytesPerClient` instead.
     public var highWaterMark: Int?
+    /// Stage requests waiting for an app the host has known while it has no live instance
+    /// (restarting, hung and dropped, or stopped), in the whole host; they wait up to their
+    /// deadline for one to register.
+    public var maxWaiting: Int?
+    /// The same, for one app.
+    public var maxWaitingPerApp: Int?
+    /// The bytes of those requests' bodies, in the whole host.
+    public var maxWaitingBytes: Int?
+    /// The same, for one app.
+    public var maxWaitingBytesPerApp: Int?
 
     /// Creates limits; `nil` fields take the defaults when merged.
     public init(
         maxInFlight: Int? = nil, maxInFlightPerClient: Int? = nil, maxInFlightPerInstance: Int? = nil,
-        maxQueuedBytesPerClient: Int? = nil, highWaterMark: Int? = nil
+        maxQueuedBytesPerClient: Int? = nil, highWaterMark: Int? = nil, maxWaiting: Int? = nil,
+        maxWaitingPerApp: Int? = nil, maxWaitingBytes: Int? = nil, maxWaitingBytesPerApp: Int? = nil
     ) {
         self.maxInFlight = maxInFlight
         self.maxInFlightPerClient = maxInFlightPerClient
         self.maxInFlightPerInstance = maxInFlightPerInstance
         self.maxQueuedBytesPerClient = maxQueuedBytesPerClient
         self.highWaterMark = highWaterMark
+        self.maxWaiting = maxWaiting
+        self.maxWaitingPerApp = maxWaitingPerApp
+        self.maxWaitingBytes = maxWaitingBytes
+        self.maxWaitingBytesPerApp = maxWaitingBytesPerApp
     }
 
     /// The limits unless the config says otherwise.
     public static let defaults = AdmissionLimits(
         maxInFlight: 64, maxInFlightPerClient: 32, maxInFlightPerInstance: 64,
-        maxQueuedBytesPerClient: 8 << 20, highWaterMark: 10_000)
+        maxQueuedBytesPerClient: 8 << 20, highWaterMark: 10_000, maxWaiting: 256, maxWaitingPerApp: 64,
+        maxWaitingBytes: 8 << 20, maxWaitingBytesPerApp: 2 << 20)
 
     /// These limits, with every field `other` sets taken from it.
     public func overridden(by other: AdmissionLimits?) -> AdmissionLimits {
@@ -51,7 +67,10 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
             maxInFlightPerClient: other.maxInFlightPerClient ?? maxInFlightPerClient,
             maxInFlightPerInstance: other.maxInFlightPerInstance ?? maxInFlightPerInstance,
             maxQueuedBytesPerClient: other.maxQueuedBytesPerClient ?? maxQueuedBytesPerClient,
-            highWaterMark: other.highWaterMark ?? highWaterMark)
+            highWaterMark: other.highWaterMark ?? highWaterMark, maxWaiting: other.maxWaiting ?? maxWaiting,
+            maxWaitingPerApp: other.maxWaitingPerApp ?? maxWaitingPerApp,
+            maxWaitingBytes: other.maxWaitingBytes ?? maxWaitingBytes,
+            maxWaitingBytesPerApp: other.maxWaitingBytesPerApp ?? maxWaitingBytesPerApp)
     }
 
     /// Throws unless every limit set is positive.
@@ -59,7 +78,8 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
         let fields = [
             ("maxInFlight", maxInFlight), ("maxInFlightPerClient", maxInFlightPerClient),
             ("maxInFlightPerInstance", maxInFlightPerInstance), ("maxQueuedBytesPerClient", maxQueuedBytesPerClient),
-            ("highWaterMark", highWaterMark),
+            ("highWaterMark", highWaterMark), ("maxWaiting", maxWaiting), ("maxWaitingPerApp", maxWaitingPerApp),
+            ("maxWaitingBytes", maxWaitingBytes), ("maxWaitingBytesPerApp", maxWaitingBytesPerApp),
         ]
         for (name, value) in fields {
             if let value, value < 1 { throw ConfigurationError("\(context): \(name) must be at least 1") }
@@ -74,5 +94,14 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
             maxInFlightPerInstance ?? d.maxInFlightPerInstance ?? 64,
             maxQueuedBytesPerClient ?? d.maxQueuedBytesPerClient ?? 8 << 20, highWaterMark ?? d.highWaterMark ?? 10_000
         )
+    }
+
+    /// The bounds on requests waiting for an app with no live instance, with the defaults
+    /// for those not set.
+    var waiting: (requests: Int, requestsPerApp: Int, bytes: Int, bytesPerApp: Int) {
+        let d = Self.defaults
+        return (
+            maxWaiting ?? d.maxWaiting ?? 256, maxWaitingPerApp ?? d.maxWaitingPerApp ?? 64,
+            maxWaitingBytes ?? d.maxWaitingBytes ?? 8 << 20, maxWaitingBytesPerApp ?? d.maxWaitingBytesPerApp ?? 2 << 20)
     }
 }

@@ -60,6 +60,9 @@ public struct HostConfiguration: Sendable {
     public var httpAddress = "127.0.0.1:8470"
     /// How much work the host takes on at once before it refuses with `overloaded`.
     public var admission = AdmissionLimits.defaults
+    /// Whether lifecycles send several stages per request to extensions that declared
+    /// `batched` stages (wire.md, section 5b); `false` sends one stage per request to all.
+    public var batchedStages = true
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
@@ -116,6 +119,7 @@ public struct HostConfiguration: Sendable {
         if let value = file.passEnvironment { passEnvironment += value }
         if let value = file.cgroups { cgroups = value }
         if let value = file.http { httpAddress = value }
+        if let value = file.batchedStages { batchedStages = value }
         if let value = file.admission {
             try value.validate("\(url.path): admission")
             admission = admission.overridden(by: value)
@@ -147,6 +151,7 @@ public struct HostConfiguration: Sendable {
         var cgroups: Bool?
         var admission: AdmissionLimits?
         var http: String?
+        var batchedStages: Bool?
     }
 }
 

@@ -106,6 +106,8 @@ struct Conversation: Sendable {
 
         var run = Run(app: appName, intent: intent, sessionId: session.id, language: pack.language, confirmed: false)
         if let idempotencyKey { run.idempotencyKey = idempotencyKey }
+        // With an app that takes batches, what is left after each answer goes in one request.
+        run.batched = driver.batchedStages && app.registration.takesBatches
         for (name, value) in request.parameters {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[name] = coerced
@@ -113,10 +115,10 @@ struct Conversation: Sendable {
         let profiles = world.app(appName).map { [$0.profile] } ?? []
 
         // Resolve, parameter by parameter, asking until each is settled.
-        for parameter in intent.parameters {
+        for (position, parameter) in intent.parameters.enumerated() {
             var asks = 0
             while true {
-                let json = try await stage(.resolve, &run, parameter: parameter, context)
+                let json = try await stage(.resolve(position), &run, context)
                 let reply: ResolveReply
                 do { reply = try ResolveReply(json: json) } catch {
                     return failed(run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)"), context)
@@ -131,6 +133,7 @@ struct Conversation: Sendable {
                 if asks > Self.maximumAsks { return context.turn(words.say("tooManyTries"), end: .failed) }
                 let value = try await settle(reply.results[index], parameter, intent, &run, context, profiles, said: element(before, index))
                 run.parameters[parameter.name] = replacing(before, at: index, with: value, list: parameter.isList)
+                run.dropQueued()
             }
         }
 
@@ -248,10 +251,10 @@ struct Conversation: Sendable {
 
     /// Runs one stage; a refusal because the device is locked asks the user to unlock and
     /// runs the same stage again, so the intent continues where it stopped.
-    private func stage(_ stage: Stage, _ run: inout Run, parameter: ParameterDefinition?, _ context: Context) async throws(Stop) -> JSONValue {
+    private func stage(_ step: StageStep, _ run: inout Run, _ context: Context) async throws(Stop) -> JSONValue {
         var asks = 0
         while true {
-            switch await driver.call(stage, run.request(resolving: parameter), &run) {
+            switch await driver.reply(for: step, &run) {
             case .success(let json): return json
             case .failure(let ended):
                 guard ended.outcome.outcome == .refused, ended.outcome.code == ErrorCode.requiresUnlock.rawValue else {
@@ -264,9 +267,9 @@ struct Conversation: Sendable {
         }
     }
 
-    private func respond(_ stage: Stage, _ run: inout Run, _ context: Context) async throws(Stop) -> IntentResponse {
-        let json = try await self.stage(stage, &run, parameter: nil, context)
-        switch driver.response(json, to: stage, run) {
+    private func respond(_ step: StageStep, _ run: inout Run, _ context: Context) async throws(Stop) -> IntentResponse {
+        let json = try await self.stage(step, &run, context)
+        switch driver.response(json, to: step.stage, run) {
         case .success(let response): return response
         case .failure(let ended): throw .ended(failed(ended.outcome, context))
         }

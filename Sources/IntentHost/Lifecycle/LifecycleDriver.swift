@@ -2,14 +2,21 @@ import Foundation
 import IntentProtocol
 
 /// Drives one intent through resolve (every parameter, in the catalog's order), confirm and
-/// handle, and says how it ended. Runs on the Swift concurrency pool; every stage goes
-/// through the broker, which checks the policies again each time.
+/// handle, and says how it ended. Runs on the broker's executor; every request goes
+/// through the broker, which checks the policies again each time. With an extension that
+/// takes batches (wire.md, section 5b) the stages travel several to a request, and each
+/// reply in a batch is read by the same rules as a reply to its stage alone.
 struct LifecycleDriver: Sendable {
     let sender: any StageSender
+    /// Whether the host sends batches to extensions that declared them (config
+    /// `batchedStages`); off, every stage is a request of its own.
+    var batchedStages = true
 
-    /// Runs the lifecycle for a submission of `intent` to `app`.
-    func run(app: String, intent: IntentDefinition, body: [UInt8]) async -> Outcome {
+    /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
+    /// app's extension takes batches.
+    func run(app: String, intent: IntentDefinition, body: [UInt8], batched: Bool = false) async -> Outcome {
         var run = Run(app: app, intent: intent, sessionId: UUID().uuidString, language: "en", confirmed: false)
+        run.batched = batched && batchedStages
         let submission: Submission
         do {
             submission = try JSON.decode(Submission.self, from: body)
@@ -33,17 +40,16 @@ struct LifecycleDriver: Sendable {
 
     private func drive(_ run: inout Run) async -> Outcome {
         // Resolve.
-        for parameter in run.intent.parameters {
-            let request = run.request(resolving: parameter)
-            let reply: ResolveReply
-            switch await call(.resolve, request, &run) {
+        for (index, parameter) in run.intent.parameters.enumerated() {
+            let resolved: ResolveReply
+            switch await reply(for: .resolve(index), &run) {
             case .failure(let end): return end.outcome
             case .success(let json):
-                do { reply = try ResolveReply(json: json) } catch {
+                do { resolved = try ResolveReply(json: json) } catch {
                     return run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)")
                 }
             }
-            if let problem = run.apply(reply.results, to: parameter) {
+            if let problem = run.apply(resolved.results, to: parameter) {
                 return run.end(.failure, ErrorCode.invalidReply.rawValue, problem)
             }
         }
@@ -86,11 +92,45 @@ struct LifecycleDriver: Sendable {
     }
 
     /// Runs confirm or handle and checks that the response code is in the catalog.
-    private func respond(_ stage: Stage, _ run: inout Run) async -> Result<IntentResponse, Ended> {
-        switch await call(stage, run.request(resolving: nil), &run) {
+    private func respond(_ step: StageStep, _ run: inout Run) async -> Result<IntentResponse, Ended> {
+        switch await reply(for: step, &run) {
         case .failure(let end): return .failure(end)
-        case .success(let json): return response(json, to: stage, run)
+        case .success(let json): return response(json, to: step.stage, run)
         }
+    }
+
+    /// The reply to `step`: taken from the last batch's answer when it holds one, else
+    /// asked for, as a batch from `step` on (`Run.batch(from:)`) or as `step` alone. An
+    /// ErrorReply, as a step's reply or as the whole answer, ends the run as a per-stage
+    /// ErrorReply does.
+    func reply(for step: StageStep, _ run: inout Run) async -> Result<JSONValue, Ended> {
+        if let json = run.takeQueued(step) { return checked(json, to: step.stage, run) }
+        guard let batch = run.batch(from: step) else {
+            return await call(step.stage, run.request(resolving: step.parameter(of: run.intent)), &run)
+        }
+        var request = run.request(resolving: nil)
+        request.batch = batch
+        let json: JSONValue
+        switch await call(batch.stage, request, &run, batched: true) {
+        case .failure(let end): return .failure(end)
+        case .success(let answer): json = answer
+        }
+        let replies: [JSONValue]
+        do { replies = try BatchReply(json: json).replies } catch {
+            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s batch reply: \(error)")))
+        }
+        guard replies.count <= batch.count else {
+            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
+                "\(run.app) gave \(replies.count) replies to a batch of \(batch.count)")))
+        }
+        // A batch with a handle (the protocol allows one; this host sends none) that
+        // stopped before it did not handle: the outcome names no key.
+        if batch.handle, replies.count < batch.count { run.handleSent = false }
+        run.queue(replies, from: step)
+        guard let first = run.takeQueued(step) else {
+            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s batch reply is empty")))
+        }
+        return checked(first, to: step.stage, run)
     }
 
     /// Reads a confirm or handle reply: an IntentResponse whose code is in the catalog.
@@ -108,12 +148,12 @@ struct LifecycleDriver: Sendable {
 
     /// Sends one stage, parses the reply once, and turns refusals, failures, unreadable
     /// replies and error replies into an ended run.
-    func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run) async -> Result<JSONValue, Ended> {
+    func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run, batched: Bool = false) async -> Result<JSONValue, Ended> {
         let body = (try? JSON.encode(request)) ?? []
         // Only a handle carries the key; from here on the outcome names it.
         let key = stage == .handle ? run.idempotencyKey : nil
         if key != nil { run.handleSent = true }
-        switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body, key: key) {
+        switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched) {
         case .refused(let code, let message):
             return .failure(Ended(run.end(.refused, code.rawValue, message)))
         case .failed(let code, let message):
@@ -123,11 +163,16 @@ struct LifecycleDriver: Sendable {
             do { json = try JSONValue.parse(bytes) } catch {
                 return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
             }
-            if let error = try? ErrorReply(json: json) {
-                return .failure(Ended(run.end(.failure, ErrorCode.extensionError.rawValue, "\(run.app) reported an error: \(error.error)")))
-            }
-            return .success(json)
+            return checked(json, to: stage, run)
         }
+    }
+
+    /// A reply that is an ErrorReply ends the run with `extensionError`.
+    private func checked(_ json: JSONValue, to stage: Stage, _ run: Run) -> Result<JSONValue, Ended> {
+        if let error = try? ErrorReply(json: json) {
+            return .failure(Ended(run.end(.failure, ErrorCode.extensionError.rawValue, "\(run.app) reported an error: \(error.error)")))
+        }
+        return .success(json)
     }
 }
 
@@ -151,6 +196,11 @@ struct Run {
     var idempotencyKey = RequestAnnotation.makeKey()
     /// Whether the handle was sent, so that the outcome names the key.
     var handleSent = false
+    /// Whether the stages go to the extension in batches.
+    var batched = false
+    /// Replies of the last batch not read yet, and the step the first of them answers.
+    private var queued: ArraySlice<JSONValue> = []
+    private var queuedStep: StageStep?
 
     init(app: String, intent: IntentDefinition, sessionId: String, language: String, confirmed: Bool) {
         self.app = app
@@ -166,35 +216,55 @@ struct Run {
             parameter: parameter?.name, required: parameter.map(\.isRequired))
     }
 
-    /// Records a parameter's results and puts resolved values in place; returns a problem
-    /// if the results do not fit the parameter.
+    /// Records a parameter's results and puts resolved values in place (`ResolvedValues`,
+    /// the rule extensions apply inside a batch too); returns a problem if the results do
+    /// not fit the parameter.
     mutating func apply(_ results: [ResolutionResult], to parameter: ParameterDefinition) -> String? {
-        let given = parameters[parameter.name]
-        let expected = parameter.isList ? max(1, given?.arrayValue?.count ?? 0) : 1
-        guard results.count == expected else {
-            return "\(app) gave \(results.count) results for \(parameter.name); expected \(expected)"
+        if let problem = ResolvedValues.apply(results, to: parameter.name, list: parameter.isList, in: &parameters) {
+            return "\(app) gave \(problem)"
         }
         resolutions.append(ParameterResolution(parameter: parameter.name, results: results))
-        if parameter.isList {
-            var values = given?.arrayValue ?? []
-            var kept: [JSONValue] = []
-            for (index, result) in results.enumerated() {
-                switch result {
-                case .success(let value): kept.append(value)
-                case .notRequired: continue
-                default: if index < values.count { kept.append(values[index]) }
-                }
-            }
-            values = kept
-            parameters[parameter.name] = values.isEmpty ? nil : .array(values)
-        } else {
-            switch results[0] {
-            case .success(let value): parameters[parameter.name] = value
-            case .notRequired: parameters[parameter.name] = nil
-            default: break
-            }
-        }
         return nil
+    }
+
+    /// The batch to send for `step` and the steps after it, or `nil` to send `step` alone:
+    /// the remaining parameters, then confirm once every resolution so far settled. The
+    /// handle always goes alone: a batch is then a read, retried on another instance and
+    /// answered `extensionTimeout` when it hangs, exactly as its stages one by one, and the
+    /// handle is admitted (the lock) and timed on its own. A single step goes alone.
+    func batch(from step: StageStep) -> StageBatch? {
+        guard batched, case .resolve(let index) = step else { return nil }
+        let settled = resolutions.allSatisfy { $0.results.allSatisfy(\.isSettled) }
+        let rest = intent.parameters.dropFirst(index).map {
+            StageBatch.Resolve(parameter: $0.name, required: $0.isRequired, list: $0.isList)
+        }
+        let batch = StageBatch(resolve: rest, confirm: settled, handle: false)
+        return batch.count > 1 ? batch : nil
+    }
+
+    /// Keeps a batch's replies, the first answering `step`.
+    mutating func queue(_ replies: [JSONValue], from step: StageStep) {
+        queued = replies[...]
+        queuedStep = step
+    }
+
+    /// The queued reply to `step`, if the last batch gave one; anything else queued is
+    /// dropped (the run went another way, such as a conversation asking the user).
+    mutating func takeQueued(_ step: StageStep) -> JSONValue? {
+        guard queuedStep == step, let first = queued.first else {
+            queued = []
+            queuedStep = nil
+            return nil
+        }
+        queued = queued.dropFirst()
+        queuedStep = step.next(in: intent)
+        return first
+    }
+
+    /// Drops the replies of the last batch, for a run whose values changed since.
+    mutating func dropQueued() {
+        queued = []
+        queuedStep = nil
     }
 
     func end(_ kind: Outcome.Kind, _ code: String, _ message: String, response: IntentResponse? = nil) -> Outcome {

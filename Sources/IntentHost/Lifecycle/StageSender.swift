@@ -4,13 +4,15 @@ import ZeroMQ
 /// Runs one stage on an app's extension through the broker thread.
 protocol StageSender: Sendable {
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply
-    /// The same, with the handle's idempotency key, which the broker adds to the body.
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?) async -> StageReply
+    /// The same, with the handle's idempotency key, which the broker adds to the body;
+    /// `batched` when the body carries a batch (wire.md, section 5b), which only an app
+    /// that declared batches may be sent.
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply
 }
 
 extension StageSender {
     /// A sender that does not route through the broker ignores the key.
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?) async -> StageReply {
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
         await self.stage(app: app, intent: intent, stage: stage, body: body)
     }
 }
@@ -22,13 +24,13 @@ struct BrokerStageSender: StageSender {
     let executor: BrokerExecutor
 
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
-        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil)
+        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil, batched: false)
     }
 
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?) async -> StageReply {
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
         await withCheckedContinuation { continuation in
             mailbox.post(
-                .stage(app: app, intent: intent, stage: stage, body: body, key: key) { continuation.resume(returning: $0) },
+                .stage(app: app, intent: intent, stage: stage, body: body, key: key, batched: batched) { continuation.resume(returning: $0) },
                 wake: !executor.isOnBrokerThread)
         }
     }

@@ -11,27 +11,25 @@ struct Refusal: Error, Sendable {
 }
 
 /// The one place that decides whether a request for (app, intent) may go on:
-/// the app must be registered, the intent in the catalog and supported by the app,
-/// and not restricted while the device is locked.
+/// the app must be registered or known, the intent in the catalog and supported by the
+/// app, and not restricted while the device is locked.
 enum Admission {
-    /// `known` names an app the host has known (a pinned manifest) that has no instance
-    /// now: such an app is unavailable, restarting or stopped, not unknown.
+    /// `known` gives the registration (or pinned manifest) of an app the host has known
+    /// that has no instance now: such an app is restarting, hung or stopped, not unknown.
+    /// It is checked as a live one is, and its route has no `app`: the request waits for an
+    /// instance (wire.md section 8).
     static func admit(
         app: String, intent: String, registry: ExtensionRegistry, catalog: Catalog, lock: LockPolicy,
-        authorization: AuthorizationStore? = nil, known: (String) -> String? = { _ in nil }
-    ) -> Result<(AppEntry, IntentDefinition), Refusal> {
-        guard let entry = registry.app(named: app) else {
-            if let name = known(app) {
-                return .failure(Refusal(
-                    code: .extensionUnavailable,
-                    message: "\(name) is not running right now (it may be restarting); try again in a moment"))
-            }
+        authorization: AuthorizationStore? = nil, known: (String) -> Registration? = { _ in nil }
+    ) -> Result<Route, Refusal> {
+        let entry = registry.app(named: app)
+        guard let registration = entry?.registration ?? known(app) else {
             let known = registry.apps.values.map(\.registration.appName).sorted()
             let hint = known.isEmpty ? "no apps are registered" : "registered apps: \(known.joined(separator: ", "))"
             return .failure(Refusal(code: .unknownApp, message: "no extension serves the app \"\(app)\" (\(hint))"))
         }
-        let name = entry.registration.appName
-        if let status = authorization?.status(of: entry.registration.bundleIdentifier), status == .denied || status == .restricted {
+        let name = registration.appName
+        if let status = authorization?.status(of: registration.bundleIdentifier), status == .denied || status == .restricted {
             return .failure(Refusal(
                 code: .notAuthorized,
                 message: "you have not allowed \(name) to work with the assistant (intentctl authorize \(name) allow)"))
@@ -39,31 +37,36 @@ enum Admission {
         guard let definition = catalog.intent(intent) else {
             return .failure(Refusal(code: .unknownIntent, message: "\"\(intent)\" is not an intent in the catalog"))
         }
-        guard entry.registration.intentsSupported.contains(definition.name) else {
-            let supported = entry.registration.intentsSupported.joined(separator: ", ")
+        guard registration.intentsSupported.contains(definition.name) else {
+            let supported = registration.intentsSupported.joined(separator: ", ")
             return .failure(Refusal(
                 code: .unknownIntent, message: "\(name) does not support \(definition.name) (it supports \(supported))"))
         }
-        guard lock.allows(definition.name, for: entry.registration) else {
+        let route = Route(registration: registration, intent: definition, app: entry)
+        guard !(route.restricted && lock.locked) else {
             return .failure(Refusal(
                 code: .requiresUnlock,
                 message: "\(name) needs the device unlocked for \(definition.name); unlock first (intentctl unlock)"))
         }
-        return .success((entry, definition))
+        return .success(route)
     }
 }
 
-/// An admitted (app, intent) pair, cached by the broker until any registration changes.
-/// Only the lock is checked again on each request.
+/// An admitted (app, intent) pair. Cached by the broker while the app has instances, until
+/// any registration changes; only the lock is checked again on each request.
 final class Route {
-    let app: AppEntry
+    /// The app as it registered (or, while it has no instance, as last known).
+    let registration: Registration
     let intent: IntentDefinition
     let restricted: Bool
+    /// The app's live instances; nil while it has none and the request waits for one.
+    let app: AppEntry?
 
-    init(app: AppEntry, intent: IntentDefinition) {
-        self.app = app
+    init(registration: Registration, intent: IntentDefinition, app: AppEntry?) {
+        self.registration = registration
         self.intent = intent
-        restricted = app.registration.intentsRestrictedWhileLocked.contains(intent.name)
+        self.app = app
+        restricted = registration.intentsRestrictedWhileLocked.contains(intent.name)
     }
 }
 

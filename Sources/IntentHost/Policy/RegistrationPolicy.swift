@@ -46,6 +46,10 @@ enum RegistrationPolicy {
             return (.invalidManifest,
                 "running instances of \(r.bundleIdentifier) declare other intents; stop them before starting this version")
         }
+        if let serving, Set(serving.stages) != Set(r.stages) {
+            return (.invalidManifest,
+                "running instances of \(r.bundleIdentifier) take stages in other ways (registration.stages); stop them before starting this version")
+        }
         return nil
     }
 

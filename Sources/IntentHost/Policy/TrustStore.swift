@@ -55,13 +55,17 @@ final class TrustStore {
         return file.clients.contains { $0.publicKey == publicKey }
     }
 
-    /// The name of the app whose pinned manifest calls it `name` (its name or an
-    /// alternative name, compared as the registry compares them), running or not.
-    func pinnedApp(named name: String) -> String? {
+    /// The pinned manifest of the app called `name` (its name or an alternative name,
+    /// compared as the registry compares them), running or not, as a registration.
+    func pinnedRegistration(named name: String) -> Registration? {
         let folded = ExtensionRegistry.fold(name)
-        return file.pins.values.first { pin in
+        guard let (bundle, pin) = file.pins.first(where: { _, pin in
             ([pin.appName] + pin.alternativeAppNames).contains { ExtensionRegistry.fold($0) == folded }
-        }?.appName
+        }) else { return nil }
+        return Registration(
+            bundleIdentifier: bundle, appName: pin.appName,
+            alternativeAppNames: pin.alternativeAppNames.map { AlternativeAppName(name: $0) },
+            intentsSupported: pin.intentsSupported, intentsRestrictedWhileLocked: pin.intentsRestrictedWhileLocked)
     }
 
     /// Pins `registration`'s manifest for its bundle id unless one is pinned already.

@@ -1,13 +1,14 @@
 import Synchronization
 
-/// Counts the stages the host ran on each app's extension, with how long they took, for the
-/// console's throughput and latency charts. Bounded: at most `maxApps` apps are counted (the
-/// apps are registered ones, so the bound is only a guard).
+/// Counts the requests a lifecycle sent each app's extension (one stage, or a batch of
+/// stages), with how long they took, for the console's throughput and latency charts.
+/// Bounded: at most `maxApps` apps are counted (the apps are registered ones, so the bound
+/// is only a guard).
 public final class TrafficMeter: Sendable {
     /// One app's totals since the host started.
     public struct Totals: Sendable, Hashable, Codable {
-        /// Stages answered (any outcome).
-        public var stages = 0
+        /// Requests answered (any outcome).
+        public var requests = 0
         /// Of those, the ones that failed or were refused.
         public var failures = 0
         /// The sum of their latencies, in microseconds.
@@ -26,14 +27,14 @@ public final class TrafficMeter: Sendable {
     /// Creates a meter with nothing counted.
     public init() {}
 
-    /// Counts one stage of `app` that took `latency` and ended well or not.
+    /// Counts one request to `app` that took `latency` and ended well or not.
     public func record(app: String, latency: Duration, failed: Bool) {
         let micros = UInt64(max(0, latency.components.seconds)) * 1_000_000
             + UInt64(max(0, latency.components.attoseconds) / 1_000_000_000_000)
         totals.withLock { all in
             guard all[app] != nil || all.count < Self.maxApps else { return }
             var entry = all[app] ?? Totals()
-            entry.stages += 1
+            entry.requests += 1
             if failed { entry.failures += 1 }
             entry.latencyMicroseconds &+= micros
             entry.slowestMicroseconds = max(entry.slowestMicroseconds, micros)
@@ -41,7 +42,7 @@ public final class TrafficMeter: Sendable {
         }
     }
 
-    /// Every app's totals; the slowest stage of each is reset, so each reading reports the
+    /// Every app's totals; the slowest request of each is reset, so each reading reports the
     /// slowest since the one before.
     public func take() -> [String: Totals] {
         totals.withLock { all in

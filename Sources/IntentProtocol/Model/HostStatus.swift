@@ -11,6 +11,10 @@ public struct HostStatus: Sendable, Hashable, Codable {
     /// The extensions this host launches, registered or not: running, restarting (and in how
     /// long), crash-looping, rejected or failed, with how each last ended.
     public var launches: [LaunchStatus]?
+    /// Requests waiting for an app the host has known while no instance of it is live
+    /// (restarting, hung and dropped, stopped), by app name; absent when none wait. Each
+    /// waits up to its deadline (wire.md section 8).
+    public var waitingRequests: [String: Int]?
     /// The host's limit on one message (`maxMessageBytes`, as REGISTERED announces it to
     /// extensions); `intentd` always sends it.
     public var maxMessageBytes: Int?
@@ -58,6 +62,9 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
     public var keyFingerprints: [String]?
     /// Whether every instance's key is still bound to this bundle id in the trust store.
     public var trusted: Bool?
+    /// The ways of taking stages its instances declared that the host knows, such as
+    /// `batched` (wire.md, section 5b); absent when none.
+    public var stages: [String]?
 
     /// Creates an entry.
     public init(

@@ -117,7 +117,8 @@ extension StageRequest: JSONConvertible {
         self.init(
             sessionId: try f.string("sessionId"), language: try f.string("language"), intent: try f.string("intent"),
             parameters: try f.object("parameters"), parameter: try f.optionalString("parameter"),
-            required: try f.optionalBool("required"), idempotencyKey: try f.optionalString("idempotencyKey"))
+            required: try f.optionalBool("required"), idempotencyKey: try f.optionalString("idempotencyKey"),
+            batch: try f.optionalValue("batch").map { (value) throws(ProtocolError) in try StageBatch(json: value) })
         if case .number(let n)? = f.optionalValue("deadline"), n.isFinite, abs(n) < 9e15 { deadline = Int64(n) }
     }
 
@@ -131,6 +132,7 @@ extension StageRequest: JSONConvertible {
         o["required"] = required.map(JSONValue.bool)
         o["idempotencyKey"] = idempotencyKey.map(JSONValue.string)
         o["deadline"] = deadline.map { .number(Double($0)) }
+        o["batch"] = batch?.json
         return o.json
     }
 }

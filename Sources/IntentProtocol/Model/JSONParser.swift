@@ -51,7 +51,7 @@ struct JSONParser {
         case UInt8(ascii: "t"): try literal("true")
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try scanNumber()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try skipNumber()
         default: throw error("unexpected character")
         }
     }
@@ -351,6 +351,17 @@ struct JSONParser {
     /// Whether the number that starts at `start` and ends at `index` has no fraction or exponent.
     private func integral(_ start: Int) -> Bool {
         !bytes[start..<index].contains { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+    }
+
+    /// Moves past one number, refusing what `number()` refuses: only a number with an
+    /// exponent or of many digits can be out of range, so only those are converted.
+    private mutating func skipNumber() throws(ProtocolError) {
+        let start = index
+        try scanNumber()
+        let text = bytes[start..<index]
+        guard text.count > 300 || text.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) else { return }
+        index = start
+        _ = try number()
     }
 
     /// Moves past one number, checking its grammar.

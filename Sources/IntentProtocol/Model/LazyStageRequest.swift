@@ -16,6 +16,8 @@ public struct LazyStageRequest: Sendable {
     public let idempotencyKey: String?
     /// When the host stops waiting, in milliseconds since 1970 (UTC), if it said.
     public let deadline: Int64?
+    /// The stages to run, when the request is a batch.
+    public let batch: StageBatch?
     private let body: [UInt8]
     private let parametersRange: Range<Int>
 
@@ -25,6 +27,7 @@ public struct LazyStageRequest: Sendable {
         var required: Bool?
         var idempotencyKey: String?
         var deadline: Int64?
+        var batch: StageBatch?
         var parametersRange: Range<Int>?
         let checked = body.withUnsafeBytes { raw in Result { () throws(ProtocolError) in
             try JSONParser.visitMembers(raw) { (key, range) throws(ProtocolError) in
@@ -44,6 +47,9 @@ public struct LazyStageRequest: Sendable {
                 case "language": language = try text()
                 case "intent": intent = try text()
                 case "parameter": parameter = try text()
+                case "batch":
+                    let given = try value()
+                    batch = given == .null ? nil : try StageBatch(json: given)
                 case "idempotencyKey": idempotencyKey = try text()
                 case "deadline":
                     switch try value() {
@@ -73,6 +79,7 @@ public struct LazyStageRequest: Sendable {
         self.required = required
         self.idempotencyKey = idempotencyKey
         self.deadline = deadline
+        self.batch = batch
         self.body = body
         self.parametersRange = parametersRange
     }

@@ -22,6 +22,12 @@ public struct Registration: Sendable, Hashable, Codable {
     /// that the host knows which launch this instance is; absent for extensions started by
     /// hand.
     public var launchToken: String?
+    /// The ways of sending stages the extension takes besides one stage per request, such
+    /// as `batched` (wire.md, section 5b); empty for extensions that take one at a time.
+    public var stages: [String] = []
+
+    /// Whether the host may send this extension several stages in one request.
+    public var takesBatches: Bool { stages.contains(StageBatch.capability) }
 
     /// Creates a registration.
     public init(
@@ -53,6 +59,7 @@ public struct Registration: Sendable, Hashable, Codable {
         processIdentifier = try c.decodeIfPresent(Int.self, forKey: .processIdentifier)
         vocabulary = try c.decodeIfPresent(AppVocabulary.self, forKey: .vocabulary)
         launchToken = try c.decodeIfPresent(String.self, forKey: .launchToken)
+        stages = try c.decodeIfPresent([String].self, forKey: .stages) ?? []
     }
 
     /// Reads a REGISTER body as the host does: strictly, as every body (`JSON.decode`), and

@@ -17,11 +17,13 @@ public struct StageRequest: Sendable, Hashable, Codable {
     /// When the host stops waiting, in milliseconds since 1970 (UTC); the host adds it to
     /// every REQUEST it sends.
     public var deadline: Int64?
+    /// Several stages in one request, for extensions that declared `batched` stages.
+    public var batch: StageBatch?
 
     /// Creates a request body.
     public init(
         sessionId: String, language: String, intent: String, parameters: [String: JSONValue],
-        parameter: String? = nil, required: Bool? = nil, idempotencyKey: String? = nil
+        parameter: String? = nil, required: Bool? = nil, idempotencyKey: String? = nil, batch: StageBatch? = nil
     ) {
         self.sessionId = sessionId
         self.language = language
@@ -30,6 +32,7 @@ public struct StageRequest: Sendable, Hashable, Codable {
         self.parameter = parameter
         self.required = required
         self.idempotencyKey = idempotencyKey
+        self.batch = batch
     }
 }
 

@@ -14,7 +14,7 @@ final class ConformanceRun {
     let forceIdempotency: Bool
     let keepState: Bool
     private(set) var failures = 0
-    private let printLine: (String) -> Void
+    let printLine: (String) -> Void
 
     init(subject: ConformanceSubject, catalogDirectory: URL, heartbeat: Int, requestTimeout: Int, forceIdempotency: Bool,
          keepState: Bool, print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }) throws {
@@ -133,6 +133,9 @@ final class ConformanceRun {
             if let first { handles.append((intent, handleBody, first)) }
         }
 
+        // Several stages in one request (wire.md section 5b).
+        batchChecks(client, declared: app.stages?.contains(StageBatch.capability) == true)
+
         // Bodies that are not StageRequests. (An intent the app does not support never
         // reaches it: the host refuses it with unknownIntent.)
         if let name = subject.registration.intentsSupported.first {
@@ -164,7 +167,7 @@ final class ConformanceRun {
     }
 
     /// Runs one exchange; a host ERROR (such as extensionTimeout) or no answer is a failure.
-    private func answer(_ body: () throws -> String?) -> String? {
+    func answer(_ body: () throws -> String?) -> String? {
         do { return try body() } catch { return "\(error)" }
     }
 

@@ -66,6 +66,9 @@ struct BenchReport {
             "  overloaded   " + (s.overloaded == 0 ? "none" : "\(s.overloaded) refused at once, in p50 \(result.refusalLatency(50)) µs, p99 \(result.refusalLatency(99)) µs, max \(s.refusalLatencyMicroseconds["max"] ?? 0) µs"),
             "  errors       " + (s.errors.isEmpty ? "none" : s.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
         ]
+        if s.sendLagMicroseconds != nil {
+            lines.append("  sent late    p50 \(result.sendLag(50)) µs, p99 \(result.sendLag(99)) µs after due (the load generator's own share of every latency)")
+        }
         if s.mix.count > 1 {
             lines.append("  sent by kind " + s.sentByEntry.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         }

@@ -31,6 +31,9 @@ struct StatusText: CustomStringConvertible {
             lines.append("launched extensions:")
             for launch in launches { lines.append("  " + Self.describe(launch)) }
         }
+        for (app, count) in (status.waitingRequests ?? [:]).sorted(by: { $0.key < $1.key }) {
+            lines.append("\(app): \(count) request\(count == 1 ? "" : "s") waiting for an instance to come back")
+        }
         if !status.rejected.isEmpty {
             lines.append("rejected registrations:")
             for r in status.rejected {

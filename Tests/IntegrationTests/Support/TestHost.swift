@@ -210,12 +210,30 @@ final class TestHost {
     /// seen the exit, the dead instance may still be listed, under another pid.
     @discardableResult
     func killAndWaitForRestart(_ app: String, pid: Int) throws -> HostStatus {
+        try killAndWaitForExit(pid: pid)
+        return try waitFor([app]) { $0.extensions.first { $0.appName == app }?.processIdentifiers.contains(pid) == false }
+    }
+
+    /// Kills the launched extension process `pid` (SIGKILL) and waits until the host has seen
+    /// it exit (and so dropped its instance); a restart follows after the launch's back-off.
+    func killAndWaitForExit(pid: Int) throws {
         let exited = "its process exited"
         let before = hostLog.components(separatedBy: exited).count
         kill(pid_t(pid), SIGKILL)
         let deadline = ContinuousClock.now + .seconds(10)
-        while hostLog.components(separatedBy: exited).count == before, ContinuousClock.now < deadline { usleep(20_000) }
-        return try waitFor([app]) { $0.extensions.first { $0.appName == app }?.processIdentifiers.contains(pid) == false }
+        while hostLog.components(separatedBy: exited).count == before, ContinuousClock.now < deadline { usleep(5_000) }
+        guard hostLog.components(separatedBy: exited).count > before else { throw TestError("the host never saw \(pid) exit") }
+    }
+
+    /// Waits until no instance of `app` is registered (an extension started by hand and
+    /// killed is dropped once its heartbeats stop).
+    func waitUntilGone(_ app: String, timeout: Duration = .seconds(15)) throws {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if (try? client(timeout: .seconds(1)).status())?.extensions.contains(where: { $0.appName == app }) == false { return }
+            usleep(20_000)
+        }
+        throw TestError("\(app) was never seen gone")
     }
 
     /// Everything the host wrote so far.
@@ -228,7 +246,11 @@ final class TestHost {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         p.environment = env
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        // createFile replaces what is there by renaming a new file over it; a device such as
+        // /dev/null must be opened as it is.
+        if !FileManager.default.fileExists(atPath: output.path) {
+            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        }
         let handle = try FileHandle(forWritingTo: output)
         handle.seekToEndOfFile()
         p.standardOutput = handle

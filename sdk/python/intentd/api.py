@@ -147,6 +147,9 @@ class Extension:
     handler per intent. Created once, with an ExtensionContext, before it registers."""
 
     manifest = None
+    #: Whether the host may send several stages of an intent in one request (wire.md,
+    #: section 5b); the SDK runs them exactly as it runs them one by one.
+    takes_batched_stages = True
 
     def __init__(self, context):
         self.context = context

@@ -51,6 +51,42 @@ def _checked(result):
     return result
 
 
+def expected_count(given, is_list):
+    """How many results a resolve gives: one per element of a list (one when absent), else one."""
+    return max(1, len(given) if isinstance(given, list) else 0) if is_list else 1
+
+
+def continues(results, given, is_list):
+    """Whether a batch goes on after these results: all settled and as many as expected."""
+    settled = all(isinstance(r, dict) and r.get("kind") in ("success", "notRequired") for r in results)
+    return settled and len(results) == expected_count(given, is_list)
+
+
+def apply_results(results, name, is_list, parameters):
+    """Puts resolved values in place as the host does (wire.md, section 9 step 4)."""
+    if is_list:
+        given = parameters.get(name) if isinstance(parameters.get(name), list) else []
+        kept = []
+        for index, result in enumerate(results):
+            if result["kind"] == "success":
+                kept.append(result.get("value"))
+            elif result["kind"] != "notRequired" and index < len(given):
+                kept.append(given[index])
+        if kept:
+            parameters[name] = kept
+        else:
+            parameters.pop(name, None)
+    elif results[0]["kind"] == "success":
+        parameters[name] = results[0].get("value")
+    elif results[0]["kind"] == "notRequired":
+        parameters.pop(name, None)
+
+
+def _batch_reply(replies):
+    """A BatchReply, or None when not even the first step ran (its deadline had passed)."""
+    return b'{"replies":[' + b",".join(replies) + b"]}" if replies else None
+
+
 class Dispatcher:
     def __init__(self, extension, journal):
         self.extension = extension
@@ -64,6 +100,8 @@ class Dispatcher:
             return error_reply("the request body is not JSON: %s" % error)
         if not isinstance(request, dict):
             return error_reply("the request body is not a JSON object")
+        if request.get("batch") is not None:
+            return self._batch(stage, intent_name, request)
         intent = Intent(intent_name, wire.STAGES[stage], request)
         if intent.deadline is not None and time.time() >= intent.deadline:
             return None  # section 5a: start no work whose deadline passed
@@ -80,6 +118,47 @@ class Dispatcher:
             return None
         except Exception as error:  # an extension's bug is an ErrorReply, not a dead extension
             return error_reply("%s: %s" % (type(error).__name__, error))
+
+    def _batch(self, stage, intent_name, request):
+        """Runs a batch (wire.md, section 5b) as the stages one by one: each through
+        `reply` with the body the host would have sent for it, resolved values put in place
+        for the next by the host's rule, stopping at the first resolve that is not settled,
+        at a confirm that is not `ready` and at an error. Answers a BatchReply."""
+        batch = request["batch"]
+        entries = batch.get("resolve") if isinstance(batch, dict) else None
+        if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("parameter"), str) for e in entries):
+            return error_reply("request.batch must be an object with a resolve list of parameters")
+        confirm, handle = batch.get("confirm") is True, batch.get("handle") is True
+        if handle and not confirm:
+            return error_reply("request.batch.handle needs confirm")
+        last = wire.HANDLE if handle else wire.CONFIRM if confirm else wire.RESOLVE
+        if last != stage:
+            return error_reply("a batch that ends with %s came as a %s request" % (wire.STAGES[last], wire.STAGES[stage]))
+        parameters = dict(request.get("parameters") or {}) if isinstance(request.get("parameters"), dict) else {}
+        key = request.get("idempotencyKey")
+        replies = []
+
+        def run(step, **members):
+            body = {k: v for k, v in request.items() if k not in ("batch", "idempotencyKey")}
+            body["parameters"] = dict(parameters)
+            body.update(members)
+            answer = self.reply(step, intent_name, _json(body))
+            if answer is not None:
+                replies.append(answer)
+            return None if answer is None else json.loads(answer)
+
+        for entry in entries:
+            name, is_list = entry["parameter"], entry.get("list") is True
+            answer = run(wire.RESOLVE, parameter=name, required=entry.get("required") is True)
+            results = answer.get("results") if isinstance(answer, dict) else None
+            if not isinstance(results, list) or not continues(results, parameters.get(name), is_list):
+                return _batch_reply(replies)
+            apply_results(results, name, is_list, parameters)
+        if confirm:
+            answer = run(wire.CONFIRM)
+            if handle and isinstance(answer, dict) and answer.get("code") == "ready":
+                run(wire.HANDLE, **({} if key is None else {"idempotencyKey": key}))
+        return _batch_reply(replies)
 
     def _resolve(self, handler, intent):
         if intent.parameter is None:

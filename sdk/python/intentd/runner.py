@@ -106,6 +106,8 @@ def _run(extension_type, arguments, environment):
     registration["processIdentifier"] = os.getpid()
     if options.launch_token:
         registration["launchToken"] = options.launch_token
+    if extension_type.takes_batched_stages:
+        registration["stages"] = ["batched"]
     log = _log(registration["appName"])
     state = options.state(environment)
     # The host names the sandbox of an extension it launched; one started by hand uses its

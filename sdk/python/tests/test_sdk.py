@@ -146,6 +146,27 @@ class DispatcherTests(unittest.TestCase):
                          {"results": [{"kind": "needsValue"}]})
         self.assertEqual(self.reply(1, {"parameter": "content", "parameters": {}}), {"results": [{"kind": "notRequired"}]})
 
+    def test_a_batch_resolves_in_order_with_resolved_values_in_place_then_confirms_and_handles_with_the_key(self):
+        batch = {"resolve": [{"parameter": "content", "required": True, "list": True}], "confirm": True, "handle": True}
+        body = {"parameters": {"content": ["x"], "title": "t"}, "batch": batch, "idempotencyKey": "k-b"}
+        answer = self.reply(3, body)
+        self.assertEqual(answer["replies"], [
+            {"results": [{"kind": "success", "value": "x"}]}, {"code": "ready", "response": {}},
+            {"code": "success", "response": {"count": 1}}])
+        self.assertEqual(self.reply(3, body)["replies"][2], {"code": "success", "response": {"count": 1}})
+        self.assertEqual(self.done(), 1, "the key made the repeated batch's handle a replay")
+
+    def test_a_batch_stops_at_the_first_resolution_that_needs_the_user_and_never_handles(self):
+        batch = {"resolve": [{"parameter": "title", "required": True}, {"parameter": "content"}], "confirm": True, "handle": True}
+        answer = self.reply(3, {"parameters": {}, "batch": batch, "idempotencyKey": "k-s"})
+        self.assertEqual([r["results"][0]["kind"] for r in answer["replies"]], ["disambiguation"])
+        self.assertEqual(self.done(), 0)
+
+    def test_a_batch_whose_stage_byte_is_not_its_last_stage_is_refused(self):
+        batch = {"resolve": [{"parameter": "content"}], "confirm": True, "handle": True}
+        self.assertIn("error", self.reply(2, {"parameters": {}, "batch": batch}))
+        self.assertEqual(self.done(), 0)
+
     def test_confirm_is_ready_by_default(self):
         self.assertEqual(self.reply(2, {"parameters": {}}), {"code": "ready", "response": {}})
 

@@ -1,0 +1,98 @@
+/// The `batch` member of a REQUEST body: several stages of one intent in one request, for
+/// extensions that declared the `batched` stages at registration (wire.md, section 5b).
+/// The extension runs them in this order, as the host would have sent them one by one:
+/// each parameter of `resolve`, then confirm, then handle; it stops at the first resolve
+/// that is not settled, at a confirm that does not answer `ready`, and at an error.
+public struct StageBatch: Sendable, Hashable {
+    /// One parameter to resolve.
+    public struct Resolve: Sendable, Hashable {
+        /// The parameter's name.
+        public var parameter: String
+        /// Whether the catalog marks it required.
+        public var required: Bool
+        /// Whether it is a list parameter (its results apply element by element).
+        public var list: Bool
+
+        /// Creates an entry.
+        public init(parameter: String, required: Bool, list: Bool) {
+            self.parameter = parameter
+            self.required = required
+            self.list = list
+        }
+    }
+
+    /// The capability an extension names in `Registration.stages` to be sent batches.
+    public static let capability = "batched"
+    /// The code of a confirm response after which a batch goes on to handle.
+    public static let readyCode = "ready"
+
+    /// The parameters to resolve, in catalog order.
+    public var resolve: [Resolve]
+    /// Confirm after the last resolve.
+    public var confirm: Bool
+    /// Handle after confirm, when confirm answered `ready`. Needs `confirm`.
+    public var handle: Bool
+
+    /// Creates a batch.
+    public init(resolve: [Resolve], confirm: Bool, handle: Bool) {
+        self.resolve = resolve
+        self.confirm = confirm
+        self.handle = confirm && handle
+    }
+
+    /// The stage byte of a REQUEST carrying this batch: its last stage. A batch with a
+    /// handle is a handle (sent once, with the idempotency key, `outcomeUnknown` without an
+    /// answer); one without is a read (retried on another instance).
+    public var stage: Stage { handle ? .handle : confirm ? .confirm : .resolve }
+
+    /// How many replies a batch that runs to its end gives.
+    public var count: Int { resolve.count + (confirm ? 1 : 0) + (handle ? 1 : 0) }
+
+    /// Whether a batch goes on after a resolve step that gave `results` for a parameter
+    /// whose value was `given`: only when every result is settled and their number fits.
+    public static func continues(after results: [ResolutionResult], for entry: Resolve, given: JSONValue?) -> Bool {
+        results.count == ResolvedValues.expectedCount(given: given, list: entry.list) && results.allSatisfy(\.isSettled)
+    }
+
+    /// Whether a batch goes on to handle after confirm answered `code`.
+    public static func handles(after code: String) -> Bool { code == readyCode }
+}
+
+extension StageBatch: JSONConvertible, Codable {
+    public init(json: JSONValue) throws(ProtocolError) {
+        let f = try JSONFields(json, "request.batch")
+        var resolve: [Resolve] = []
+        for entry in try f.array("resolve") {
+            let e = try JSONFields(entry, "request.batch.resolve[]")
+            resolve.append(Resolve(
+                parameter: try e.string("parameter"), required: try e.optionalBool("required") ?? false,
+                list: try e.optionalBool("list") ?? false))
+        }
+        let confirm = try f.optionalBool("confirm") ?? false
+        let handle = try f.optionalBool("handle") ?? false
+        if handle && !confirm { throw .malformedBody("request.batch.handle needs confirm") }
+        self.init(resolve: resolve, confirm: confirm, handle: handle)
+    }
+
+    public var json: JSONValue {
+        var o = JSONObjectBuilder()
+        o["resolve"] = .array(resolve.map { entry in
+            var e = JSONObjectBuilder()
+            e["parameter"] = .string(entry.parameter)
+            // Both default to false: an optional single-value parameter is just its name.
+            e["required"] = entry.required ? .bool(true) : nil
+            e["list"] = entry.list ? .bool(true) : nil
+            return e.json
+        })
+        o["confirm"] = confirm ? .bool(true) : nil
+        o["handle"] = handle ? .bool(true) : nil
+        return o.json
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let value = try JSONValue(from: decoder)
+        try self.init(json: value)
+    }
+
+    public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+}
