@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
     targets: [
         // libzmq 4.3, found through pkg-config.
@@ -62,9 +64,26 @@ let package = Package(
             name: "LoadTest",
             dependencies: ["ZeroMQ", "IntentProtocol", .product(name: "Histogram", package: "hdrhistogram-swift")],
             swiftSettings: strict),
+        // The console: a web page of the host's apps, lock, conversations, rides and traffic,
+        // as routes for a Hummingbird router (the server that carries them is made in intentd).
+        .target(
+            name: "IntentConsole",
+            dependencies: [
+                "IntentHost", "IntentClient", "IntentProtocol", "ZeroMQ",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Page")],
+            swiftSettings: strict),
         .executableTarget(
             name: "intentd",
-            dependencies: ["IntentHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "IntentHost", "IntentConsole", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "intentctl",

@@ -17,7 +17,9 @@ case ":$PATH:" in
 esac
 cat >&2 <<HINT
 intentd and intentctl are in $links$where.
-intentd is starting. In another terminal, try:
+intentd is starting; it prints the console's address (a web page of the host, with its
+token) as "console: http://127.0.0.1:8470/?token=…", also kept in STATE/console.url.
+In another terminal, try:
   intentctl chat
   intentctl status
   intentctl send MonkeyChat SendMessage recipients="Bobo the Great" content="send more bananas"

@@ -3,7 +3,7 @@
 # Sourced by run.sh and test.sh; safe to run again (installs only what is missing).
 set -euo pipefail
 
-packages=(libzmq3-dev libssl-dev libsqlite3-dev libedit-dev pkg-config bubblewrap tmux python3-jsonschema python3 python3-zmq)
+packages=(libzmq3-dev libssl-dev libsqlite3-dev libedit-dev pkg-config bubblewrap tmux python3-jsonschema python3 python3-zmq chromium python3-websocket)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -28,7 +28,7 @@ enum Fleet {
     /// Steps: received 0, confirmed 1, approaching pickup 2-4 (the ETA counts down),
     /// pickup 5, ongoing 6-7, completed from 8.
     static func phase(requested: Date, now: Date = Date()) -> (Phase, etaSeconds: Double?) {
-        let step = Int(now.timeIntervalSince(requested) / secondsPerStep)
+        let step = step(requested: requested, now: now)
         switch step {
         case ..<1: return (.received, nil)
         case 1: return (.confirmed, nil)
@@ -36,6 +36,33 @@ enum Fleet {
         case 5: return (.pickup, nil)
         case 6...7: return (.ongoing, nil)
         default: return (.completed, nil)
+        }
+    }
+
+    /// Steps since the ride was requested.
+    static func step(requested: Date, now: Date = Date()) -> Int {
+        max(0, Int(now.timeIntervalSince(requested) / secondsPerStep))
+    }
+
+    /// Where the car is at each step, as SiriKit's `INRideVehicle.location`: it sets out a
+    /// few blocks north-west of the pickup, comes a quarter of the way closer at each step
+    /// while approaching, waits at the pickup, and goes a third of the way to the drop-off
+    /// at each step of the ride.
+    static func vehicleLocation(requested: Date, pickup: Geography.Place, dropOff: Geography.Place, now: Date = Date())
+        -> Geography.Place
+    {
+        let start = (latitude: pickup.latitude + 0.018, longitude: pickup.longitude - 0.022)
+        func between(_ a: (latitude: Double, longitude: Double), _ b: Geography.Place, _ f: Double) -> Geography.Place {
+            Geography.Place(
+                name: "Car", latitude: a.latitude + (b.latitude - a.latitude) * f,
+                longitude: a.longitude + (b.longitude - a.longitude) * f)
+        }
+        switch step(requested: requested, now: now) {
+        case ..<2: return between(start, pickup, 0)
+        case let s where s <= 4: return between(start, pickup, Double(s - 1) / 4)
+        case 5: return between(start, pickup, 1)
+        case let s where s <= 7: return between((pickup.latitude, pickup.longitude), dropOff, Double(s - 5) / 3)
+        default: return between((pickup.latitude, pickup.longitude), dropOff, 1)
         }
     }
 }

@@ -75,6 +75,11 @@ struct Ride: Codable, Sendable, FetchableRecord, PersistableRecord {
             "summary": .string(summary),
         ]
         if let eta, !cancelled { status["estimatedPickupSeconds"] = .number(eta) }
+        if !cancelled {
+            status["vehicleLocation"] = Fleet.vehicleLocation(
+                requested: Date(timeIntervalSince1970: requested), pickup: pickup, dropOff: dropOff
+            ).json
+        }
         if let rating { status["rating"] = .number(Double(rating)) }
         if let tip { status["tip"] = .number(tip) }
         return .object(status)

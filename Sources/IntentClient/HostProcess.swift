@@ -25,7 +25,7 @@ public final class HostProcess {
         removeState = stateDirectory == nil
         state = StateDirectory(explicit: dir)
         try StateDirectory.create(state.url)
-        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ",")] + hostArguments
+        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ","), "--http", "off"] + hostArguments
         if tcp {
             let port = Int.random(in: 20_000...59_000)
             clientEndpoint = "tcp://127.0.0.1:\(port)"

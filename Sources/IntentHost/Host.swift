@@ -10,6 +10,8 @@ public final class Host: Sendable {
     public let configuration: HostConfiguration
     private let mailbox: Mailbox<BrokerCommand>
     private let log = Log("intentd")
+    /// Every request a lifecycle sent an extension, counted by app (the console charts it).
+    public let traffic = TrafficMeter()
 
     /// Prepares a host; nothing is bound until `run`.
     public init(configuration: HostConfiguration) throws {
@@ -44,7 +46,8 @@ public final class Host: Sendable {
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
         let driver = LifecycleDriver(
-            sender: BrokerStageSender(mailbox: mailbox, executor: executor), batchedStages: config.batchedStages)
+            sender: MeteredStageSender(inner: BrokerStageSender(mailbox: mailbox, executor: executor), meter: traffic),
+            batchedStages: config.batchedStages)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import IntentConsole
 import IntentHost
 import IntentProtocol
 
@@ -59,6 +60,9 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("trace-wire"), help: "Write every message intentd accepts or sends to this file, one JSON line each (wire.md section 13).")
     var traceWire: String?
 
+    @Option(help: "Serve HTTP (the console, a web page of the host) on this loopback HOST:PORT, or off (default 127.0.0.1:8470).")
+    var http: String?
+
     mutating func run() async throws {
         var configuration = HostConfiguration(stateDirectory: StateDirectory(explicit: stateDirectory))
         if let config { try configuration.apply(file: URL(fileURLWithPath: config)) }
@@ -78,6 +82,8 @@ struct Intentd: AsyncParsableCommand {
         if noSandbox { configuration.sandbox = false }
         configuration.passEnvironment += passEnvironment
         if let traceWire { configuration.wireTrace = URL(fileURLWithPath: traceWire) }
+        if let http { configuration.httpAddress = http }
+        let consoleAddress = try ConsoleServer.parse(configuration.httpAddress)
 
         let host = try Host(configuration: configuration)
         signal(SIGPIPE, SIG_IGN)
@@ -88,7 +94,51 @@ struct Intentd: AsyncParsableCommand {
             source.resume()
             return source
         }
+        let console = consoleAddress.map { address in
+            Task { [configuration] in await Self.serveConsole(host, configuration, at: address) }
+        }
+        // Once the host has stopped, the console starts to close its connections; intentd does
+        // not wait for pages that keep theirs open: the process ends with them.
+        defer { console?.cancel() }
         try await host.run()
         stops.forEach { $0.cancel() }
+    }
+
+    /// Serves the console beside the host, printing its address (with the token) once it
+    /// listens; the host runs on without it if it cannot start.
+    static func serveConsole(_ host: IntentHost.Host, _ configuration: HostConfiguration, at address: (host: String, port: Int)) async {
+        let log = Log("intentd")
+        let state = configuration.stateDirectory
+        let urlFile = state.url.appendingPathComponent("console.url")
+        // An address left from an earlier run is not this one's until the console listens.
+        try? FileManager.default.removeItem(at: urlFile)
+        do {
+            try StateDirectory.create(state.url)
+            // The host refuses such a directory and stops: no token goes into it.
+            guard state.ownershipProblem() == nil else { return }
+            let console = try Console(
+                setup: Console.Setup(
+                    stateDirectory: state, clientEndpoint: configuration.clientEndpoint,
+                    updatesEndpoint: configuration.updatesEndpoint, map: Self.rideMap(),
+                    traffic: host.traffic))
+            try await ConsoleServer.run(console, host: address.host, port: address.port) { port in
+                let url = console.address(host: address.host, port: port)
+                do { try DurableFile.write(Array((url + "\n").utf8), to: urlFile) } catch {
+                    log.warning("console: \(error)")
+                }
+                log.info("console: \(url)")
+            }
+        } catch is CancellationError {
+        } catch {
+            log.error("console: cannot serve on \(address.host):\(address.port): \(error); intentd runs on without it (--http HOST:PORT or off)")
+        }
+    }
+
+    /// Zippy's manifest folder (its coverage area and places), beside intentd's executable.
+    static func rideMap() -> URL? {
+        let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return bundles.filter { $0.hasSuffix("_Zippy.resources") }.sorted().first
+            .map { directory.appendingPathComponent($0).appendingPathComponent("Manifest") }
     }
 }

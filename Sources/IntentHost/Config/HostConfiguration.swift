@@ -55,6 +55,9 @@ public struct HostConfiguration: Sendable {
     /// A file to write every message the host accepts or sends to (`--trace-wire`), for
     /// people writing extensions and clients; none when nil.
     public var wireTrace: URL?
+    /// Where the host serves HTTP (the console, a web page of the host): `HOST:PORT` on
+    /// loopback, or `off`.
+    public var httpAddress = "127.0.0.1:8470"
     /// How much work the host takes on at once before it refuses with `overloaded`.
     public var admission = AdmissionLimits.defaults
     /// Whether lifecycles send several stages per request to extensions that declared
@@ -115,6 +118,7 @@ public struct HostConfiguration: Sendable {
         }
         if let value = file.passEnvironment { passEnvironment += value }
         if let value = file.cgroups { cgroups = value }
+        if let value = file.http { httpAddress = value }
         if let value = file.batchedStages { batchedStages = value }
         if let value = file.admission {
             try value.validate("\(url.path): admission")
@@ -146,6 +150,7 @@ public struct HostConfiguration: Sendable {
         var passEnvironment: [String]?
         var cgroups: Bool?
         var admission: AdmissionLimits?
+        var http: String?
         var batchedStages: Bool?
     }
 }

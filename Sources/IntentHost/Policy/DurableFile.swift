@@ -4,9 +4,9 @@ import Foundation
 /// acknowledged before it is on disk: the bytes go to a temporary file beside the target,
 /// which is flushed, renamed over the target, and the directory flushed too. A crash at any
 /// point leaves either the old file or the new one, never half of either.
-enum DurableFile {
+public enum DurableFile {
     /// Replaces `url` with `bytes`, durably; on failure nothing changed.
-    static func write(_ bytes: [UInt8], to url: URL) throws(PolicyStateError) {
+    public static func write(_ bytes: [UInt8], to url: URL) throws(PolicyStateError) {
         let directory = url.deletingLastPathComponent().path
         let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -49,8 +49,9 @@ enum DurableFile {
 }
 
 /// Policy state that could not be saved; whatever it was about was not changed.
-struct PolicyStateError: Error, CustomStringConvertible {
-    let description: String
+public struct PolicyStateError: Error, CustomStringConvertible {
+    /// What could not be saved, and why.
+    public let description: String
 
     init(writing url: URL, _ code: Int32) {
         description = "cannot save \(url.lastPathComponent) in \(url.deletingLastPathComponent().path): "

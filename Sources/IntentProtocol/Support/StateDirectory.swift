@@ -41,6 +41,10 @@ public struct StateDirectory: Sendable, Hashable {
     /// The host's own key pair: `STATE/keys/server.key`.
     public var serverKeyFile: URL { keysDirectory.appendingPathComponent("server.key") }
 
+    /// The last `intentctl bench` run against this host, as the console shows it:
+    /// `STATE/bench-last.json`.
+    public var lastBenchFile: URL { url.appendingPathComponent("bench-last.json") }
+
     /// The host's public key, published for clients and extensions: `STATE/server.pub`.
     public var serverPublicKeyFile: URL { url.appendingPathComponent("server.pub") }
 

@@ -100,6 +100,14 @@ struct Bench: ParsableCommand {
         let transport = endpoint.hasPrefix("tcp://") ? "tcp" : "ipc"
         let report = BenchReport(result: result, processes: usage, reference: referenceResult, referenceRuns: referenceRuns, transport: transport)
         print(json ? JSON.pretty(report.json) : report.text)
+        // The console shows the last run against the host of this state directory (a host
+        // started for the run has its own, deleted after it, unless --state-dir names one).
+        let state = StateDirectory(explicit: connection.stateDirectory)
+        if !startHost || connection.stateDirectory != nil, FileManager.default.fileExists(atPath: state.path) {
+            do { try BenchRecord(result: result, transport: transport).save(to: state.lastBenchFile) } catch {
+                FileHandle.standardError.write(Data("intentctl: cannot save the run for the console in \(state.lastBenchFile.path): \(describeFileError(error))\n".utf8))
+            }
+        }
         if let plot {
             var series = [LatencyPlot.Series(label: "intentd \(plan.mode.rawValue), \(plan.load)", histogram: result.histogram)]
             if let r = referenceResult {

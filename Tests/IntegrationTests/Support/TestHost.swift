@@ -72,10 +72,11 @@ final class TestHost {
     var clientEndpoint: String { StateDirectory(explicit: state.path).clientEndpoint }
     var extensionEndpoint: String { StateDirectory(explicit: state.path).extensionEndpoint }
 
-    /// Starts (or restarts) the host process.
+    /// Starts (or restarts) the host process; without HTTP (the console) unless `--http` is given.
     func startHost() throws {
+        let http = hostArguments.contains("--http") ? [] : ["--http", "off"]
         process = try Self.launch(
-            Products.url("intentd"), ["--state-dir", state.path] + hostArguments,
+            Products.url("intentd"), ["--state-dir", state.path] + http + hostArguments,
             output: log, environment: hostEnvironment)
     }
 
@@ -119,6 +120,8 @@ final class TestHost {
     @discardableResult
     func trustExtension(_ name: String, _ arguments: [String], environment: [String: String]) throws -> (bundle: String, key: String) {
         let output = state.appendingPathComponent("\(Products.url(name).lastPathComponent)-identity.out")
+        // launch appends to an existing file: each answer is read from a file of its own.
+        try? FileManager.default.removeItem(at: output)
         let p = try Self.launch(Products.url(name), arguments + ["--print-identity"], output: output, environment: environment)
         p.waitUntilExit()
         let words = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(whereSeparator: \.isWhitespace).map(String.init)

@@ -1,0 +1,232 @@
+import Foundation
+import IntentProtocol
+import Testing
+
+/// The console in headless Chromium, against a real host with MonkeyChat, List-o-Mat and
+/// Zippy launched in their sandboxes (Zippy's fleet at a second a step). Each test leaves
+/// screenshots in `.build/console-screenshots/`.
+@Suite("Console in a browser", .serialized)
+struct ConsoleBrowserTests {
+    static let apps = ["MonkeyChat", "List-o-Mat", "Zippy"]
+
+    /// A host with the three apps and the console on a free port; the console's address.
+    func host(extensions: String = "messaging,lists,rides", more: [String] = []) throws -> (TestHost, String) {
+        let host = try TestHost(
+            ["--extensions", extensions, "--http", "127.0.0.1:0", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"],
+            environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
+        try host.waitFor(Self.apps + more)
+        let file = host.state.appendingPathComponent("console.url")
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            if let url = try? String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !url.isEmpty {
+                return (host, url)
+            }
+            usleep(50_000)
+        }
+        throw TestError("the console never said where it listens\n\(host.hostLog)")
+    }
+
+    /// Opens the console and waits until it shows the three apps.
+    func open(_ url: String) throws -> Browser {
+        let browser = try Browser()
+        try browser.open(url)
+        try browser.wait(for: "document.querySelectorAll('article.app').length >= 3")
+        return browser
+    }
+
+    /// Says `text` in the console's chat and waits for the host's next turn; returns its text.
+    @discardableResult
+    func say(_ browser: Browser, _ text: String) throws -> String {
+        let before = try browser.eval("document.querySelectorAll('.turn.host').length").numberValue ?? 0
+        try browser.type(text, into: "#utterance")
+        try browser.wait(for: "document.querySelectorAll('.turn.host').length > \(Int(before))")
+        return try browser.eval("[...document.querySelectorAll('.turn.host')].pop().textContent").stringValue ?? ""
+    }
+
+    @Test("The console opens with its token, shows all three apps and changes their authorization; without the token the page, its API and its websocket are refused")
+    func tokenAndApps() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        let token = try #require(url.split(separator: "=").last.map(String.init))
+        let base = String(url.prefix(while: { $0 != "?" }))
+        let mode = try FileManager.default.attributesOfItem(atPath: host.state.appendingPathComponent("console-token").path)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "the token file is the owner's alone")
+
+        let browser = try Browser()
+        defer { browser.close() }
+        try browser.open(base)
+        #expect(try browser.eval("document.body.innerText").stringValue?.contains("needs its token") == true)
+        #expect(try browser.eval("document.querySelectorAll('article.app').length") == 0)
+        try browser.screenshot("refused")
+        let wrong = String(token.reversed())
+        #expect(try browser.eval("fetch('/api/state').then(r => r.status)") == 401)
+        #expect(try browser.eval("fetch('/api/state?token=\(wrong)').then(r => r.status)") == 401)
+        #expect(try browser.eval("fetch('/api/lock', {method: 'POST', body: '{\"locked\": true}'}).then(r => r.status)") == 401)
+        #expect(try browser.eval("fetch('/console.js').then(r => r.status)") == 401)
+        let socket = """
+            new Promise(done => { const w = new WebSocket('ws://' + location.host + '/ws?token=%@');
+              w.onmessage = () => done('open'); w.onerror = () => done('refused'); setTimeout(() => done('silent'), 5000); })
+            """
+        #expect(try browser.eval(socket.replacingOccurrences(of: "%@", with: wrong)) == "refused")
+        #expect(try host.client().status().locked == false, "the refused lock request changed nothing")
+
+        try browser.open(url)
+        try browser.wait(for: "document.querySelectorAll('article.app').length >= 3")
+        #expect(try browser.eval(socket.replacingOccurrences(of: "%@", with: token)) == "open")
+        let names = try browser.eval("[...document.querySelectorAll('article.app')].map(n => n.dataset.app).sort((a, b) => a < b ? -1 : 1)")
+        #expect(names == .array(Self.apps.sorted().map { .string($0) }))
+        let zippy = "document.querySelector('article.app[data-app=\"Zippy\"]')"
+        #expect(try browser.eval("\(zippy).querySelector('.chip.restricted[data-intent=\"RequestRide\"]') !== null") == true)
+        #expect(try browser.eval("\(zippy).textContent").stringValue?.contains("sandboxed") == true)
+        #expect(try browser.eval("\(zippy).textContent").stringValue?.contains("running") == true)
+        try browser.screenshot("apps")
+
+        // Authorization is changed from the page, and the host keeps it.
+        let choose = """
+            (() => { const s = document.querySelector('select[data-authorize="Zippy"]'); s.value = 'deny';
+              s.dispatchEvent(new Event('change')); return true; })()
+            """
+        _ = try browser.eval(choose)
+        try browser.wait(for: "\(zippy).querySelector('[data-authorization]').dataset.authorization === 'denied'")
+        #expect(try host.client().status().extensions.first { $0.appName == "Zippy" }?.authorization == .denied)
+        #expect(try host.ctl("send", "Zippy", "GetRideStatus").status == 4, "a denied app's intents are refused")
+        #expect(try browser.problems() == [])
+    }
+
+    @Test("Locking in the console refuses SendMessage, and a conversation asks to unlock, then sends once unlocked from the page")
+    func lockToggle() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        try browser.click("#lock")
+        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
+        #expect(try host.client().status().locked, "the host is locked")
+        try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] .chip.refused[data-intent=\"SendMessage\"]') !== null")
+        let refused = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
+        #expect(refused.status == 4, "refused while locked")
+        #expect(refused.json?["code"] == "requiresUnlock")
+
+        #expect(try say(browser, "Send a message to Kiki on MonkeyChat saying bring bananas").contains("unlock your device first"))
+        try browser.screenshot("locked")
+        try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Unlock and continue')")
+        try browser.click("#choices button")
+        try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
+        #expect(try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue?.contains("I sent") == true)
+        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
+        #expect(try host.client().status().locked == false)
+
+        try browser.click("#lock")
+        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
+        try browser.click("#lock")
+        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
+        let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
+        #expect(sent.status == 0, "sent once unlocked: \(sent.stdout)")
+    }
+
+    @Test("A conversation in the console asks for permission, which Bobo, and ends with the message sent")
+    func conversation() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
+        #expect(try say(browser, "yes").contains("Which one"))
+        try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Bobo the Great')")
+        try browser.click("#choices button:nth-child(2)")  // the numbered choices, as buttons
+        try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
+        let last = try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue ?? ""
+        #expect(last.contains("I sent “send more bananas” to Bobo the Great"))
+        try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] [data-authorization]').dataset.authorization === 'authorized'")
+        // The conversation's stages are counted in MonkeyChat's traffic.
+        try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"MonkeyChat\"]') !== null")
+        try browser.screenshot("conversation")
+
+        let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
+        #expect(found.stdout.contains("Bobo the Great"), "MonkeyChat has the message")
+    }
+
+    @Test("Text from the conversation is shown as text, never run as markup")
+    func escaping() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        let hostile = "<img src=x onerror=\"window.owned = 1\">Send <b>Kiki</b> a message on MonkeyChat"
+        try say(browser, hostile)
+        _ = try browser.eval("new Promise(done => setTimeout(done, 300))")
+        #expect(try browser.eval("window.owned === undefined") == true)
+        #expect(try browser.eval("document.querySelectorAll('#transcript img, #transcript b').length") == 0)
+        #expect(try browser.eval("document.querySelector('.turn.user').textContent") == .string(hostile))
+    }
+
+    @Test("An app name a hostile extension registers is shown as text, never run as markup")
+    func hostileAppName() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        var registration = try Manifests.monkeyChat()
+        registration.appName = "<img src=x onerror=\"window.owned = 1\">Hostile"
+        registration.alternativeAppNames = []
+        registration.bundleIdentifier = "com.hostile.intents"
+        let (_, peer) = try RawPeer.register(
+            registration, at: host.extensionEndpoint, as: host.extensionSecurity(trustedFor: "com.hostile.intents"))
+        defer { _ = peer }
+        let browser = try open(url)
+        defer { browser.close() }
+        try browser.wait(for: "document.body.innerText.includes('Hostile')")
+        _ = try browser.eval("new Promise(done => setTimeout(done, 300))")
+        #expect(try browser.eval("window.owned === undefined") == true)
+        #expect(try browser.eval("document.querySelectorAll('main img').length") == 0)
+        try browser.screenshot("hostile")
+    }
+
+    @Test("A ride requested in the console is drawn on Zippy's map, and the car moves toward the pickup")
+    func ride() throws {
+        let (host, url) = try host(extensions: "messaging,lists,rides,bench", more: ["Bench"])
+        defer { host.stop(); host.removeState() }
+        // A load test first (whole lifecycles, which the traffic charts count), so the page
+        // shows its percentiles and its throughput.
+        let bench = try host.ctl("bench", "--mode", "lifecycle", "--requests", "600", "--warmup", "20", "--quiet")
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let browser = try open(url)
+        defer { browser.close() }
+        try browser.wait(for: "document.querySelector('#map .area') !== null")
+        try browser.wait(for: "document.querySelector('#bench-chart polyline') !== null")
+
+        #expect(try say(browser, "Get me a Zippy to the Ferry Building").contains("Allow it?"))
+        #expect(try say(browser, "yes").contains("Request a Zippy"))
+        #expect(try say(browser, "yes").contains("is booked"))
+        try browser.wait(for: "document.getElementById('car') !== null")
+        let first = try browser.eval("document.getElementById('car').getAttribute('cx') + ',' + document.getElementById('car').getAttribute('cy')")
+        try browser.wait(
+            for: "document.getElementById('car').getAttribute('cx') + ',' + document.getElementById('car').getAttribute('cy') !== \(String(decoding: first.serialized(), as: UTF8.self))")
+        try browser.wait(for: "document.getElementById('ride-phase').textContent === 'approachingPickup'")
+        // The car is nearer the pickup than where it set out.
+        let distance = """
+            (() => { const c = document.getElementById('car'), p = document.querySelector('#map .pickup');
+              return Math.hypot(c.getAttribute('cx') - p.getAttribute('cx'), c.getAttribute('cy') - p.getAttribute('cy')); })()
+            """
+        let start = try browser.eval("document.querySelector('#map .trail').getAttribute('points').split(' ')[0]").stringValue ?? ""
+        let coordinates = start.split(separator: ",").compactMap { Double($0) }
+        #expect(coordinates.count == 2)
+        let startDistance = try browser.eval(
+            "Math.hypot(\(coordinates.first ?? 0) - document.querySelector('#map .pickup').getAttribute('cx'), \(coordinates.last ?? 0) - document.querySelector('#map .pickup').getAttribute('cy'))")
+        #expect((try browser.eval(distance).numberValue ?? .infinity) < (startDistance.numberValue ?? 0))
+        try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"Zippy\"]') !== null")
+        #expect(try browser.eval("document.querySelector('#throughput polyline[data-app=\"Bench\"]') !== null") == true)
+        #expect(try browser.eval("document.querySelector('#bench-table').textContent").stringValue?.contains("600 of 600") == true)
+        try browser.screenshot("ride")
+        #expect(try browser.problems() == [])
+    }
+
+    @Test("The console listens on loopback only: intentd refuses any other address before it starts")
+    func loopbackOnly() throws {
+        let host = try TestHost(["--http", "0.0.0.0:8470"])
+        defer { host.removeState() }
+        host.process?.waitUntilExit()
+        #expect(host.process?.terminationStatus != 0)
+        #expect(host.hostLog.contains("loopback only"))
+        #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("client.sock").path))
+    }
+}
