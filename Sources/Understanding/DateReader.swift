@@ -30,7 +30,8 @@ struct DateReader: Sendable {
 
     /// The longest date expression in `tokens`, with the words that lead into it
     /// ("remind me", "until"), as a token range and its value.
-    func find(in tokens: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+    func find(in said: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+        let tokens = withoutPossessive(said)
         var best: (range: Range<Int>, said: Said)?
         for start in tokens.indices {
             guard let (end, said) = expression(tokens, from: start) else { continue }
@@ -51,6 +52,18 @@ struct DateReader: Sendable {
             }
         }
         return (lower..<best.range.upperBound, value)
+    }
+
+    /// `tokens` with possessive endings dropped ("tomorrow's" as "tomorrow"), in place.
+    private func withoutPossessive(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
+        guard let endings = words.possessive, !endings.isEmpty else { return tokens }
+        var plain = tokens
+        for i in plain.indices {
+            for ending in endings where plain[i].word.count > ending.count && plain[i].word.hasSuffix(ending) {
+                plain[i].word = String(plain[i].word.dropLast(ending.count))
+            }
+        }
+        return plain
     }
 
     /// The value of `tokens` when they are a date expression and nothing more (an answer).
