@@ -8,6 +8,9 @@ struct DateReader: Sendable {
     let words: DateWords
     let numbers: [String: Int]
     let clock: UserClock
+    /// Words said before a request that leave the request's first words its first
+    /// ("please remind me tomorrow to …").
+    var fillers: Set<String> = []
 
     /// What a date expression said, before it is resolved against the clock.
     struct Said {
@@ -40,12 +43,16 @@ struct DateReader: Sendable {
         guard let best, let value = resolve(best.said) else { return nil }
         var lower = best.range.lowerBound
         var stripped = true
+        // An introducer that opens the request is its verb: "remind me tomorrow to call Mom".
+        let opening = tokens.firstIndex { !fillers.contains($0.word) } ?? tokens.startIndex
         while stripped {
             stripped = false
             for phrase in words.introducers {
                 let parts = phrase.split(separator: " ").map(String.init)
                 let from = lower - parts.count
-                guard from >= tokens.startIndex, tokens[from..<lower].map(\.word) == parts else { continue }
+                guard from > opening || (from == opening && parts.count == 1), from >= tokens.startIndex,
+                    tokens[from..<lower].map(\.word) == parts
+                else { continue }
                 lower = from
                 stripped = true
                 break

@@ -63,4 +63,46 @@ struct EverydayPhrasingTests {
         Case("mark the message from Bobo as read", "SetMessageAttribute", ["attribute": "read"]),
     ])
     func messagesByNumber(c: Case) { expectRead(c) }
+
+    @Test("A task's priority said after it flags it: \"as an important item\", \"with high priority\"", arguments: [
+        Case("add renew passport to my errands list as an important item", "AddTasks", ["taskTitles": ["renew passport"], "targetTaskList": "errands", "priority": "flagged"]),
+        Case("put call the dentist on the health list with high priority", "AddTasks", ["taskTitles": ["call the dentist"], "targetTaskList": "health", "priority": "flagged"]),
+    ])
+    func priorityAfterTask(c: Case) { expectRead(c) }
+
+    @Test("A note given as a form, \"title …, content …\"", arguments: [
+        Case("create a note titled Packing, content socks and chargers", "CreateNote", ["title": "Packing", "content": "socks and chargers"]),
+        Case("new note: title Ideas, text a bot that waters plants", "CreateNote", ["title": "Ideas", "content": "a bot that waters plants"]),
+    ])
+    func noteAsForm(c: Case) { expectRead(c) }
+
+    @Test("The word \"task\" after a task's name is no part of it", arguments: [
+        Case("I just finished the vacuuming chore", "SetTaskAttribute", ["targetTask": "vacuuming", "status": "completed"]),
+        Case("the dishes task is done", "SetTaskAttribute", ["targetTask": "dishes", "status": "completed"]),
+    ])
+    func taskNounAfterName(c: Case) { expectRead(c) }
+
+    @Test("Moving a task's reminder takes the task and the new time", arguments: [
+        Case("move the reminder for water the plants to Saturday morning", "SetTaskAttribute", ["targetTask": "water the plants", "temporalEventTrigger": "2026-11-28T09:00:00-08:00"]),
+        Case("update the reminder on pick up dry cleaning to 5pm", "SetTaskAttribute", ["targetTask": "pick up dry cleaning", "temporalEventTrigger": "2026-11-23T17:00:00-08:00"]),
+    ])
+    func movedReminders(c: Case) { expectRead(c) }
+
+    @Test("What is still to do, asked as a question", arguments: [
+        Case("which tasks did I not complete yet", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted"]),
+        Case("what items are still open on my groceries list", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted", "title": "groceries"]),
+    ])
+    func stillToDo(c: Case) { expectRead(c) }
+
+    @Test("\"Remind me\" opening a request stays its verb when the date follows it", arguments: [
+        Case("remind me tomorrow at 8 to take out the trash", "AddTasks", ["taskTitles": ["take out the trash"], "temporalEventTrigger": "2026-11-24T08:00:00-08:00"]),
+        Case("please remind me next monday to renew my license", "AddTasks", ["taskTitles": ["renew my license"], "temporalEventTrigger": "2026-11-30T09:00:00-08:00"]),
+        Case("add milk to groceries and remind me tomorrow", "AddTasks", ["taskTitles": ["milk"], "targetTaskList": "groceries", "temporalEventTrigger": "2026-11-24T09:00:00-08:00"]),
+    ])
+    func remindMeOnDate(c: Case) { expectRead(c) }
+
+    @Test("A to-do list said by name is the list called to-do", arguments: [
+        Case("show my to-do lists", "SearchForNotebookItems", ["itemType": "taskList", "title": "to-do"]),
+    ])
+    func toDoListByName(c: Case) { expectRead(c) }
 }
