@@ -72,7 +72,7 @@ final class MatchScoring {
                 // "…to groceries please": the courtesy is no part of the list's name (a
                 // person's name drops it itself: "message Coco for me and say …").
                 clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
-                let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
+                let value = match.adjusted(reader.read(words, for: parameter, intent: intent.name, apps: apps), for: name)
             else { return }
             parameters[name] = value
             // A name an app taught counts like the words it spans.

@@ -1,8 +1,11 @@
+import IntentProtocol
+
 /// A phrase pattern from a language file, compiled once.
 ///
 /// Words match case-insensitively; `(a|b c|)` is a choice (an empty branch makes it
 /// optional); `[a|b]` is an optional choice; `{name}` captures one or more words for the
-/// parameter `name`; `{name=value}` sets the parameter without consuming words.
+/// parameter `name`; `{name=value}` sets the parameter without consuming words; `{name+n}`
+/// captures a number to which n is added ("me and {partySize+1} friends").
 public struct Pattern: Sendable, Hashable {
     indirect enum Element: Sendable, Hashable {
         case word(String)
@@ -15,12 +18,15 @@ public struct Pattern: Sendable, Hashable {
     let elements: [Element]
     /// The pattern as written.
     public let source: String
+    /// What is added to the number captured by a slot, by slot name (`{name+n}`).
+    let adds: [String: Int]
 
     /// Compiles `source`; throws on unbalanced brackets.
     public init(_ source: String) throws(LanguageError) {
         self.source = source
         var parser = Parser(characters: Array(source))
         elements = try parser.sequence(until: nil)
+        adds = parser.adds
     }
 
     /// The literal words, in order.
@@ -53,6 +59,7 @@ public struct Pattern: Sendable, Hashable {
     private struct Parser {
         let characters: [Character]
         var index = 0
+        var adds: [String: Int] = [:]
 
         mutating func sequence(until closing: Set<Character>?) throws(LanguageError) -> [Element] {
             var elements: [Element] = []
@@ -94,6 +101,12 @@ public struct Pattern: Sendable, Hashable {
                     index += 1
                     if let equals = name.firstIndex(of: "=") {
                         elements.append(.constant(String(name[..<equals]), String(name[name.index(after: equals)...])))
+                    } else if let plus = name.firstIndex(of: "+") {
+                        guard let added = Int(name[name.index(after: plus)...]) else {
+                            throw LanguageError("bad {name+n} in \"\(String(characters))\"")
+                        }
+                        adds[String(name[..<plus])] = added
+                        elements.append(.slot(String(name[..<plus])))
                     } else {
                         elements.append(.slot(name))
                     }
@@ -123,13 +136,21 @@ struct PatternMatch {
     var captures: [String: Range<Int>]
     /// Values the pattern itself sets (`{status=completed}`), by slot name.
     var constants: [String: String] = [:]
+    /// What is added to a captured number (`{partySize+1}`), by slot name.
+    var adds: [String: Int] = [:]
+
+    /// `value` read for the slot `name`, with what the pattern adds to it.
+    func adjusted(_ value: JSONValue?, for name: String) -> JSONValue? {
+        guard let added = adds[name], case .number(let number)? = value else { return value }
+        return .number(number + Double(added))
+    }
 }
 
 extension Pattern {
     /// Every way the pattern matches `tokens` starting at `start`, ending anywhere, handed
     /// to `found`. `budget` bounds the search so a pathological pattern cannot stall.
     func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
-        var state = PatternMatch(start: start, end: start, words: 0, captures: [:])
+        var state = PatternMatch(start: start, end: start, words: 0, captures: [:], adds: adds)
         var stack = [elements[...]]
         walk(&stack, tokens, start, &state, &budget, found)
     }

@@ -105,4 +105,28 @@ struct EverydayPhrasingTests {
         Case("show my to-do lists", "SearchForNotebookItems", ["itemType": "taskList", "title": "to-do"]),
     ])
     func toDoListByName(c: Case) { expectRead(c) }
+
+    @Test("A party said as people counts them: \"me and three coworkers\" are four, \"five of us\" five", arguments: [
+        Case("book a ride to the airport for me and three coworkers", "RequestRide", ["dropOffLocation": "airport", "partySize": 4]),
+        Case("get a car to Pier 39, there are five of us", "RequestRide", ["dropOffLocation": "Pier 39", "partySize": 5]),
+        Case("zippy me and a friend to the mission", "RequestRide", ["dropOffLocation": "mission", "partySize": 2]),
+    ])
+    func partySizeAsCounted(c: Case) { expectRead(c) }
+
+    @Test("Asking what the ride app has or charges is asking for its options", arguments: [
+        Case("see what Zippy offers to the zoo", "ListRideOptions", ["dropOffLocation": "zoo"]),
+        Case("what would it charge us to go to Oakland", "ListRideOptions", ["dropOffLocation": "Oakland"]),
+        Case("show me zippy rides to the stadium", "ListRideOptions", ["dropOffLocation": "stadium"]),
+    ])
+    func whatTheRideAppHas(c: Case) { expectRead(c) }
+
+    @Test("A pickup and a drop-off said as \"pick me up at … and drop me off at …\"", arguments: [
+        Case("have a zippy pick me up at the library and drop me off at the gym", "RequestRide", ["pickupLocation": "library", "dropOffLocation": "gym"]),
+    ])
+    func pickUpAndDropOff(c: Case) { expectRead(c) }
+
+    @Test("A tip \"on\" the last ride", arguments: [
+        Case("tip 5 dollars on the last ride", "SendRideFeedback", ["tip": 5]),
+    ])
+    func tipOnTheRide(c: Case) { expectRead(c) }
 }
