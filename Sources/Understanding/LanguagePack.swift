@@ -67,6 +67,9 @@ public struct LanguagePack: Sendable {
         var appStandsFor: Set<String>?
         /// Words that start a comment after the request ("so", "because").
         var commentStarters: Set<String>?
+        /// Words that open a comment when they start a clause after a comma ("…, I'm in a
+        /// meeting"): a list takes no such clause as one of its items.
+        var commentOpeners: Set<String>?
         /// Shorthand and spellings without apostrophes, with the word patterns use
         /// ("txt": "text", "u": "you", "dont": "don't").
         var shorthand: [String: String]?

@@ -5,12 +5,15 @@ import IntentProtocol
 /// Words match case-insensitively; `(a|b c|)` is a choice (an empty branch makes it
 /// optional); `[a|b]` is an optional choice; `{name}` captures one or more words for the
 /// parameter `name`; `{name=value}` sets the parameter without consuming words; `{name+n}`
-/// captures a number to which n is added ("me and {partySize+1} friends").
+/// captures a number to which n is added ("me and {partySize+1} friends"); `{name}'s`
+/// captures words whose last ends in "'s", read without it ("{senders}'s messages").
 public struct Pattern: Sendable, Hashable {
     indirect enum Element: Sendable, Hashable {
         case word(String)
         case choice([[Element]])
         case slot(String)
+        /// `{name}'s`: a slot whose last word ends with the suffix, read without it.
+        case suffixedSlot(String, String)
         /// `{name=value}`.
         case constant(String, String)
     }
@@ -36,7 +39,7 @@ public struct Pattern: Sendable, Hashable {
         elements.flatMap { element -> [String] in
             switch element {
             case .word(let word): [word]
-            case .slot, .constant: []
+            case .slot, .suffixedSlot, .constant: []
             case .choice(let branches): branches.flatMap { words(in: $0) }
             }
         }
@@ -49,7 +52,7 @@ public struct Pattern: Sendable, Hashable {
         elements.flatMap { element -> [String] in
             switch element {
             case .word: []
-            case .slot(let name): [name]
+            case .slot(let name), .suffixedSlot(let name, _): [name]
             case .constant(let name, _): [name]
             case .choice(let branches): branches.flatMap { slots(in: $0) }
             }
@@ -108,7 +111,12 @@ public struct Pattern: Sendable, Hashable {
                         adds[String(name[..<plus])] = added
                         elements.append(.slot(String(name[..<plus])))
                     } else {
-                        elements.append(.slot(name))
+                        var suffix = ""
+                        while index < characters.count, !" ()[]|{".contains(characters[index]) {
+                            suffix.append(characters[index])
+                            index += 1
+                        }
+                        elements.append(suffix.isEmpty ? .slot(name) : .suffixedSlot(name, suffix.lowercased()))
                     }
                 case ")", "]", "|":
                     throw LanguageError("unexpected \(c) in \"\(String(characters))\"")
@@ -138,6 +146,17 @@ struct PatternMatch {
     var constants: [String: String] = [:]
     /// What is added to a captured number (`{partySize+1}`), by slot name.
     var adds: [String: Int] = [:]
+    /// The ending the last captured word has, and is read without (`{senders}'s`), by slot name.
+    var suffixes: [String: String] = [:]
+
+    /// The words captured for `name` out of `tokens`, without the ending the pattern gave them.
+    func captured(_ name: String, _ range: Range<Int>, in tokens: [Token]) -> ArraySlice<Token> {
+        var words = tokens[range]
+        guard let suffix = suffixes[name], let last = words.indices.last else { return words }
+        let raw = words[last].raw
+        words[last] = Token(String(raw.dropLast(suffix.count)), endsClause: words[last].endsClause)
+        return words
+    }
 
     /// `value` read for the slot `name`, with what the pattern adds to it.
     func adjusted(_ value: JSONValue?, for name: String) -> JSONValue? {
@@ -211,6 +230,17 @@ extension Pattern {
                 walk(&stack, tokens, end, &state, &budget, found)
             }
             state.captures[name] = nil
+        case .suffixedSlot(let name, let suffix):
+            guard position < tokens.count, state.captures[name] == nil else { return }
+            state.suffixes[name] = suffix
+            for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
+                let word = tokens[end - 1].word
+                guard word.count > suffix.count, word.hasSuffix(suffix) else { continue }
+                state.captures[name] = position..<end
+                walk(&stack, tokens, end, &state, &budget, found)
+            }
+            state.captures[name] = nil
+            state.suffixes[name] = nil
         }
     }
 }

@@ -148,7 +148,7 @@ public struct RequestReader: Sendable {
                         }
                         let value: JSONValue?
                         if let range = match.captures[parameter.name] {
-                            value = match.adjusted(reader.read(rest[range], for: parameter, intent: intent.name, apps: apps), for: parameter.name)
+                            value = match.adjusted(reader.read(match.captured(parameter.name, range, in: rest), for: parameter, intent: intent.name, apps: apps), for: parameter.name)
                         } else if let text = match.constants[parameter.name] {
                             value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
                         } else {

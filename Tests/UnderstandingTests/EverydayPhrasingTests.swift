@@ -129,4 +129,18 @@ struct EverydayPhrasingTests {
         Case("tip 5 dollars on the last ride", "SendRideFeedback", ["tip": 5]),
     ])
     func tipOnTheRide(c: Case) { expectRead(c) }
+
+    @Test("A possessive names the sender or the one replied to: \"Coco's texts\"", arguments: [
+        Case("show me Coco's texts", "SearchForMessages", ["senders": ["Coco"]]),
+        Case("read Bobo's latest messages about the party", "SearchForMessages", ["senders": ["Bobo"], "searchTerms": ["the party"]]),
+        Case("reply to Kiki's message saying see you there", "SendMessage", ["recipients": ["Kiki"], "content": "see you there"]),
+    ])
+    func possessiveSenders(c: Case) { expectRead(c) }
+
+    @Test("A remark after a comma is no item of a list: \"…, I already bought them\"", arguments: [
+        Case("delete milk and eggs from groceries, I already bought them", "DeleteTasks", ["tasks": ["milk", "eggs"], "taskList": "groceries"]),
+        Case("snooze water the plants till tonight, it's raining", "SnoozeTasks", ["tasks": ["water the plants"], "nextTriggerTime": "2026-11-23T20:00:00-08:00"]),
+        Case("add eggs, milk, bread to groceries", "AddTasks", ["taskTitles": ["eggs", "milk", "bread"], "targetTaskList": "groceries"]),
+    ])
+    func remarksAfterLists(c: Case) { expectRead(c) }
 }
