@@ -23,6 +23,8 @@ public struct Pattern: Sendable, Hashable {
     public let source: String
     /// What is added to the number captured by a slot, by slot name (`{name+n}`).
     let adds: [String: Int]
+    /// The words a match can start with, or nil when it can start with any word.
+    let firstWords: Set<String>?
 
     /// Compiles `source`; throws on unbalanced brackets.
     public init(_ source: String) throws(LanguageError) {
@@ -30,6 +32,47 @@ public struct Pattern: Sendable, Hashable {
         var parser = Parser(characters: Array(source))
         elements = try parser.sequence(until: nil)
         adds = parser.adds
+        firstWords = Self.firstWords(elements[...])
+    }
+
+    /// Whether a match can start at `token`: one of the first words, typed or through a
+    /// typo or an app's name standing for it.
+    func canStart(at token: Token) -> Bool {
+        guard let firstWords else { return true }
+        if firstWords.contains(token.word) { return true }
+        if let alternate = token.alternate, firstWords.contains(alternate) { return true }
+        if let standsFor = token.standsFor, !standsFor.isDisjoint(with: firstWords) { return true }
+        return false
+    }
+
+    private static func firstWords(_ elements: ArraySlice<Element>) -> Set<String>? {
+        let first = start(of: elements)
+        return first.anyWord || first.empty ? nil : first.words
+    }
+
+    /// The words `elements` can start with; whether a slot may come first instead; whether
+    /// they may match no words at all.
+    private static func start(of elements: ArraySlice<Element>) -> (words: Set<String>, anyWord: Bool, empty: Bool) {
+        var words = Set<String>()
+        for element in elements {
+            switch element {
+            case .word(let word):
+                words.insert(word)
+                return (words, false, false)
+            case .slot, .suffixedSlot: return (words, true, false)
+            case .constant: continue
+            case .choice(let branches):
+                var empty = false
+                for branch in branches {
+                    let first = start(of: branch[...])
+                    if first.anyWord { return (words, true, false) }
+                    words.formUnion(first.words)
+                    empty = empty || first.empty
+                }
+                if !empty { return (words, false, false) }
+            }
+        }
+        return (words, false, true)
     }
 
     /// The literal words, in order.

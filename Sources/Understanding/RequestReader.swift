@@ -100,6 +100,7 @@ public struct RequestReader: Sendable {
                     // A leading clause ("never mind the Zippy, cancel it") is a comment.
                     let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
+                    if start < tokens.count, !pattern.canStart(at: tokens[start]) { continue }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
                         scoring.consider(match, skipped: skipped, pattern: pattern.source)
                     }
@@ -138,6 +139,7 @@ public struct RequestReader: Sendable {
                 let bare = pattern.words.isEmpty
                 for start in rest.indices where found == nil {
                     if bare, start > 0, !rest[start - 1].endsClause { continue }
+                    if !pattern.canStart(at: rest[start]) { continue }
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
                         if bare {
