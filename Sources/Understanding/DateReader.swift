@@ -8,6 +8,9 @@ struct DateReader: Sendable {
     let words: DateWords
     let numbers: [String: Int]
     let clock: UserClock
+    /// Words said before a request that leave the request's first words its first
+    /// ("please remind me tomorrow to …").
+    var fillers: Set<String> = []
 
     /// What a date expression said, before it is resolved against the clock.
     struct Said {
@@ -30,7 +33,8 @@ struct DateReader: Sendable {
 
     /// The longest date expression in `tokens`, with the words that lead into it
     /// ("remind me", "until"), as a token range and its value.
-    func find(in tokens: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+    func find(in said: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+        let tokens = withoutPossessive(said)
         var best: (range: Range<Int>, said: Said)?
         for start in tokens.indices {
             guard let (end, said) = expression(tokens, from: start) else { continue }
@@ -39,18 +43,34 @@ struct DateReader: Sendable {
         guard let best, let value = resolve(best.said) else { return nil }
         var lower = best.range.lowerBound
         var stripped = true
+        // An introducer that opens the request is its verb: "remind me tomorrow to call Mom".
+        let opening = tokens.firstIndex { !fillers.contains($0.word) } ?? tokens.startIndex
         while stripped {
             stripped = false
             for phrase in words.introducers {
                 let parts = phrase.split(separator: " ").map(String.init)
                 let from = lower - parts.count
-                guard from >= tokens.startIndex, tokens[from..<lower].map(\.word) == parts else { continue }
+                guard from > opening || (from == opening && parts.count == 1), from >= tokens.startIndex,
+                    tokens[from..<lower].map(\.word) == parts
+                else { continue }
                 lower = from
                 stripped = true
                 break
             }
         }
         return (lower..<best.range.upperBound, value)
+    }
+
+    /// `tokens` with possessive endings dropped ("tomorrow's" as "tomorrow"), in place.
+    private func withoutPossessive(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
+        guard let endings = words.possessive, !endings.isEmpty else { return tokens }
+        var plain = tokens
+        for i in plain.indices {
+            for ending in endings where plain[i].word.count > ending.count && plain[i].word.hasSuffix(ending) {
+                plain[i].word = String(plain[i].word.dropLast(ending.count))
+            }
+        }
+        return plain
     }
 
     /// The value of `tokens` when they are a date expression and nothing more (an answer).

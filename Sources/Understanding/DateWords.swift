@@ -7,6 +7,9 @@ struct DateWords: Sendable, Decodable {
     /// "yesterday", for searches of what came before.
     var yesterday: [String]?
     var tomorrow: [String]
+    /// Endings that make a date word possessive ("yesterday's messages"), read as the
+    /// date word itself.
+    var possessive: [String]?
     var dayAfterTomorrow: [String]
     /// "next Monday", "this Friday".
     var next: [String]

@@ -67,9 +67,14 @@ public struct LanguagePack: Sendable {
         var appStandsFor: Set<String>?
         /// Words that start a comment after the request ("so", "because").
         var commentStarters: Set<String>?
+        /// Words that open a comment when they start a clause after a comma ("…, I'm in a
+        /// meeting"): a list takes no such clause as one of its items.
+        var commentOpeners: Set<String>?
         /// Shorthand and spellings without apostrophes, with the word patterns use
         /// ("txt": "text", "u": "you", "dont": "don't").
         var shorthand: [String: String]?
+        /// Other forms of pattern words, read as the pattern word ("sending": "send").
+        var wordForms: [String: String]?
         var and: String
         var or: String
     }
@@ -176,13 +181,14 @@ extension LanguagePack {
 }
 
 extension LanguagePack {
-    /// Reads shorthand as the word it stands for ("txt" as "text"), and marks typed words
+    /// Reads shorthand and other forms of a pattern word as that word ("txt" as "text",
+    /// "sending" as "send"), and marks typed words
     /// that are a small typo of a pattern word ("craete", "snoze") with that word, so
     /// patterns still match them (for a little less).
     func markTypos(_ tokens: [Token]) -> [Token] {
         tokens.map { token in
             var token = token
-            if let full = words.shorthand?[token.word] {
+            if let full = words.shorthand?[token.word] ?? words.wordForms?[token.word] {
                 token.word = full
                 return token
             }

@@ -19,6 +19,7 @@ final class MatchScoring {
     let fillers: Set<String>
     let notValues: Set<String>
     let commentStarters: Set<String>
+    let commentOpeners: Set<String>
     let clauseSlots: Set<String>
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
@@ -39,6 +40,7 @@ final class MatchScoring {
         fillers = words.fillers
         notValues = words.notValues
         commentStarters = words.commentStarters ?? []
+        commentOpeners = words.commentOpeners ?? []
         clauseSlots = words.clauseSlots ?? []
         self.best = best
     }
@@ -65,14 +67,15 @@ final class MatchScoring {
         if let best, score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) <= best.score { return }
         var parameters = given
         for (name, range) in match.captures where name != "_" {
-            let words = tokens[range]
+            let words = match.captured(name, range, in: tokens)
             guard let parameter = intent.parameter(name),
                 !words.allSatisfy({ notValues.contains($0.word) }),
                 parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
+                clauseSlots.contains(name) || !opensComment(words),
                 // "…to groceries please": the courtesy is no part of the list's name (a
                 // person's name drops it itself: "message Coco for me and say …").
                 clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
-                let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
+                let value = match.adjusted(reader.read(words, for: parameter, intent: intent.name, apps: apps), for: name)
             else { return }
             parameters[name] = value
             // A name an app taught counts like the words it spans.
@@ -88,6 +91,11 @@ final class MatchScoring {
         }
         if let best, score <= best.score { return }
         best = RequestReader.Candidate(intent: intent.name, parameters: parameters, score: score, pattern: pattern)
+    }
+
+    /// Whether a clause after a comma in `words` opens with a comment ("…, I'm late").
+    private func opensComment(_ words: ArraySlice<Token>) -> Bool {
+        zip(words.dropLast(), words.dropFirst()).contains { $0.endsClause && commentOpeners.contains($1.word) }
     }
 
     /// How many words the names in `value` have.

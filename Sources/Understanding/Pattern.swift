@@ -1,13 +1,19 @@
+import IntentProtocol
+
 /// A phrase pattern from a language file, compiled once.
 ///
 /// Words match case-insensitively; `(a|b c|)` is a choice (an empty branch makes it
 /// optional); `[a|b]` is an optional choice; `{name}` captures one or more words for the
-/// parameter `name`; `{name=value}` sets the parameter without consuming words.
+/// parameter `name`; `{name=value}` sets the parameter without consuming words; `{name+n}`
+/// captures a number to which n is added ("me and {partySize+1} friends"); `{name}'s`
+/// captures words whose last ends in "'s", read without it ("{senders}'s messages").
 public struct Pattern: Sendable, Hashable {
     indirect enum Element: Sendable, Hashable {
         case word(String)
         case choice([[Element]])
         case slot(String)
+        /// `{name}'s`: a slot whose last word ends with the suffix, read without it.
+        case suffixedSlot(String, String)
         /// `{name=value}`.
         case constant(String, String)
     }
@@ -15,12 +21,58 @@ public struct Pattern: Sendable, Hashable {
     let elements: [Element]
     /// The pattern as written.
     public let source: String
+    /// What is added to the number captured by a slot, by slot name (`{name+n}`).
+    let adds: [String: Int]
+    /// The words a match can start with, or nil when it can start with any word.
+    let firstWords: Set<String>?
 
     /// Compiles `source`; throws on unbalanced brackets.
     public init(_ source: String) throws(LanguageError) {
         self.source = source
         var parser = Parser(characters: Array(source))
         elements = try parser.sequence(until: nil)
+        adds = parser.adds
+        firstWords = Self.firstWords(elements[...])
+    }
+
+    /// Whether a match can start at `token`: one of the first words, typed or through a
+    /// typo or an app's name standing for it.
+    func canStart(at token: Token) -> Bool {
+        guard let firstWords else { return true }
+        if firstWords.contains(token.word) { return true }
+        if let alternate = token.alternate, firstWords.contains(alternate) { return true }
+        if let standsFor = token.standsFor, !standsFor.isDisjoint(with: firstWords) { return true }
+        return false
+    }
+
+    private static func firstWords(_ elements: ArraySlice<Element>) -> Set<String>? {
+        let first = start(of: elements)
+        return first.anyWord || first.empty ? nil : first.words
+    }
+
+    /// The words `elements` can start with; whether a slot may come first instead; whether
+    /// they may match no words at all.
+    private static func start(of elements: ArraySlice<Element>) -> (words: Set<String>, anyWord: Bool, empty: Bool) {
+        var words = Set<String>()
+        for element in elements {
+            switch element {
+            case .word(let word):
+                words.insert(word)
+                return (words, false, false)
+            case .slot, .suffixedSlot: return (words, true, false)
+            case .constant: continue
+            case .choice(let branches):
+                var empty = false
+                for branch in branches {
+                    let first = start(of: branch[...])
+                    if first.anyWord { return (words, true, false) }
+                    words.formUnion(first.words)
+                    empty = empty || first.empty
+                }
+                if !empty { return (words, false, false) }
+            }
+        }
+        return (words, false, true)
     }
 
     /// The literal words, in order.
@@ -30,7 +82,7 @@ public struct Pattern: Sendable, Hashable {
         elements.flatMap { element -> [String] in
             switch element {
             case .word(let word): [word]
-            case .slot, .constant: []
+            case .slot, .suffixedSlot, .constant: []
             case .choice(let branches): branches.flatMap { words(in: $0) }
             }
         }
@@ -43,7 +95,7 @@ public struct Pattern: Sendable, Hashable {
         elements.flatMap { element -> [String] in
             switch element {
             case .word: []
-            case .slot(let name): [name]
+            case .slot(let name), .suffixedSlot(let name, _): [name]
             case .constant(let name, _): [name]
             case .choice(let branches): branches.flatMap { slots(in: $0) }
             }
@@ -53,6 +105,7 @@ public struct Pattern: Sendable, Hashable {
     private struct Parser {
         let characters: [Character]
         var index = 0
+        var adds: [String: Int] = [:]
 
         mutating func sequence(until closing: Set<Character>?) throws(LanguageError) -> [Element] {
             var elements: [Element] = []
@@ -94,8 +147,19 @@ public struct Pattern: Sendable, Hashable {
                     index += 1
                     if let equals = name.firstIndex(of: "=") {
                         elements.append(.constant(String(name[..<equals]), String(name[name.index(after: equals)...])))
+                    } else if let plus = name.firstIndex(of: "+") {
+                        guard let added = Int(name[name.index(after: plus)...]) else {
+                            throw LanguageError("bad {name+n} in \"\(String(characters))\"")
+                        }
+                        adds[String(name[..<plus])] = added
+                        elements.append(.slot(String(name[..<plus])))
                     } else {
-                        elements.append(.slot(name))
+                        var suffix = ""
+                        while index < characters.count, !" ()[]|{".contains(characters[index]) {
+                            suffix.append(characters[index])
+                            index += 1
+                        }
+                        elements.append(suffix.isEmpty ? .slot(name) : .suffixedSlot(name, suffix.lowercased()))
                     }
                 case ")", "]", "|":
                     throw LanguageError("unexpected \(c) in \"\(String(characters))\"")
@@ -123,13 +187,32 @@ struct PatternMatch {
     var captures: [String: Range<Int>]
     /// Values the pattern itself sets (`{status=completed}`), by slot name.
     var constants: [String: String] = [:]
+    /// What is added to a captured number (`{partySize+1}`), by slot name.
+    var adds: [String: Int] = [:]
+    /// The ending the last captured word has, and is read without (`{senders}'s`), by slot name.
+    var suffixes: [String: String] = [:]
+
+    /// The words captured for `name` out of `tokens`, without the ending the pattern gave them.
+    func captured(_ name: String, _ range: Range<Int>, in tokens: [Token]) -> ArraySlice<Token> {
+        var words = tokens[range]
+        guard let suffix = suffixes[name], let last = words.indices.last else { return words }
+        let raw = words[last].raw
+        words[last] = Token(String(raw.dropLast(suffix.count)), endsClause: words[last].endsClause)
+        return words
+    }
+
+    /// `value` read for the slot `name`, with what the pattern adds to it.
+    func adjusted(_ value: JSONValue?, for name: String) -> JSONValue? {
+        guard let added = adds[name], case .number(let number)? = value else { return value }
+        return .number(number + Double(added))
+    }
 }
 
 extension Pattern {
     /// Every way the pattern matches `tokens` starting at `start`, ending anywhere, handed
     /// to `found`. `budget` bounds the search so a pathological pattern cannot stall.
     func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
-        var state = PatternMatch(start: start, end: start, words: 0, captures: [:])
+        var state = PatternMatch(start: start, end: start, words: 0, captures: [:], adds: adds)
         var stack = [elements[...]]
         walk(&stack, tokens, start, &state, &budget, found)
     }
@@ -190,6 +273,17 @@ extension Pattern {
                 walk(&stack, tokens, end, &state, &budget, found)
             }
             state.captures[name] = nil
+        case .suffixedSlot(let name, let suffix):
+            guard position < tokens.count, state.captures[name] == nil else { return }
+            state.suffixes[name] = suffix
+            for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
+                let word = tokens[end - 1].word
+                guard word.count > suffix.count, word.hasSuffix(suffix) else { continue }
+                state.captures[name] = position..<end
+                walk(&stack, tokens, end, &state, &budget, found)
+            }
+            state.captures[name] = nil
+            state.suffixes[name] = nil
         }
     }
 }

@@ -100,6 +100,7 @@ public struct RequestReader: Sendable {
                     // A leading clause ("never mind the Zippy, cancel it") is a comment.
                     let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
+                    if start < tokens.count, !pattern.canStart(at: tokens[start]) { continue }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
                         scoring.consider(match, skipped: skipped, pattern: pattern.source)
                     }
@@ -138,6 +139,7 @@ public struct RequestReader: Sendable {
                 let bare = pattern.words.isEmpty
                 for start in rest.indices where found == nil {
                     if bare, start > 0, !rest[start - 1].endsClause { continue }
+                    if !pattern.canStart(at: rest[start]) { continue }
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
                         if bare {
@@ -148,7 +150,7 @@ public struct RequestReader: Sendable {
                         }
                         let value: JSONValue?
                         if let range = match.captures[parameter.name] {
-                            value = reader.read(rest[range], for: parameter, intent: intent.name, apps: apps)
+                            value = match.adjusted(reader.read(match.captured(parameter.name, range, in: rest), for: parameter, intent: intent.name, apps: apps), for: parameter.name)
                         } else if let text = match.constants[parameter.name] {
                             value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
                         } else {

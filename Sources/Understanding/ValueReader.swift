@@ -15,7 +15,9 @@ final class ValueReader: Sendable {
     init(pack: LanguagePack, clock: UserClock = .system) {
         self.pack = pack
         self.clock = clock
-        dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+        var dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+        dates.fillers = pack.words.fillers
+        self.dates = dates
     }
 
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {

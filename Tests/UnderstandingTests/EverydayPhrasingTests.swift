@@ -1,0 +1,146 @@
+import IntentProtocol
+import Testing
+import Understanding
+
+/// Requests phrased the way people phrase them, each kind in sentences of its own that
+/// no corpus holds: the reading of a kind must not depend on one wording of it.
+@Suite("Reading requests phrased the everyday way")
+struct EverydayPhrasingTests {
+    /// A request and what it should be read as.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let text: String
+        let intent: String
+        let parameters: [String: JSONValue]
+        var testDescription: String { text }
+
+        init(_ text: String, _ intent: String, _ parameters: [String: JSONValue]) {
+            self.text = text
+            self.intent = intent
+            self.parameters = parameters
+        }
+    }
+
+    let reader: RequestReader
+    let apps: [AppProfile]
+
+    init() throws {
+        reader = try Fixture.reader()
+        apps = try Fixture.apps()
+    }
+
+    /// Reads `c.text` and expects its intent and parameters (compared as the corpora compare them).
+    func expectRead(_ c: Case) {
+        guard case .request(let r) = reader.read(c.text, apps: apps) else {
+            Issue.record("not understood as a request: \(c.text)")
+            return
+        }
+        #expect(r.intent == c.intent)
+        #expect(CorpusTests.same(r.parameters, c.parameters), "read \(CorpusTests.show(r.parameters))")
+    }
+
+    @Test("A message's words after \"that\" are its content, also when the verb is polite or in -ing form", arguments: [
+        Case("send Coco a quick text that the movie starts at eight", "SendMessage", ["recipients": ["Coco"], "content": "the movie starts at eight"]),
+        Case("would you mind texting Kiki that I'm running late", "SendMessage", ["recipients": ["Kiki"], "content": "I'm running late"]),
+        Case("could you possibly send Bobo a MonkeyChat that dinner is ready", "SendMessage", ["recipients": ["Bobo"], "content": "dinner is ready"]),
+    ])
+    func contentAfterThat(c: Case) { expectRead(c) }
+
+    @Test("A possessive date word dates the search: \"today's messages\"", arguments: [
+        Case("read me today's messages from Coco", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-23T09:00:00-08:00"]),
+        Case("show yesterday's texts", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
+    ])
+    func possessiveDates(c: Case) { expectRead(c) }
+
+    @Test("What the user did with messages, said after them, is their attribute", arguments: [
+        Case("show the texts I haven't read yet", "SearchForMessages", ["attributes": ["unread"]]),
+        Case("find messages from Kiki that I flagged", "SearchForMessages", ["senders": ["Kiki"], "attributes": ["flagged"]]),
+    ])
+    func attributesAfterMessages(c: Case) { expectRead(c) }
+
+    @Test("Messages named by their number are the ones marked", arguments: [
+        Case("star message 42", "SetMessageAttribute", ["identifiers": ["42"], "attribute": "flagged"]),
+        Case("mark texts 7 and 9 as read", "SetMessageAttribute", ["identifiers": ["7", "9"], "attribute": "read"]),
+        Case("mark the message from Bobo as read", "SetMessageAttribute", ["attribute": "read"]),
+    ])
+    func messagesByNumber(c: Case) { expectRead(c) }
+
+    @Test("A task's priority said after it flags it: \"as an important item\", \"with high priority\"", arguments: [
+        Case("add renew passport to my errands list as an important item", "AddTasks", ["taskTitles": ["renew passport"], "targetTaskList": "errands", "priority": "flagged"]),
+        Case("put call the dentist on the health list with high priority", "AddTasks", ["taskTitles": ["call the dentist"], "targetTaskList": "health", "priority": "flagged"]),
+    ])
+    func priorityAfterTask(c: Case) { expectRead(c) }
+
+    @Test("A note given as a form, \"title …, content …\"", arguments: [
+        Case("create a note titled Packing, content socks and chargers", "CreateNote", ["title": "Packing", "content": "socks and chargers"]),
+        Case("new note: title Ideas, text a bot that waters plants", "CreateNote", ["title": "Ideas", "content": "a bot that waters plants"]),
+    ])
+    func noteAsForm(c: Case) { expectRead(c) }
+
+    @Test("The word \"task\" after a task's name is no part of it", arguments: [
+        Case("I just finished the vacuuming chore", "SetTaskAttribute", ["targetTask": "vacuuming", "status": "completed"]),
+        Case("the dishes task is done", "SetTaskAttribute", ["targetTask": "dishes", "status": "completed"]),
+    ])
+    func taskNounAfterName(c: Case) { expectRead(c) }
+
+    @Test("Moving a task's reminder takes the task and the new time", arguments: [
+        Case("move the reminder for water the plants to Saturday morning", "SetTaskAttribute", ["targetTask": "water the plants", "temporalEventTrigger": "2026-11-28T09:00:00-08:00"]),
+        Case("update the reminder on pick up dry cleaning to 5pm", "SetTaskAttribute", ["targetTask": "pick up dry cleaning", "temporalEventTrigger": "2026-11-23T17:00:00-08:00"]),
+    ])
+    func movedReminders(c: Case) { expectRead(c) }
+
+    @Test("What is still to do, asked as a question", arguments: [
+        Case("which tasks did I not complete yet", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted"]),
+        Case("what items are still open on my groceries list", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted", "title": "groceries"]),
+    ])
+    func stillToDo(c: Case) { expectRead(c) }
+
+    @Test("\"Remind me\" opening a request stays its verb when the date follows it", arguments: [
+        Case("remind me tomorrow at 8 to take out the trash", "AddTasks", ["taskTitles": ["take out the trash"], "temporalEventTrigger": "2026-11-24T08:00:00-08:00"]),
+        Case("please remind me next monday to renew my license", "AddTasks", ["taskTitles": ["renew my license"], "temporalEventTrigger": "2026-11-30T09:00:00-08:00"]),
+        Case("add milk to groceries and remind me tomorrow", "AddTasks", ["taskTitles": ["milk"], "targetTaskList": "groceries", "temporalEventTrigger": "2026-11-24T09:00:00-08:00"]),
+    ])
+    func remindMeOnDate(c: Case) { expectRead(c) }
+
+    @Test("A to-do list said by name is the list called to-do", arguments: [
+        Case("show my to-do lists", "SearchForNotebookItems", ["itemType": "taskList", "title": "to-do"]),
+    ])
+    func toDoListByName(c: Case) { expectRead(c) }
+
+    @Test("A party said as people counts them: \"me and three coworkers\" are four, \"five of us\" five", arguments: [
+        Case("book a ride to the airport for me and three coworkers", "RequestRide", ["dropOffLocation": "airport", "partySize": 4]),
+        Case("get a car to Pier 39, there are five of us", "RequestRide", ["dropOffLocation": "Pier 39", "partySize": 5]),
+        Case("zippy me and a friend to the mission", "RequestRide", ["dropOffLocation": "mission", "partySize": 2]),
+    ])
+    func partySizeAsCounted(c: Case) { expectRead(c) }
+
+    @Test("Asking what the ride app has or charges is asking for its options", arguments: [
+        Case("see what Zippy offers to the zoo", "ListRideOptions", ["dropOffLocation": "zoo"]),
+        Case("what would it charge us to go to Oakland", "ListRideOptions", ["dropOffLocation": "Oakland"]),
+        Case("show me zippy rides to the stadium", "ListRideOptions", ["dropOffLocation": "stadium"]),
+    ])
+    func whatTheRideAppHas(c: Case) { expectRead(c) }
+
+    @Test("A pickup and a drop-off said as \"pick me up at … and drop me off at …\"", arguments: [
+        Case("have a zippy pick me up at the library and drop me off at the gym", "RequestRide", ["pickupLocation": "library", "dropOffLocation": "gym"]),
+    ])
+    func pickUpAndDropOff(c: Case) { expectRead(c) }
+
+    @Test("A tip \"on\" the last ride", arguments: [
+        Case("tip 5 dollars on the last ride", "SendRideFeedback", ["tip": 5]),
+    ])
+    func tipOnTheRide(c: Case) { expectRead(c) }
+
+    @Test("A possessive names the sender or the one replied to: \"Coco's texts\"", arguments: [
+        Case("show me Coco's texts", "SearchForMessages", ["senders": ["Coco"]]),
+        Case("read Bobo's latest messages about the party", "SearchForMessages", ["senders": ["Bobo"], "searchTerms": ["the party"]]),
+        Case("reply to Kiki's message saying see you there", "SendMessage", ["recipients": ["Kiki"], "content": "see you there"]),
+    ])
+    func possessiveSenders(c: Case) { expectRead(c) }
+
+    @Test("A remark after a comma is no item of a list: \"…, I already bought them\"", arguments: [
+        Case("delete milk and eggs from groceries, I already bought them", "DeleteTasks", ["tasks": ["milk", "eggs"], "taskList": "groceries"]),
+        Case("snooze water the plants till tonight, it's raining", "SnoozeTasks", ["tasks": ["water the plants"], "nextTriggerTime": "2026-11-23T20:00:00-08:00"]),
+        Case("add eggs, milk, bread to groceries", "AddTasks", ["taskTitles": ["eggs", "milk", "bread"], "targetTaskList": "groceries"]),
+    ])
+    func remarksAfterLists(c: Case) { expectRead(c) }
+}
