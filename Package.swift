@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
     targets: [
         // libzmq 4.3, found through pkg-config.
@@ -34,7 +37,8 @@ let package = Package(
         // Our own thin Swift wrapper over libzmq.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: strict),
         // The language-neutral model: wire frames, catalog, manifest, resolution results.
-        .target(name: "IntentProtocol", dependencies: ["ZeroMQ"], swiftSettings: strict),
+        .target(
+            name: "IntentProtocol", dependencies: ["ZeroMQ", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         // The SDK extension authors import.
         .target(
             name: "IntentExtensionKit",
@@ -44,11 +48,31 @@ let package = Package(
             ],
             swiftSettings: strict),
         // For extension authors' unit tests: a handler's resolve, confirm and handle without a host.
-        .target(name: "IntentExtensionKitTesting", dependencies: ["IntentExtensionKit"], swiftSettings: strict),
+        .target(
+            name: "IntentExtensionKitTesting",
+            dependencies: ["IntentExtensionKit", .product(name: "InMemoryLogging", package: "swift-log")], swiftSettings: strict),
         // Understanding typed requests: language files, patterns, values.
         .target(name: "Understanding", dependencies: ["IntentProtocol"], swiftSettings: strict),
         // The host: broker, lock policy, lifecycle driver, extension launcher.
-        .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol", "Understanding"], swiftSettings: strict),
+        .target(
+            name: "IntentHost",
+            dependencies: [
+                "ZeroMQ", "IntentProtocol", "Understanding", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strict),
+        // The host's HTTP side on loopback: one router that parts of the host add routes to
+        // (the Prometheus metrics now), run as a service beside the host.
+        .target(
+            name: "HostOperations",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // The client library behind intentctl.
         .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
         // Storage shared by this project's extensions: their SQLite database in the sandbox,
@@ -64,7 +88,11 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "intentd",
-            dependencies: ["IntentHost", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "IntentHost", "HostOperations", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "intentctl",

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import Understanding
 import ZeroMQ
@@ -9,7 +10,7 @@ public final class Host: Sendable {
     /// The configuration it runs with.
     public let configuration: HostConfiguration
     private let mailbox: Mailbox<BrokerCommand>
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
 
     /// Prepares a host; nothing is bound until `run`.
     public init(configuration: HostConfiguration) throws {
@@ -51,7 +52,11 @@ public final class Host: Sendable {
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
             Task(executorPreference: executor) {
+                let started = ContinuousClock.now
                 let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body)
+                RequestMetrics.host.finished(
+                    app: job.app, intent: job.intent.name, stage: "submit", outcome: outcome.outcome.rawValue,
+                    after: started.duration(to: .now))
                 let body = (try? JSON.encode(outcome)) ?? []
                 mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
             }

@@ -1,8 +1,11 @@
 import ArgumentParser
-import Dispatch
 import Foundation
+import HostOperations
+import Hummingbird
 import IntentHost
 import IntentProtocol
+import Logging
+import ServiceLifecycle
 
 @main
 struct Intentd: AsyncParsableCommand {
@@ -56,6 +59,9 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("pass-env"), help: "Pass this environment variable on to launched extensions; repeat for more.")
     var passEnvironment: [String] = []
 
+    @Option(help: "Serve HTTP (the Prometheus metrics at /metrics) on this loopback HOST:PORT, or off (default 127.0.0.1:8470; a free port when that one is taken).")
+    var http: String?
+
     @Option(name: .customLong("trace-wire"), help: "Write every message intentd accepts or sends to this file, one JSON line each (wire.md section 13).")
     var traceWire: String?
 
@@ -79,16 +85,47 @@ struct Intentd: AsyncParsableCommand {
         configuration.passEnvironment += passEnvironment
         if let traceWire { configuration.wireTrace = URL(fileURLWithPath: traceWire) }
 
-        let host = try Host(configuration: configuration)
-        signal(SIGPIPE, SIG_IGN)
-        let stops = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { host.stop() }
-            source.resume()
-            return source
+        let address: OperationsAddress?
+        do {
+            address = try http.map { $0 == "off" ? nil : try OperationsAddress(parsing: $0) } ?? .standard
+        } catch {
+            throw ValidationError("--http: \(error)")
         }
-        try await host.run()
-        stops.forEach { $0.cancel() }
+
+        try HostLog.bootstrap(state: configuration.stateDirectory)
+        let logger = Logger(label: HostLog.label)
+        var services: [any Service] = []
+        if let address {
+            let endpoint = HTTPEndpoint()
+            configuration.http = endpoint
+            let router = Router()
+            MetricsEndpoint.bootstrap(on: router)
+            services.append(OperationsServer(address: address, router: router, logger: logger) { url in
+                endpoint.listening(at: url)
+                logger.info("metrics at \(url)/metrics")
+            })
+        }
+        let host = try IntentHost.Host(configuration: configuration)
+        signal(SIGPIPE, SIG_IGN)
+        // The host first: when it ends, for a signal or on its own, the HTTP side stops too.
+        let group = ServiceGroup(configuration: .init(
+            services: [.init(service: HostService(host: host), successTerminationBehavior: .gracefullyShutdownGroup)]
+                + services.map { .init(service: $0) },
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}
+
+/// The host as a service: runs until a graceful shutdown (SIGTERM or SIGINT), then stops
+/// taking requests, finishes those in flight and stops its extensions.
+struct HostService: Service {
+    let host: IntentHost.Host
+
+    func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await host.run()
+        } onGracefulShutdown: {
+            host.stop()
+        }
     }
 }

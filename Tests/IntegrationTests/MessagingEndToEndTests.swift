@@ -35,7 +35,7 @@ struct MessagingEndToEndTests {
         let text = try host.ctl("status")
         #expect(text.stdout.contains("rejected registrations:"))
         #expect(text.stdout.contains("every restricted intent must also be supported"))
-        #expect(host.hostLog.contains("rejected the registration of BadChat"))
+        #expect(host.hostLines(about: "BadChat", startingWith: "rejected the registration of BadChat").count == 1)
     }
 
     @Test("Another bundle claiming a served app is rejected, and two instances of one extension share the load")
@@ -60,7 +60,9 @@ struct MessagingEndToEndTests {
         }
         // Each instance logs the requests it answers; round robin gives both of them work.
         let logs = [0, 2].map { (try? String(contentsOf: host.state.appendingPathComponent("MonkeyChat-\($0).log"), encoding: .utf8)) ?? "" }
-        let handled = logs.map { $0.components(separatedBy: "handle SearchForMessages").count - 1 }
+        let handled = logs.map { log in
+            LogLine.all(in: log).filter { $0.metadata["stage"] == "handle" && $0.metadata["intent"] == "SearchForMessages" }.count
+        }
         #expect(handled == [2, 2], "\(handled)")
     }
 

@@ -57,6 +57,8 @@ public struct HostConfiguration: Sendable {
     public var wireTrace: URL?
     /// How much work the host takes on at once before it refuses with `overloaded`.
     public var admission = AdmissionLimits.defaults
+    /// Where the host's HTTP side listens, once it does, for STATUS; nil when it is off.
+    public var http: HTTPEndpoint?
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]
