@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
     ],
@@ -38,7 +39,12 @@ let package = Package(
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: strict),
         // The language-neutral model: wire frames, catalog, manifest, resolution results.
         .target(
-            name: "IntentProtocol", dependencies: ["ZeroMQ", .product(name: "Logging", package: "swift-log")], swiftSettings: strict),
+            name: "IntentProtocol",
+            dependencies: [
+                "ZeroMQ", .product(name: "Logging", package: "swift-log"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
+            ],
+            swiftSettings: strict),
         // The SDK extension authors import.
         .target(
             name: "IntentExtensionKit",

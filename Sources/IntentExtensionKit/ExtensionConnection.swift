@@ -114,7 +114,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     case .request(let id, let stage, let intent, let body):
                         // After DISCONNECT the host no longer counts on this instance.
                         guard !stopping.load(ordering: .relaxed) else { continue }
-                        log.debug("request", metadata: ["request": "\(id)", "stage": "\(stage)", "intent": "\(intent)"])
+                        log.debug("request", metadata: [
+                            "request": "\(id)", "stage": "\(stage)", "intent": "\(intent)",
+                            "trace": "\(TraceParent.traceID(in: body.bytes) ?? "none")",
+                        ])
                         let bytes = body.bytes
                         let respond = self.respond
                         let replies = self.replies

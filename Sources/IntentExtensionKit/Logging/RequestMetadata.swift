@@ -1,7 +1,8 @@
 import Logging
 
 /// The request a task is serving, for the metadata of every line logged while it does:
-/// `ExtensionContext.log` adds its `request`, `stage`, `intent` and `session`.
+/// `ExtensionContext.log` adds its `request`, `stage`, `intent`, `session` and `trace` (the
+/// trace id of the `traceparent` the host sent, wire.md section 5b).
 ///
 /// The session is read from the body only when a line is actually written, so a request
 /// that logs nothing pays for nothing but setting the task-local value.
@@ -20,6 +21,7 @@ struct RequestMetadata: Sendable {
             "request": "\(request.id)", "stage": "\(request.stage)", "intent": "\(request.intent)",
         ]
         if let parsed = try? LazyStageRequest(request.body) { metadata["session"] = "\(parsed.sessionId)" }
+        if let trace = TraceParent.traceID(in: request.body) { metadata["trace"] = "\(trace)" }
         return metadata
     }
 

@@ -305,6 +305,7 @@ final class Broker {
                 return
             }
             count(entry, nil)
+            log.debug("answered", metadata: stageMetadata(entry, id))
             deliver(body, to: entry.origin)
         case .heartbeat:
             break
@@ -681,7 +682,8 @@ final class Broker {
             origin: origin, app: entry.registration.appName, intent: intent, stage: stage, body: sent, key: key,
             deadline: deadline))
         switch dispatch(id, to: entry) {
-        case .sent: break
+        case .sent:
+            if let sent = pending.entry(id) { log.debug("sent", metadata: stageMetadata(sent, nil)) }
         case .busy:
             if let failed = pending.remove(id) {
                 count(failed, .overloaded)
@@ -851,6 +853,15 @@ final class Broker {
             log.error("send failed: \(error)")
             return false
         }
+    }
+
+    /// What the host's lines about one stage request say: the app, intent, stage, the id of
+    /// the request to the extension, and the trace id its body carries (wire.md, 5b).
+    private func stageMetadata(_ entry: PendingRequests.Entry, _ id: RequestID?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["app": "\(entry.app)", "intent": "\(entry.intent)", "stage": "\(entry.stage)"]
+        if let id { metadata["request"] = "\(id)" }
+        if let trace = TraceParent.traceID(in: entry.body.bytes) { metadata["trace"] = "\(trace)" }
+        return metadata
     }
 
     // MARK: Metrics
