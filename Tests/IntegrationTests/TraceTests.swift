@@ -21,10 +21,7 @@ struct TraceTests {
         let logs = host.state.appendingPathComponent("logs")
         let hostLines = LogLine.all(in: (try? String(contentsOf: logs.appendingPathComponent("intentd.log"), encoding: .utf8)) ?? "")
             .filter { $0.metadata["trace"] == traceID }
-        let extensionText = (try? String(contentsOf: logs.appendingPathComponent("com.monkeychat.intents.log"), encoding: .utf8)) ?? ""
-        let extensionLines = extensionText.split(separator: "\n")
-            .compactMap { line in line.range(of: "] ").flatMap { LogLine(line[$0.upperBound...]) } }
-            .filter { $0.metadata["trace"] == traceID }
+        let extensionLines = host.extensionLines("com.monkeychat.intents").filter { $0.metadata["trace"] == traceID }
         for stage in ["resolve", "confirm", "handle"] {
             #expect(hostLines.contains { $0.metadata["stage"] == stage && $0.message == "sent" }, "the host sent \(stage) with the trace")
             #expect(hostLines.contains { $0.metadata["stage"] == stage && $0.message == "answered" }, "the host got \(stage)'s answer")

@@ -232,6 +232,13 @@ final class TestHost {
     /// The host's log lines so far, read back (message, level, metadata).
     var hostLines: [LogLine] { LogLine.all(in: hostLog) }
 
+    /// The lines a launched extension wrote, read back from `STATE/logs/BUNDLE.log` (each
+    /// after the host's `TIME [NAME] ` in front).
+    func extensionLines(_ bundle: String) -> [LogLine] {
+        let text = (try? String(contentsOf: state.appendingPathComponent("logs/\(bundle).log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in line.range(of: "] ").flatMap { LogLine(line[$0.upperBound...]) } }
+    }
+
     /// The host's lines about `app` (its `app` metadata) whose message starts with `text`.
     func hostLines(about app: String, startingWith text: String) -> [LogLine] {
         hostLines.filter { $0.metadata["app"] == app && $0.message.hasPrefix(text) }
