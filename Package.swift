@@ -25,6 +25,9 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-otel/swift-w3c-trace-context", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     ],
@@ -36,7 +39,13 @@ let package = Package(
         // Our own thin Swift wrapper over libzmq.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: strict),
         // The language-neutral model: wire frames, catalog, manifest, resolution results.
-        .target(name: "IntentProtocol", dependencies: ["ZeroMQ"], swiftSettings: strict),
+        .target(
+            name: "IntentProtocol",
+            dependencies: [
+                "ZeroMQ", .product(name: "Logging", package: "swift-log"),
+                .product(name: "W3CTraceContext", package: "swift-w3c-trace-context"),
+            ],
+            swiftSettings: strict),
         // The SDK extension authors import.
         .target(
             name: "IntentExtensionKit",
@@ -46,11 +55,33 @@ let package = Package(
             ],
             swiftSettings: strict),
         // For extension authors' unit tests: a handler's resolve, confirm and handle without a host.
-        .target(name: "IntentExtensionKitTesting", dependencies: ["IntentExtensionKit"], swiftSettings: strict),
+        .target(
+            name: "IntentExtensionKitTesting",
+            dependencies: ["IntentExtensionKit", .product(name: "InMemoryLogging", package: "swift-log")], swiftSettings: strict),
         // Understanding typed requests: language files, patterns, values.
         .target(name: "Understanding", dependencies: ["IntentProtocol"], swiftSettings: strict),
         // The host: broker, lock policy, lifecycle driver, extension launcher.
-        .target(name: "IntentHost", dependencies: ["ZeroMQ", "IntentProtocol", "Understanding"], swiftSettings: strict),
+        .target(
+            name: "IntentHost",
+            dependencies: [
+                "ZeroMQ", "IntentProtocol", "Understanding", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ],
+            swiftSettings: strict),
+        // The host's HTTP side on loopback: one router that parts of the host add routes to
+        // (the Prometheus metrics now), run as a service beside the host.
+        .target(
+            name: "HostOperations",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // The client library behind intentctl.
         .target(name: "IntentClient", dependencies: ["ZeroMQ", "IntentProtocol"], swiftSettings: strict),
         // Storage shared by this project's extensions: their SQLite database in the sandbox,
@@ -79,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "intentd",
             dependencies: [
-                "IntentHost", "IntentConsole", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "IntentHost", "HostOperations", "IntentConsole", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -25,7 +25,9 @@ public final class HostProcess {
         removeState = stateDirectory == nil
         state = StateDirectory(explicit: dir)
         try StateDirectory.create(state.url)
-        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ","), "--http", "off"] + hostArguments
+        var arguments = ["--state-dir", state.path, "--extensions", extensions.joined(separator: ",")] + hostArguments
+        // A host started for a run does not take the HTTP port of the user's own host.
+        if !hostArguments.contains("--http") { arguments += ["--http", "127.0.0.1:0"] }
         if tcp {
             let port = Int.random(in: 20_000...59_000)
             clientEndpoint = "tcp://127.0.0.1:\(port)"

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Turns one request into one reply body by calling the extension's handler.
 struct Dispatcher<Extension: IntentExtension>: Sendable {
@@ -95,7 +96,7 @@ extension Dispatcher {
             return reply
         }
         do { try await journal.record(reply, for: key, intent: intent.name) } catch {
-            Log("IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
+            Logger(label: "IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
         }
         return reply
     }

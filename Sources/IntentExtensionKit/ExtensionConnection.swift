@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import Synchronization
 import ZeroMQ
 
@@ -10,7 +11,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let registration: Registration
     private let security: ConnectionSecurity
     private let parentPID: Int32?
-    private let log: Log
+    private let log: Logger
     /// The dispatcher's reply, as a plain function: the task started per request then
     /// captures nothing generic, and needs no generic metadata looked up at run time.
     private let respond: @Sendable (RequestID, Stage, [UInt8]) async -> [UInt8]
@@ -24,7 +25,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     var inFlight: Int { active.count.load(ordering: .relaxed) }
 
     init(
-        endpoint: String, registration: Registration, security: ConnectionSecurity, parentPID: Int32?, log: Log, dispatcher: Dispatcher<Extension>,
+        endpoint: String, registration: Registration, security: ConnectionSecurity, parentPID: Int32?, log: Logger, dispatcher: Dispatcher<Extension>,
         outbox: Mailbox<Outgoing>
     ) {
         self.endpoint = endpoint
@@ -113,7 +114,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     case .request(let id, let stage, let intent, let body):
                         // After DISCONNECT the host no longer counts on this instance.
                         guard !stopping.load(ordering: .relaxed) else { continue }
-                        log.debug("request \(id): \(stage) \(intent)")
+                        log.debug("request", metadata: [
+                            "request": "\(id)", "stage": "\(stage)", "intent": "\(intent)",
+                            "trace": "\(TraceParent.traceID(in: body.bytes) ?? "none")",
+                        ])
                         let bytes = body.bytes
                         let respond = self.respond
                         let replies = self.replies
@@ -123,7 +127,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         // The handler starts here and runs inline until it first suspends; a
                         // handler that never does answers without any thread hop or wake-up.
                         running[id] = Task.immediate {
-                            let reply = await respond(id, stage, bytes)
+                            let serving = RequestMetadata(id: id, stage: stage, intent: intent, body: bytes)
+                            let reply = await RequestMetadata.$current.withValue(serving) { await respond(id, stage, bytes) }
                             replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
                             active.count.subtract(1, ordering: .relaxed)
                         }

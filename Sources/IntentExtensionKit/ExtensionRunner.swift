@@ -84,7 +84,7 @@ public enum ExtensionRunner {
         if FileManager.default.fileExists(atPath: vocabularyFile.path) {
             registration.vocabulary = try AppVocabulary(contentsOf: vocabularyFile)
         }
-        let log = Log(registration.appName)
+        let log = RequestMetadata.logger(app: registration.appName)
         let state = StateDirectory(explicit: options.stateDirectory)
         if let problem = PeerNames.problem(withBundleIdentifier: registration.bundleIdentifier) {
             throw ManifestError("\(url.path): \(problem)")
@@ -114,15 +114,14 @@ public enum ExtensionRunner {
 
         let outbox = try Mailbox<Outgoing>()
         let context = ExtensionContext(
-            sandboxDirectory: sandbox, bundleIdentifier: registration.bundleIdentifier, log: log,
-            updates: UpdatePublisher(outbox: outbox), vocabulary: VocabularyPublisher(outbox: outbox))
+            sandboxDirectory: sandbox, bundleIdentifier: registration.bundleIdentifier, app: registration.appName, outbox: outbox)
         let instance = try await Extension(context: context)
         let connection = ExtensionConnection(
             endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,
             security: security, parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox)
         let service = ExtensionService(connection: connection, stop: { await instance.stop() }, log: log)
         let group = ServiceGroup(configuration: .init(
-            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: Logger(label: registration.appName)))
+            services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: log))
         try await group.run()
     }
 }

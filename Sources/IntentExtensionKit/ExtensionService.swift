@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ServiceLifecycle
 
 /// The running extension as a service: it connects and serves until a graceful shutdown
@@ -10,7 +11,7 @@ struct ExtensionService<Extension: IntentExtension>: Service {
 
     let connection: ExtensionConnection<Extension>
     let stop: @Sendable () async -> Void
-    let log: Log
+    let log: Logger
 
     func run() async throws {
         connection.start()

@@ -1,5 +1,6 @@
 import Foundation
 @_exported import IntentProtocol
+@_exported import Logging
 import ZeroMQ
 
 /// An Intents extension: declare its manifest and hand out a handler per intent.
@@ -48,6 +49,8 @@ extension IntentExtension {
 
     /// Runs the extension until the host rejects it or the process is stopped.
     public static func main() async {
+        // Every logger in the process (the SDK's, the service group's) writes the host's line format.
+        LoggingSystem.bootstrap { label in LineLogHandler(label: label, metadataProvider: RequestMetadata.provider) }
         do {
             try await ExtensionRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()))
         } catch let error as ExtensionRunner.Exit {
@@ -68,12 +71,37 @@ public struct ExtensionContext: Sendable {
     public let sandboxDirectory: URL
     /// The bundle identifier from the manifest.
     public let bundleIdentifier: String
-    /// A logger named after the app.
-    public let log: Log
+    /// A logger named after the app, in the project's line format on standard error (which
+    /// the host keeps in the extension's log). Each line carries the app's name and, while a
+    /// request is being served, its `request`, `stage`, `intent` and `session`.
+    public let log: Logger
     /// Pushes updates (such as a ride's progress) that the host publishes to subscribers.
     public let updates: UpdatePublisher
     /// Sets the user-specific vocabulary the assistant uses to understand this app.
     public let vocabulary: VocabularyPublisher
+
+    /// A context for `app` whose log goes through `logHandler`, and whose updates and
+    /// vocabulary go nowhere: for tests.
+    package init(
+        sandboxDirectory: URL, bundleIdentifier: String, app: String, logHandler: @escaping @Sendable (String) -> any LogHandler
+    ) throws {
+        self.init(
+            sandboxDirectory: sandboxDirectory, bundleIdentifier: bundleIdentifier, app: app, outbox: try Mailbox(),
+            logHandler: logHandler)
+    }
+
+    /// A context for `app` whose log goes through `logHandler` and whose updates and
+    /// vocabulary go to `outbox`, which the connection sends.
+    init(
+        sandboxDirectory: URL, bundleIdentifier: String, app: String, outbox: Mailbox<Outgoing>,
+        logHandler: (@Sendable (String) -> any LogHandler)? = nil
+    ) {
+        self.sandboxDirectory = sandboxDirectory
+        self.bundleIdentifier = bundleIdentifier
+        log = RequestMetadata.logger(app: app, handler: logHandler)
+        updates = UpdatePublisher(outbox: outbox)
+        vocabulary = VocabularyPublisher(outbox: outbox)
+    }
 }
 
 /// Sets user-specific vocabulary (contact names, playlist names, ...): for each type an

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import Understanding
 import ZeroMQ
@@ -9,7 +10,7 @@ public final class Host: Sendable {
     /// The configuration it runs with.
     public let configuration: HostConfiguration
     private let mailbox: Mailbox<BrokerCommand>
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
     /// Every request a lifecycle sent an extension, counted by app (the console charts it).
     public let traffic = TrafficMeter()
 
@@ -46,16 +47,31 @@ public final class Host: Sendable {
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
         let driver = LifecycleDriver(
-            sender: MeteredStageSender(inner: BrokerStageSender(mailbox: mailbox, executor: executor), meter: traffic),
+            sender: MeteredStageSender(
+                inner: TracingStageSender(wrapped: BrokerStageSender(mailbox: mailbox, executor: executor)), meter: traffic),
             batchedStages: config.batchedStages)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,
             timeout: config.sessionTimeout)
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
-        let startLifecycle: @Sendable (LifecycleJob) -> Void = { job in
+        let startLifecycle: @Sendable (LifecycleJob) -> Void = { [log] job in
             Task(executorPreference: executor) {
-                let outcome = await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched)
+                let started = ContinuousClock.now
+                // The client's trace, or a new one: every stage of this lifecycle carries it.
+                let trace = TraceParent.find(in: job.body) ?? TraceParent.make()
+                let traceID = TraceParent.traceID(of: trace) ?? ""
+                log.debug("submit", metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "trace": "\(traceID)"])
+                var outcome = await LifecycleTrace.$current.withValue(trace) {
+                    await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched)
+                }
+                log.debug(
+                    "\(outcome.outcome.rawValue) (\(outcome.code))",
+                    metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "session": "\(outcome.sessionId)", "trace": "\(traceID)"])
+                RequestMetrics.host.finished(
+                    app: job.app, intent: job.intent.name, stage: "submit", outcome: outcome.outcome.rawValue,
+                    after: started.duration(to: .now))
+                outcome.traceparent = trace
                 let body = (try? JSON.encode(outcome)) ?? []
                 mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
             }

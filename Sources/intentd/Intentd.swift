@@ -1,9 +1,13 @@
 import ArgumentParser
-import Dispatch
 import Foundation
+import HostOperations
+import Hummingbird
+import HummingbirdWebSocket
 import IntentConsole
 import IntentHost
 import IntentProtocol
+import Logging
+import ServiceLifecycle
 
 @main
 struct Intentd: AsyncParsableCommand {
@@ -57,11 +61,11 @@ struct Intentd: AsyncParsableCommand {
     @Option(name: .customLong("pass-env"), help: "Pass this environment variable on to launched extensions; repeat for more.")
     var passEnvironment: [String] = []
 
+    @Option(help: "Serve HTTP (the console, and the Prometheus metrics at /metrics) on this loopback HOST:PORT, or off (default 127.0.0.1:8470; a free port when that one is taken).")
+    var http: String?
+
     @Option(name: .customLong("trace-wire"), help: "Write every message intentd accepts or sends to this file, one JSON line each (wire.md section 13).")
     var traceWire: String?
-
-    @Option(help: "Serve HTTP (the console, a web page of the host) on this loopback HOST:PORT, or off (default 127.0.0.1:8470).")
-    var http: String?
 
     mutating func run() async throws {
         var configuration = HostConfiguration(stateDirectory: StateDirectory(explicit: stateDirectory))
@@ -83,62 +87,55 @@ struct Intentd: AsyncParsableCommand {
         configuration.passEnvironment += passEnvironment
         if let traceWire { configuration.wireTrace = URL(fileURLWithPath: traceWire) }
         if let http { configuration.httpAddress = http }
-        let consoleAddress = try ConsoleServer.parse(configuration.httpAddress)
-
-        let host = try Host(configuration: configuration)
-        signal(SIGPIPE, SIG_IGN)
-        let stops = [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { host.stop() }
-            source.resume()
-            return source
-        }
-        let console = consoleAddress.map { address in
-            Task { [configuration] in await Self.serveConsole(host, configuration, at: address) }
-        }
-        // Once the host has stopped, the console starts to close its connections; intentd does
-        // not wait for pages that keep theirs open: the process ends with them.
-        defer { console?.cancel() }
-        try await host.run()
-        stops.forEach { $0.cancel() }
-    }
-
-    /// Serves the console beside the host, printing its address (with the token) once it
-    /// listens; the host runs on without it if it cannot start.
-    static func serveConsole(_ host: IntentHost.Host, _ configuration: HostConfiguration, at address: (host: String, port: Int)) async {
-        let log = Log("intentd")
-        let state = configuration.stateDirectory
-        let urlFile = state.url.appendingPathComponent("console.url")
-        // An address left from an earlier run is not this one's until the console listens.
-        try? FileManager.default.removeItem(at: urlFile)
+        let address: OperationsAddress?
         do {
-            try StateDirectory.create(state.url)
-            // The host refuses such a directory and stops: no token goes into it.
-            guard state.ownershipProblem() == nil else { return }
-            let console = try Console(
-                setup: Console.Setup(
-                    stateDirectory: state, clientEndpoint: configuration.clientEndpoint,
-                    updatesEndpoint: configuration.updatesEndpoint, map: Self.rideMap(),
-                    traffic: host.traffic))
-            try await ConsoleServer.run(console, host: address.host, port: address.port) { port in
-                let url = console.address(host: address.host, port: port)
-                do { try DurableFile.write(Array((url + "\n").utf8), to: urlFile) } catch {
-                    log.warning("console: \(error)")
-                }
-                log.info("console: \(url)")
-            }
-        } catch is CancellationError {
+            address = configuration.httpAddress == "off" ? nil : try OperationsAddress(parsing: configuration.httpAddress)
         } catch {
-            log.error("console: cannot serve on \(address.host):\(address.port): \(error); intentd runs on without it (--http HOST:PORT or off)")
+            throw ValidationError("--http: \(error)")
+        }
+
+        try HostLog.bootstrap(state: configuration.stateDirectory)
+        let logger = Logger(label: HostLog.label)
+        let endpoint = address.map { _ in HTTPEndpoint() }
+        configuration.http = endpoint
+        let host = try IntentHost.Host(configuration: configuration)
+        var services: [any Service] = []
+        if let address, let endpoint {
+            // One server on loopback: the metrics and the console's page, API and websocket.
+            let router = Router(context: BasicWebSocketRequestContext.self)
+            MetricsEndpoint.bootstrap(on: router)
+            let console = ConsoleServer.console(for: host, configuration, logger: logger)
+            console?.addRoutes(to: router)
+            services.append(OperationsServer(address: address, router: router, logger: logger) { [configuration] url, port in
+                endpoint.listening(at: url)
+                logger.info("metrics at \(url)/metrics")
+                if let console { ConsoleServer.announce(console, host: address.host, port: port, configuration, logger: logger) }
+            })
+            if let console { services.append(console) }
+        }
+        signal(SIGPIPE, SIG_IGN)
+        // The host first: when it ends, for a signal or on its own, the HTTP side stops too;
+        // pages that keep their connections open are cut after a while.
+        var group = ServiceGroupConfiguration(
+            services: [.init(service: HostService(host: host), successTerminationBehavior: .gracefullyShutdownGroup)]
+                + services.map { .init(service: $0) },
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = .seconds(15)
+        try await ServiceGroup(configuration: group).run()
+    }
+}
+
+/// The host as a service: runs until a graceful shutdown (SIGTERM or SIGINT), then stops
+/// taking requests, finishes those in flight and stops its extensions.
+struct HostService: Service {
+    let host: IntentHost.Host
+
+    func run() async throws {
+        try await withGracefulShutdownHandler {
+            try await host.run()
+        } onGracefulShutdown: {
+            host.stop()
         }
     }
 
-    /// Zippy's manifest folder (its coverage area and places), beside intentd's executable.
-    static func rideMap() -> URL? {
-        let directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        let bundles = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return bundles.filter { $0.hasSuffix("_Zippy.resources") }.sorted().first
-            .map { directory.appendingPathComponent($0).appendingPathComponent("Manifest") }
-    }
 }

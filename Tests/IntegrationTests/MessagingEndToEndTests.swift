@@ -35,7 +35,7 @@ struct MessagingEndToEndTests {
         let text = try host.ctl("status")
         #expect(text.stdout.contains("rejected registrations:"))
         #expect(text.stdout.contains("every restricted intent must also be supported"))
-        #expect(host.hostLog.contains("rejected the registration of BadChat"))
+        #expect(host.hostLines(about: "BadChat", startingWith: "rejected the registration of BadChat").count == 1)
     }
 
     @Test("Another bundle claiming a served app is rejected, and two instances of one extension share the load")
@@ -61,7 +61,9 @@ struct MessagingEndToEndTests {
         // Each instance logs the requests it answers (a lifecycle is two: its resolves and
         // confirm in one batch, then its handle); round robin gives both of them half.
         let logs = [0, 2].map { (try? String(contentsOf: host.state.appendingPathComponent("MonkeyChat-\($0).log"), encoding: .utf8)) ?? "" }
-        let answered = logs.map { $0.split(separator: "\n").filter { $0.contains("request ") && $0.hasSuffix(" SearchForMessages") }.count }
+        let answered = logs.map { log in
+            LogLine.all(in: log).filter { $0.message == "request" && $0.metadata["intent"] == "SearchForMessages" }.count
+        }
         #expect(answered == [4, 4], "\(answered)")
     }
 

@@ -90,7 +90,9 @@ struct PythonSDKTests {
         TestHost.reap(jotter)
         #expect(jotter.terminationReason == .exit)
         #expect(jotter.terminationStatus == 0)
-        #expect(host.hostLog.contains("Jotter (org.example.jotter#1) is gone: it disconnected"), "the host was told, not left to notice")
+        let gone = host.hostLines(about: "Jotter", startingWith: "Jotter (org.example.jotter#1) is gone")
+        #expect(gone.map(\.message) == ["Jotter (org.example.jotter#1) is gone: it disconnected"], "the host was told, not left to notice")
+        #expect(gone.first?.metadata["instance"] == "org.example.jotter#1")
     }
 
     @Test("A Python extension whose key is trusted for another bundle id is rejected and exits 78, not to be restarted")
@@ -109,6 +111,6 @@ struct PythonSDKTests {
         while jotter.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
         TestHost.reap(jotter)
         #expect(jotter.terminationStatus == 78)
-        #expect(host.hostLog.contains("rejected the registration of Jotter"))
+        #expect(!host.hostLines(about: "Jotter", startingWith: "rejected the registration of Jotter").isEmpty)
     }
 }

@@ -59,8 +59,8 @@ struct StoreHealthTests {
         host.stop()
         let walAfter = (try? FileManager.default.attributesOfItem(atPath: wal.path)[.size] as? Int) ?? 0
         #expect(walAfter == 0, "\(walAfter) bytes left in the write-ahead log after a clean stop")
-        let log = (try? String(contentsOf: host.state.appendingPathComponent("logs/com.listomat.intents.log"), encoding: .utf8)) ?? ""
-        #expect(log.contains("List-o-Mat info: stopped"), "\(log)")
+        let lines = host.extensionLines("com.listomat.intents")
+        #expect(lines.contains { $0.label == "List-o-Mat" && $0.level == "info" && $0.message == "stopped" }, "\(lines)")
         let file = try Data(contentsOf: database(host))
         for title in ["Groceries", "Hardware", "Books", "Garden"] {
             #expect(file.range(of: Data(title.utf8)) != nil, "\(title) is not in the database file itself")

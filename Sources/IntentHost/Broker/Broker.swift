@@ -1,5 +1,6 @@
 import CZeroMQ
 import Foundation
+import Logging
 import IntentProtocol
 import Understanding
 import ZeroMQ
@@ -22,7 +23,8 @@ final class Broker {
     private let launches: LaunchLedger
     private let launcher: ExtensionLauncher
     private let trace: WireTrace?
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
+    private let metrics = RequestMetrics.host
     private let clock = ContinuousClock()
     /// The time the current batch of messages woke the loop: one clock read per batch
     /// serves every request's deadline and every sign of life in it.
@@ -155,7 +157,7 @@ final class Broker {
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
         let zapIndex = poller.add(zap.socket)
         executor.adoptCurrentThread()
-        if let doubt = lock.doubt { log.warning(doubt) }
+        if let doubt = lock.doubt { log.warning("\(doubt)") }
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
         while running && !drained {
             do {
@@ -192,6 +194,7 @@ final class Broker {
         // failure back and answer their clients before the sockets close.
         finishing = true
         for entry in pending.removeAll() {
+            count(entry, entry.key != nil && entry.wasSent ? .outcomeUnknown : .shuttingDown)
             if let key = entry.key, entry.wasSent {
                 fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "had not answered when the host stopped", key))
             } else {
@@ -258,6 +261,8 @@ final class Broker {
     private func runTimers() {
         now = clock.now
         for entry in pending.expire(now: now) {
+            count(entry, !entry.wasSent || (entry.key == nil && entry.attempts.isEmpty)
+                ? .extensionUnavailable : entry.key != nil ? .outcomeUnknown : .extensionTimeout)
             if !entry.wasSent {
                 // It waited for an instance that did not come in time: nothing was sent.
                 fail(entry.origin, .extensionUnavailable, Self.unavailable(entry.app, config.requestTimeout))
@@ -279,6 +284,7 @@ final class Broker {
         }
         guard now >= nextHeartbeat else { return }
         nextHeartbeat = now + config.heartbeatInterval
+        metrics.recordInFlight(pending.count + activeLifecycles)
         replyQueues.prune()
         memory.tick(refusedSoFar: inFlight.refused, queuedBytes: replyQueues.total)
         dropUntrusted()
@@ -334,9 +340,11 @@ final class Broker {
             register(routingID, body, key: frames.last?.property("User-Id"))
         case .reply(let id, let body):
             guard let entry = pending.take(id, from: routingID) else {
-                log.debug("dropped a late or unknown reply \(id)")
+                log.debug("dropped a late or unknown reply", metadata: ["request": "\(id)"])
                 return
             }
+            count(entry, nil)
+            log.debug("answered", metadata: stageMetadata(entry, id))
             deliver(body, to: entry.origin)
         case .heartbeat:
             break
@@ -430,7 +438,7 @@ final class Broker {
     private func record(_ status: AuthorizationStatus, bundle: String, app: String) throws {
         try authorization.set(status, for: bundle)
         routesGeneration = -1
-        log.info("\(app) is now \(status.rawValue)")
+        log.info("\(app) is now \(status.rawValue)", metadata: ["app": "\(app)"])
     }
 
     /// Applies a `VocabularyRequest` (replace one type, or reset all) and returns the result.
@@ -440,7 +448,9 @@ final class Broker {
         if request.reset == true { try vocabulary.reset(bundle) }
         if let set = request.set { try vocabulary.replace(set, of: bundle) }
         if request.reset == true || request.set != nil {
-            log.info("vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))")
+            log.info(
+                "vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))",
+                metadata: ["app": "\(registration.appName)"])
         }
         return VocabularyState(app: registration.appName, user: vocabulary.terms(of: bundle), appVocabulary: registration.vocabulary ?? AppVocabulary())
     }
@@ -470,10 +480,11 @@ final class Broker {
         sendToExtension(routingID, .registered(body: Body((try? JSON.encode(registered)) ?? [])))
         resume(registration.appName)
         let restricted = registration.intentsRestrictedWhileLocked
+        HostEvents.registration(app: registration.appName, outcome: "registered")
+        let intents = registration.intentsSupported.joined(separator: ", ")
         log.info(
-            "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), \(whichProcess(registration))): "
-                + registration.intentsSupported.joined(separator: ", ")
-                + (restricted.isEmpty ? "" : "; restricted while locked: \(restricted.joined(separator: ", "))"))
+            "registered \(registration.appName) (\(instance.id), key \(key.map(CurveKeyPair.fingerprint(of:)) ?? "?"), \(whichProcess(registration))): \(intents)\(restricted.isEmpty ? "" : "; restricted while locked: \(restricted.joined(separator: ", "))")",
+            metadata: ["app": "\(registration.appName)", "instance": "\(instance.id)"])
     }
 
     /// The process of a registration as the host knows it: the pid it launched, else the
@@ -491,8 +502,9 @@ final class Broker {
         var rejection = Rejection(code: code, reason: reason, bundleIdentifier: bundle, appName: app, time: time)
         rejection.keyFingerprint = key.map(CurveKeyPair.fingerprint(of:))
         registry.reject(rejection)
+        HostEvents.registration(app: registry.app(named: registration.appName)?.registration.appName ?? RequestMetrics.other, outcome: code.rawValue)
         drop(routingID, because: "its new registration was rejected")
-        log.warning("rejected the registration of \(app) (\(bundle)): \(reason)")
+        log.warning("rejected the registration of \(app) (\(bundle)): \(reason)", metadata: ["app": "\(app)"])
         sendToExtension(routingID, .rejected(code: code.rawValue, reason: reason))
     }
 
@@ -502,11 +514,12 @@ final class Broker {
     private func drop(_ routingID: RoutingID, because why: String) {
         guard let instance = registry.remove(routingID) else { return }
         let name = instance.registration.appName
-        log.warning("\(name) (\(instance.id)) is gone: \(why)")
+        log.warning("\(name) (\(instance.id)) is gone: \(why)", metadata: ["app": "\(name)", "instance": "\(instance.id)"])
         for id in pending.orphan(sentTo: routingID) {
             guard let entry = pending.entry(id) else { continue }
             if let key = entry.key {
                 pending.remove(id)
+                count(entry, .outcomeUnknown)
                 fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering", key))
             } else if let app = registry.app(named: entry.app), dispatch(id, to: app) == .sent {
                 continue
@@ -629,6 +642,7 @@ final class Broker {
             status.launches = launched.isEmpty ? nil : launched
             let waiting = pending.waitingByApp
             status.waitingRequests = waiting.isEmpty ? nil : waiting
+            status.http = config.http?.current
             answer(routingID, id, StatusBound.fit(status, within: config.maxMessageBytes))
         case .restart(let id, let app):
             restart(app, routingID, id)
@@ -660,12 +674,14 @@ final class Broker {
         case .stage(let id, let app, let intent, let stage, let body):
             // The limits first: refusing for overload must cost next to nothing.
             if let refusal = takeOn(routingID) {
+                countRefused(app, intent, "\(stage)", refusal.code.rawValue)
                 sendError(routingID, id, refusal.code, refusal.message)
                 return
             }
             switch admit(app, intent) {
             case .failure(let refusal):
                 inFlight.release(routingID)
+                countRefused(app, intent, "\(stage)", refusal.code.rawValue)
                 sendError(routingID, id, refusal.code, refusal.message)
             case .success(let route):
                 if body.withUnsafeBytes({ RequestAnnotation.namesDeadline($0) }) {
@@ -688,12 +704,14 @@ final class Broker {
             }
         case .submit(let id, let app, let intent, let body):
             if let refusal = takeOn(routingID) {
+                countRefused(app, intent, "submit", refusal.code.rawValue)
                 sendError(routingID, id, refusal.code, refusal.message)
                 return
             }
             switch admit(app, intent) {
             case .failure(let refusal):
                 inFlight.release(routingID)
+                countRefused(app, intent, "submit", refusal.isFailure ? Outcome.Kind.failure.rawValue : Outcome.Kind.refused.rawValue)
                 let name = registry.app(named: app)?.registration.appName ?? app
                 let session = (try? JSON.decode(Submission.self, from: body.bytes))?.sessionId ?? UUID().uuidString
                 answer(routingID, id, Outcome(
@@ -766,9 +784,13 @@ final class Broker {
             origin: origin, app: name, intent: route.intent.name, stage: stage, body: sent, key: key, deadline: deadline))
         guard let entry = route.app else { return wait(id) }
         switch dispatch(id, to: entry) {
-        case .sent: break
+        case .sent:
+            if let sent = pending.entry(id) { log.debug("sent", metadata: stageMetadata(sent, nil)) }
         case .busy:
-            if let failed = pending.remove(id) { refuse(failed.origin, Self.busy(name)) }
+            if let failed = pending.remove(id) {
+                count(failed, .overloaded)
+                refuse(failed.origin, Self.busy(name))
+            }
         case .none: wait(id)
         }
     }
@@ -852,7 +874,9 @@ final class Broker {
                 reply(.failed(.shuttingDown, "the host is shutting down"))
                 return
             }
-            switch admit(app, intent) {
+            let admitted = admit(app, intent)
+            if case .failure(let refusal) = admitted { countRefused(app, intent, "\(stage)", refusal.code.rawValue) }
+            switch admitted {
             case .failure(let refusal): fail(.driver(reply), refusal)
             case .success(let route) where batched && !route.registration.takesBatches:
                 // Its instances were replaced by ones that take one stage at a time: nothing was sent.
@@ -942,6 +966,32 @@ final class Broker {
             log.error("send failed: \(error)")
             return false
         }
+    }
+
+    /// What the host's lines about one stage request say: the app, intent, stage, the id of
+    /// the request to the extension, and the trace id its body carries (wire.md, 5b).
+    private func stageMetadata(_ entry: PendingRequests.Entry, _ id: RequestID?) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["app": "\(entry.app)", "intent": "\(entry.intent)", "stage": "\(entry.stage)"]
+        if let id { metadata["request"] = "\(id)" }
+        if let trace = TraceParent.traceID(in: entry.body.bytes) { metadata["trace"] = "\(trace)" }
+        return metadata
+    }
+
+    // MARK: Metrics
+
+    /// Counts a request that was sent to an extension and has ended: answered (`code` nil)
+    /// or failed with `code`, timed from when the host took it.
+    private func count(_ entry: PendingRequests.Entry, _ code: ErrorCode?) {
+        metrics.finished(
+            app: entry.app, intent: entry.intent, stage: "\(entry.stage)", outcome: code?.rawValue ?? RequestMetrics.answered,
+            after: (entry.deadline - config.requestTimeout).duration(to: now))
+    }
+
+    /// Counts a request refused before it reached an extension; names the host does not
+    /// know are counted as `other`.
+    private func countRefused(_ app: String, _ intent: String, _ stage: String, _ outcome: String) {
+        let known = registry.app(named: app)?.registration.appName ?? knownApp(named: app)?.appName ?? RequestMetrics.other
+        metrics.finished(app: known, intent: catalog.intent(intent)?.name ?? RequestMetrics.other, stage: stage, outcome: outcome)
     }
 
     private func noteMalformed(_ what: String) {

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import ZeroMQ
 
@@ -14,7 +15,7 @@ final class WireTrace {
     }
 
     private let handle: FileHandle
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
 
     /// Creates or empties `file`, readable by its owner only (messages hold what users say).
     init(file: URL) throws {

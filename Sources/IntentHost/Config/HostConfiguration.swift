@@ -63,6 +63,8 @@ public struct HostConfiguration: Sendable {
     /// Whether lifecycles send several stages per request to extensions that declared
     /// `batched` stages (wire.md, section 5b); `false` sends one stage per request to all.
     public var batchedStages = true
+    /// Where the host's HTTP side listens, once it does, for STATUS; nil when it is off.
+    public var http: HTTPEndpoint?
 
     /// The extensions that ship with intentd.
     public static let builtInExtensions = ["messaging": "MonkeyChat", "lists": "ListOMat", "rides": "Zippy", "bench": "IntentBench"]

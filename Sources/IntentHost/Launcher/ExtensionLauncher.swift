@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import Synchronization
 
@@ -40,7 +41,7 @@ final class ExtensionLauncher: Sendable {
     private let logs = Mutex<[String: ExtensionLog]>([:])
     private let runtime = Mutex<Runtime?>(nil)
     private let stopping = Atomic<Bool>(false)
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
     private static let spawnLock = Mutex(())
     private let identities: ExtensionIdentities
 
@@ -219,7 +220,7 @@ final class ExtensionLauncher: Sendable {
             return stopping.load(ordering: .relaxed)
         }
         if late { terminate([child], signal: SIGKILL) }
-        log.info("started extension \(name) (\(target.executable.lastPathComponent), pid \(pid)\(runtime.profile == nil ? ", no sandbox" : ", sandboxed"); log \(output.url.path))")
+        log.info("started extension \(name) (\(target.executable.lastPathComponent), pid \(pid)\(runtime.profile == nil ? ", no sandbox" : ", sandboxed"); log \(output.url.path))", metadata: ["instance": "\(name)"])
         return child
     }
 
@@ -244,7 +245,7 @@ final class ExtensionLauncher: Sendable {
         let name = target.name
         var termination: SystemCall.Termination
         do { termination = try SystemCall.wait(child.pid) } catch {
-            log.error("cannot wait for the extension \(name): \(error)")
+            log.error("cannot wait for the extension \(name): \(error)", metadata: ["instance": "\(name)"])
             return
         }
         // bubblewrap exits with 128 + N when the extension was killed by signal N.
@@ -263,19 +264,20 @@ final class ExtensionLauncher: Sendable {
         let asked = board.takeWake(name)
         if termination == .exited(Self.configurationExitStatus) && !asked {
             board.ended(name, "\(termination)", ran: ran, restartAt: nil)
-            log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it until `intentctl restart`")
+            log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it until `intentctl restart`", metadata: ["instance": "\(name)"])
             return
         }
         if termination == .exited(Self.damagedDataExitStatus) && !asked {
             board.ended(name, "\(termination)", ran: ran, restartAt: nil, final: .unhealthy)
-            log.error("extension \(name) exited with status 74 (its data is damaged); not restarting it until `intentctl restart`")
+            log.error("extension \(name) exited with status 74 (its data is damaged); not restarting it until `intentctl restart`", metadata: ["instance": "\(name)"])
             return
         }
+        if case .signaled(let signal) = termination, !asked { HostEvents.killed(instance: name, signal: signal) }
         // A child that ran a while gets a fresh back-off; one that keeps crashing waits longer.
         let delay = asked ? .zero : ran > LaunchBoard.shortRun ? Duration.seconds(1) : backoff
         let deadline = ContinuousClock.now + delay
         board.ended(name, "\(termination)", ran: ran, restartAt: deadline)
-        log.warning("extension \(name) (pid \(child.pid)) \(termination); restarting in \(delay)")
+        log.warning("extension \(name) (pid \(child.pid)) \(termination); restarting in \(delay)", metadata: ["instance": "\(name)"])
         var next = asked ? .seconds(1) : min(delay * 2, .seconds(32))
         while ContinuousClock.now < deadline && !stopping.load(ordering: .relaxed) {
             if board.takeWake(name) {
@@ -285,9 +287,10 @@ final class ExtensionLauncher: Sendable {
             usleep(20_000)
         }
         guard !stopping.load(ordering: .relaxed) else { return }
+        HostEvents.restart(instance: name, asked: asked)
         do { try start(target, runtime, backoff: next) } catch {
             board.failed(target, error)
-            log.error("cannot restart extension \(name): \(error)")
+            log.error("cannot restart extension \(name): \(error)", metadata: ["instance": "\(name)"])
         }
     }
 
@@ -306,10 +309,10 @@ final class ExtensionLauncher: Sendable {
                 board.wake(launch.name)
             case .rejected, .unhealthy, .failed:
                 guard !stopping.load(ordering: .relaxed), let ready = runtime.withLock({ $0 }) else { continue }
-                log.info("restarting extension \(launch.name) on request")
+                log.info("restarting extension \(launch.name) on request", metadata: ["instance": "\(launch.name)"])
                 do { try start(launch.target, ready, backoff: .seconds(1)) } catch {
                     board.failed(launch.target, error)
-                    log.error("cannot restart extension \(launch.name): \(error)")
+                    log.error("cannot restart extension \(launch.name): \(error)", metadata: ["instance": "\(launch.name)"])
                 }
             }
         }

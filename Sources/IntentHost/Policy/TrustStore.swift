@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import ZeroMQ
 
@@ -9,7 +10,7 @@ final class TrustStore {
     private let url: URL
     private(set) var file = TrustFile()
     private var signature: [Int] = []
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
     /// Counts the times the file was read, so the broker sees when trust changed.
     private(set) var generation = 0
     /// The local user's client key (`STATE/keys/client.key`), always allowed.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import ZeroMQ
 
@@ -22,7 +23,7 @@ final class ZAPHandler {
     /// The trust store every answer comes from.
     let trust: TrustStore
     private let serverKeys: CurveKeyPair
-    private let log = Log("intentd")
+    private let log = Logger(label: HostLog.label)
     private var refused = 0
     private var frames: [Message] = []
 

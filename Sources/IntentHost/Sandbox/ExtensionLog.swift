@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 import Synchronization
 
@@ -56,26 +57,36 @@ final class ExtensionLog: Sendable {
         text += Array(escaped.utf8)
         if line.count > Self.maxLineBytes { text += Array(" [line cut at \(Self.maxLineBytes) bytes]".utf8) }
         text.append(UInt8(ascii: "\n"))
+        if let problem = write(text) { Logger(label: HostLog.label).warning("\(problem)") }
+        return escaped
+    }
+
+    /// Appends `text` (whole lines, already escaped), rotating first when it would pass
+    /// `maxBytes`; says what went wrong instead of logging it, so the host's own log can
+    /// be written here too.
+    func write(_ text: [UInt8]) -> String? {
         state.withLock { state in
-            if state.size + text.count > maxBytes, state.size > 0 { rotate(&state) }
-            guard let handle = state.handle else { return }
+            var problem: String?
+            if state.size + text.count > maxBytes, state.size > 0 { problem = rotate(&state) }
+            guard let handle = state.handle else { return problem }
             do {
                 try handle.write(contentsOf: text)
                 state.size += text.count
             } catch {
-                Log("intentd").warning("cannot write to \(url.path): \(describeFileError(error))")
+                return "cannot write to \(url.path): \(describeFileError(error))"
             }
+            return problem
         }
-        return escaped
     }
 
-    private func rotate(_ state: inout State) {
+    private func rotate(_ state: inout State) -> String? {
         try? state.handle?.close()
         state.handle = nil
         let old = url.appendingPathExtension("1")
         try? FileManager.default.removeItem(at: old)
         try? FileManager.default.moveItem(at: url, to: old)
-        do { try open(&state) } catch { Log("intentd").warning("\(error)") }
+        do { try open(&state) } catch { return "\(error)" }
+        return nil
     }
 
     /// Reads lines from `fd` until end of file and appends each, attributed to `name`;

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import IntentProtocol
 
 /// A system call that failed: which, on what, and the error number.
@@ -117,7 +118,7 @@ enum SystemCall {
     /// not an error.
     static func signal(_ pid: pid_t, _ signal: Int32) {
         if kill(pid, signal) == -1 && errno != ESRCH {
-            Log("intentd").warning("kill(\(pid), \(signal)): \(String(cString: strerror(errno)))")
+            Logger(label: HostLog.label).warning("kill(\(pid), \(signal)): \(String(cString: strerror(errno)))")
         }
     }
 

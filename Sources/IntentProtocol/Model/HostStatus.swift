@@ -21,6 +21,9 @@ public struct HostStatus: Sendable, Hashable, Codable {
     /// Set when the whole status would not fit in `maxMessageBytes`: the oldest rejections,
     /// then the last apps, were left out.
     public var truncated: Bool?
+    /// Where the host serves HTTP on loopback (its Prometheus metrics at `/metrics`), such
+    /// as `http://127.0.0.1:8470`; absent when that is off (`intentd --http off`).
+    public var http: String?
 
     /// Creates a status.
     public init(

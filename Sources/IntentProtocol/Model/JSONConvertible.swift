@@ -144,6 +144,7 @@ extension Submission: JSONConvertible {
             parameters: try f.object("parameters"), language: try f.optionalString("language"),
             sessionId: try f.optionalString("sessionId"), confirmed: try f.optionalBool("confirmed"),
             idempotencyKey: try f.optionalString("idempotencyKey"))
+        traceparent = try f.optionalString("traceparent")
     }
 
     public var json: JSONValue {
@@ -153,6 +154,7 @@ extension Submission: JSONConvertible {
         o["sessionId"] = sessionId.map(JSONValue.string)
         o["confirmed"] = confirmed.map(JSONValue.bool)
         o["idempotencyKey"] = idempotencyKey.map(JSONValue.string)
+        o["traceparent"] = traceparent.map(JSONValue.string)
         return o.json
     }
 }
@@ -260,6 +262,7 @@ extension Outcome: JSONConvertible {
             outcome: kind, code: try f.string("code"), app: try f.string("app"), intent: try f.string("intent"),
             sessionId: try f.string("sessionId"), resolutions: resolutions, response: response, message: try f.string("message"))
         idempotencyKey = try f.optionalString("idempotencyKey")
+        traceparent = try f.optionalString("traceparent")
     }
 
     public var json: JSONValue {
@@ -273,6 +276,7 @@ extension Outcome: JSONConvertible {
         o["response"] = response?.json
         o["message"] = .string(message)
         o["idempotencyKey"] = idempotencyKey.map(JSONValue.string)
+        o["traceparent"] = traceparent.map(JSONValue.string)
         return o.json
     }
 }

@@ -31,6 +31,8 @@ public struct Outcome: Sendable, Hashable, Codable {
     /// The handle's idempotency key, once a handle was sent: retry with it after
     /// `outcomeUnknown` to learn what happened without doing it twice.
     public var idempotencyKey: String?
+    /// The W3C `traceparent` every stage of the lifecycle carried (wire.md, section 5b).
+    public var traceparent: String?
 
     /// Creates an outcome.
     public init(

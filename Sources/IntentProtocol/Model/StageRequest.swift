@@ -49,6 +49,8 @@ public struct Submission: Sendable, Hashable, Codable {
     /// The handle's idempotency key: the same on every retry of one piece of work. The
     /// host makes one when absent.
     public var idempotencyKey: String?
+    /// A W3C `traceparent` for the lifecycle; the host makes one when absent (wire.md, 5b).
+    public var traceparent: String?
 
     /// Creates a submission.
     public init(

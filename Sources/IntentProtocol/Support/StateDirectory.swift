@@ -54,6 +54,12 @@ public struct StateDirectory: Sendable, Hashable {
     /// Which keys the host trusts, for which bundle ids: `STATE/trust.json`.
     public var trustFile: URL { url.appendingPathComponent("trust.json") }
 
+    /// Where the host keeps each launched extension's output (`BUNDLE-ID.log`) and its own log.
+    public var logsDirectory: URL { url.appendingPathComponent("logs") }
+
+    /// The host's own log, beside its extensions' logs (what it also writes to standard error).
+    public var hostLogFile: URL { logsDirectory.appendingPathComponent("intentd.log") }
+
     /// The key pair the host made for an extension it launches (`bundle` is a validated
     /// bundle id): `STATE/keys/extensions/BUNDLE-ID.key`.
     public func launchedKeyFile(for bundle: String) -> URL {

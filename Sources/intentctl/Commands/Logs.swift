@@ -3,18 +3,22 @@ import Foundation
 import IntentClient
 import IntentProtocol
 
-/// `intentctl logs APP [--follow]`
+/// `intentctl logs APP [--follow]`, `intentctl logs --trace ID`
 struct Logs: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print what a launched extension wrote to its standard output and error.",
         discussion: """
             The host keeps each launched extension's output in STATE/logs/BUNDLE-ID.log, every \
             line stamped with the time and the extension's name, and escaped. APP is the bundle \
-            id, or the app's name while it is registered.
+            id, or the app's name while it is registered. With --trace, the lines of one \
+            request's trace from the host's log and every extension's, in time order.
             """)
 
     @Argument(help: "The app: its bundle id, or its name while it is registered.")
-    var app: String
+    var app: String?
+
+    @Option(help: "Print every line, in the host's log and every extension's, of the request with this trace id (32 hex digits, or a whole traceparent).")
+    var trace: String?
 
     @Flag(name: .shortAndLong, help: "Keep printing lines as they are written, until Ctrl-C.")
     var follow = false
@@ -22,8 +26,15 @@ struct Logs: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        let directory = StateDirectory(explicit: connection.stateDirectory).url.appendingPathComponent("logs")
-        let file = try locate(in: directory)
+        let directory = StateDirectory(explicit: connection.stateDirectory).logsDirectory
+        if let trace {
+            let id = TraceParent.traceID(of: trace) ?? trace.lowercased()
+            guard id.count == 32, id.allSatisfy(\.isHexDigit) else { throw ValidationError("--trace: not a trace id (32 hex digits) nor a traceparent") }
+            for line in try TraceLines.find(id, in: directory) { print(line) }
+            return
+        }
+        guard let app else { throw ValidationError("name an app, or pass --trace ID") }
+        let file = try locate(app, in: directory)
         var offset = 0
         var identity = Self.identity(of: file)
         offset = try printNew(file, from: 0)
@@ -40,7 +51,7 @@ struct Logs: ParsableCommand {
     }
 
     /// The log file of `app`: by bundle id, else through the host's status.
-    private func locate(in directory: URL) throws -> URL {
+    private func locate(_ app: String, in directory: URL) throws -> URL {
         guard !app.isEmpty, !app.contains("/"), !app.hasPrefix(".") else { throw ValidationError("\"\(app)\" is not an app") }
         let direct = directory.appendingPathComponent("\(app).log")
         if FileManager.default.fileExists(atPath: direct.path) { return direct }

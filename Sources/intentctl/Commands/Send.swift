@@ -36,6 +36,11 @@ struct Send: ParsableCommand {
         valueName: "KEY"))
     var idempotencyKey: String?
 
+    @Option(help: ArgumentHelp(
+        "A W3C traceparent for this request (00-TRACEID-PARENTID-FLAGS); the host makes one when absent. See intentctl logs --trace.",
+        valueName: "TRACEPARENT"))
+    var traceparent: String?
+
     @Flag(help: "Print one JSON object instead of text.")
     var json = false
 
@@ -46,9 +51,13 @@ struct Send: ParsableCommand {
         if let idempotencyKey, let problem = RequestAnnotation.problem(withKey: idempotencyKey) {
             throw ValidationError("--idempotency-key: \(problem)")
         }
+        if let traceparent, TraceParent.valid(traceparent) == nil {
+            throw ValidationError("--traceparent: \"\(PeerNames.loggable(traceparent))\" is not a W3C traceparent (00-32 hex-16 hex-2 hex)")
+        }
+        var submission = Submission(parameters: values, language: language, confirmed: confirm ? true : nil, idempotencyKey: idempotencyKey)
+        submission.traceparent = traceparent
         let outcome = try connection.client().submit(
-            app: app, intent: intent,
-            Submission(parameters: values, language: language, confirmed: confirm ? true : nil, idempotencyKey: idempotencyKey))
+            app: app, intent: intent, submission)
         print(json ? JSON.pretty(outcome) : OutcomeText(outcome).description)
         let status = Exit.status(for: outcome)
         if status != 0 { throw ExitCode(status) }

@@ -8,6 +8,8 @@ struct StatusText: CustomStringConvertible {
 
     var description: String {
         var lines = ["device: \(status.locked ? "locked" : "unlocked")"]
+        // The host's own address, checked before it is shown: a peer could pose as the host.
+        if let http = status.http.map(PeerNames.loggable) { lines.append("metrics: \(http)/metrics") }
         if status.extensions.isEmpty { lines.append("extensions: none registered") }
         for e in status.extensions {
             let also = e.alternativeAppNames.isEmpty ? "" : " (also: \(e.alternativeAppNames.joined(separator: ", ")))"

@@ -72,11 +72,19 @@ final class TestHost {
     var clientEndpoint: String { StateDirectory(explicit: state.path).clientEndpoint }
     var extensionEndpoint: String { StateDirectory(explicit: state.path).extensionEndpoint }
 
-    /// Starts (or restarts) the host process; without HTTP (the console) unless `--http` is given.
+    /// Tests run hosts side by side: each serves HTTP on a free port unless a test says otherwise.
+    private var httpArguments: [String] { hostArguments.contains("--http") ? [] : ["--http", "127.0.0.1:0"] }
+
+    /// The host's metrics, scraped from the address STATUS gives.
+    func metrics() throws -> MetricsScrape {
+        guard let base = try client().status().http else { throw TestError("the host serves no HTTP") }
+        return try MetricsScrape(url: "\(base)/metrics")
+    }
+
+    /// Starts (or restarts) the host process.
     func startHost() throws {
-        let http = hostArguments.contains("--http") ? [] : ["--http", "off"]
         process = try Self.launch(
-            Products.url("intentd"), ["--state-dir", state.path] + http + hostArguments,
+            Products.url("intentd"), ["--state-dir", state.path] + httpArguments + hostArguments,
             output: log, environment: hostEnvironment)
     }
 
@@ -240,6 +248,21 @@ final class TestHost {
 
     /// Everything the host wrote so far.
     var hostLog: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+    /// The host's log lines so far, read back (message, level, metadata).
+    var hostLines: [LogLine] { LogLine.all(in: hostLog) }
+
+    /// The lines a launched extension wrote, read back from `STATE/logs/BUNDLE.log` (each
+    /// after the host's `TIME [NAME] ` in front).
+    func extensionLines(_ bundle: String) -> [LogLine] {
+        let text = (try? String(contentsOf: state.appendingPathComponent("logs/\(bundle).log"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in line.range(of: "] ").flatMap { LogLine(line[$0.upperBound...]) } }
+    }
+
+    /// The host's lines about `app` (its `app` metadata) whose message starts with `text`.
+    func hostLines(about app: String, startingWith text: String) -> [LogLine] {
+        hostLines.filter { $0.metadata["app"] == app && $0.message.hasPrefix(text) }
+    }
 
     static func launch(_ executable: URL, _ arguments: [String], output: URL, environment: [String: String]) throws -> Process {
         let p = Process()

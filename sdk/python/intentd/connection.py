@@ -186,6 +186,11 @@ class Connection:
             self._send(wire.reply(request_id, error_reply("too many requests in flight")))
             return
         self.in_flight += 1
+        metadata = {"request": request_id, "stage": stage, "intent": intent[:80]}
+        trace = wire.trace_id(body)
+        if trace:
+            metadata["trace"] = trace
+        self.log.debug("request", extra={"metadata": metadata})
 
         def work():
             try:

@@ -72,10 +72,36 @@ class Options:
         return os.path.join(os.path.expanduser("~"), ".local", "state", "intentd")
 
 
+class LineFormatter(logging.Formatter):
+    """The host's line format: TIME NAME LEVEL [key=value ...]: MESSAGE, with the
+    metadata given as extra={"metadata": {...}} (such as a request's trace id), so
+    `intentctl logs --trace ID` finds this extension's lines too."""
+
+    LEVELS = {"WARNING": "warning", "ERROR": "error", "CRITICAL": "critical", "INFO": "info", "DEBUG": "debug"}
+
+    def format(self, record):
+        time = self.formatTime(record, "%Y-%m-%dT%H:%M:%S") + ".%03d" % record.msecs
+        metadata = getattr(record, "metadata", None) or {}
+        meta = ""
+        if metadata:
+            meta = " [" + " ".join("%s=%s" % (k, _bare(str(v))) for k, v in sorted(metadata.items())) + "]"
+        message = record.getMessage().replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+        return "%s %s %s%s: %s" % (time, record.name.replace(" ", "_"), self.LEVELS.get(record.levelname, "info"), meta, message)
+
+
+def _bare(value):
+    """A metadata value as the host writes it: bare, or quoted when it holds a space, =, ] or a quote."""
+    value = "".join(c if c.isprintable() else "\\x%02X" % ord(c) for c in value)
+    if value and not any(c in value for c in ' =]"'):
+        return value
+    return '"' + value.replace('"', '\\"') + '"'
+
+
 def _log(name):
     level = os.environ.get("INTENTD_LOG_LEVEL", "info").upper()
-    logging.basicConfig(stream=sys.stderr, level=getattr(logging, level, logging.INFO),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(LineFormatter())
+    logging.basicConfig(level=getattr(logging, level, logging.INFO), handlers=[handler])
     return logging.getLogger(name)
 
 

@@ -2,6 +2,7 @@
 frame, the header (signature, command byte, request id and stage where the command has
 them), the command's names (a length byte, then 1 to 255 bytes of UTF-8), then the rest."""
 
+import re
 import struct
 
 SIGNATURE = b"intentd/2"
@@ -95,3 +96,12 @@ def parse(frame):
     if command == DISCONNECT:
         return (command, _text(frame[10:]))
     raise Malformed("command %02x is not one the host sends to extensions" % command)
+
+
+_TRACEPARENT = re.compile(rb'"traceparent":"00-([0-9a-f]{32})-[0-9a-f]{16}-[0-9a-f]{2}"')
+
+
+def trace_id(body):
+    """The trace id of the W3C traceparent a REQUEST body carries (wire.md section 5b), or None."""
+    found = _TRACEPARENT.search(bytes(body)) if body else None
+    return found.group(1).decode("ascii") if found else None

@@ -1,0 +1,64 @@
+import W3CTraceContext
+
+/// The W3C `traceparent` a request carries (wire.md, section 5b): one trace id from the
+/// client through the host to every extension stage and back, logged by each as the `trace`
+/// metadata of its lines, so `intentctl logs --trace ID` finds one request's path.
+public enum TraceParent {
+    /// The member's name in a body.
+    public static let member = "traceparent"
+    private static let memberPrefix = Array("\"traceparent\":\"".utf8)
+
+    /// A new `traceparent` (version 00, random trace and parent ids, sampled).
+    public static func make() -> String {
+        TraceContext(traceID: .random(), spanID: .random(), flags: .sampled, state: TraceState()).traceParentHeaderValue
+    }
+
+    /// `text` if it is a valid `traceparent`, else nil.
+    public static func valid(_ text: String) -> String? {
+        (try? TraceContext(traceParentHeaderValue: text)) == nil ? nil : text
+    }
+
+    /// The trace id (32 hex digits) of a valid `traceparent`.
+    public static func traceID(of traceparent: String) -> String? {
+        (try? TraceContext(traceParentHeaderValue: traceparent)).map { "\($0.traceID)" }
+    }
+
+    /// The valid `traceparent` a JSON body names, if any (`"traceparent":"…"`, written
+    /// without spaces, as this project's encoders and the Python SDK write it).
+    public static func find(in body: some Collection<UInt8>) -> String? {
+        let bytes = Array(body)
+        guard bytes.count >= memberPrefix.count + 55 else { return nil }
+        var i = 0
+        while i + memberPrefix.count + 55 <= bytes.count {
+            if bytes[i] == memberPrefix[0], bytes[i..<(i + memberPrefix.count)].elementsEqual(memberPrefix) {
+                let start = i + memberPrefix.count
+                return valid(String(decoding: bytes[start..<(start + 55)], as: UTF8.self))
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The trace id of the `traceparent` in `body`, for log metadata.
+    public static func traceID(in body: some Collection<UInt8>) -> String? {
+        find(in: body).flatMap(traceID(of:))
+    }
+
+    /// `body` (a JSON object) with `"traceparent"` added as its last member, unless it has
+    /// one; nil if `body` is not an object.
+    public static func adding(_ traceparent: String, to body: [UInt8]) -> [UInt8]? {
+        if find(in: body) != nil { return body }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0a || b == 0x0d || b == 0x09 }
+        guard let first = body.firstIndex(where: { !isSpace($0) }), body[first] == UInt8(ascii: "{"),
+            let last = body.lastIndex(where: { !isSpace($0) }), last > first, body[last] == UInt8(ascii: "}")
+        else { return nil }
+        let inside = body[(first + 1)..<last].contains { !isSpace($0) }
+        var out = Array(body[..<last])
+        if inside { out.append(UInt8(ascii: ",")) }
+        out += memberPrefix
+        out += traceparent.utf8
+        out.append(UInt8(ascii: "\""))
+        out += body[last...]
+        return out
+    }
+}
