@@ -139,6 +139,8 @@ struct BatchedStagesTests {
         var text = text
         let patterns = [
             #"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"#,
+            // Each lifecycle's own trace (traceparent).
+            #"00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}"#,
             #"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?Z?"#,
             #"\b1[6-9]\d{8}(\.\d+)?\b"#, #"\b1[6-9]\d{11}\b"#,
         ]
