@@ -226,7 +226,7 @@ struct ConsoleBrowserTests {
         defer { host.removeState() }
         host.process?.waitUntilExit()
         #expect(host.process?.terminationStatus != 0)
-        #expect(host.hostLog.contains("loopback only"))
+        #expect(host.hostLog.contains("is not a loopback address"))
         #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("client.sock").path))
     }
 }
