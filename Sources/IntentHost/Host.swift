@@ -11,7 +11,7 @@ public final class Host: Sendable {
     public let configuration: HostConfiguration
     private let mailbox: Mailbox<BrokerCommand>
     private let log = Logger(label: HostLog.label)
-    /// Every request a lifecycle sent an extension, counted by app (the console charts it).
+    /// Every request sent to an extension, counted by app (the console charts it).
     public let traffic = TrafficMeter()
 
     /// Prepares a host; nothing is bound until `run`.
@@ -47,8 +47,7 @@ public final class Host: Sendable {
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
         let driver = LifecycleDriver(
-            sender: MeteredStageSender(
-                inner: TracingStageSender(wrapped: BrokerStageSender(mailbox: mailbox, executor: executor)), meter: traffic),
+            sender: TracingStageSender(wrapped: BrokerStageSender(mailbox: mailbox, executor: executor)),
             batchedStages: config.batchedStages)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
@@ -78,11 +77,12 @@ public final class Host: Sendable {
         }
         // The broker is made on its own thread, which then owns its sockets for good.
         let (events, report) = AsyncStream.makeStream(of: BrokerEvent.self)
-        IOThread.start(name: "intentd-broker") {
+        IOThread.start(name: "intentd-broker") { [traffic] in
             do {
                 let broker = try Broker(
                     config: config, catalog: catalog, context: try Context(ioThreads: 2), mailbox: mailbox,
-                    executor: executor, dialog: dialog, launcher: launcher, startLifecycle: startLifecycle)
+                    executor: executor, dialog: dialog, launcher: launcher, traffic: traffic,
+                    startLifecycle: startLifecycle)
                 report.yield(.started)
                 broker.run()
             } catch {

@@ -25,6 +25,8 @@ final class Broker {
     private let trace: WireTrace?
     private let log = Logger(label: HostLog.label)
     private let metrics = RequestMetrics.host
+    /// The same requests by app, for the console's charts.
+    private let traffic: TrafficMeter
     private let clock = ContinuousClock()
     /// The time the current batch of messages woke the loop: one clock read per batch
     /// serves every request's deadline and every sign of life in it.
@@ -64,10 +66,11 @@ final class Broker {
 
     init(
         config: HostConfiguration, catalog: Catalog, context: Context, mailbox: Mailbox<BrokerCommand>,
-        executor: BrokerExecutor, dialog: DialogEngine, launcher: ExtensionLauncher,
+        executor: BrokerExecutor, dialog: DialogEngine, launcher: ExtensionLauncher, traffic: TrafficMeter,
         startLifecycle: @escaping @Sendable (LifecycleJob) -> Void
     ) throws {
         self.executor = executor
+        self.traffic = traffic
         self.launcher = launcher
         launches = launcher.ledger
         self.dialog = dialog
@@ -982,9 +985,11 @@ final class Broker {
     /// Counts a request that was sent to an extension and has ended: answered (`code` nil)
     /// or failed with `code`, timed from when the host took it.
     private func count(_ entry: PendingRequests.Entry, _ code: ErrorCode?) {
+        let latency = (entry.deadline - config.requestTimeout).duration(to: now)
         metrics.finished(
             app: entry.app, intent: entry.intent, stage: "\(entry.stage)", outcome: code?.rawValue ?? RequestMetrics.answered,
-            after: (entry.deadline - config.requestTimeout).duration(to: now))
+            after: latency)
+        traffic.record(app: entry.app, latency: latency, failed: code != nil)
     }
 
     /// Counts a request refused before it reached an extension; names the host does not

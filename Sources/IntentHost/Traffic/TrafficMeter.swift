@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Counts the requests a lifecycle sent each app's extension (one stage, or a batch of
-/// stages), with how long they took, for the console's throughput and latency charts.
+/// Counts the requests the host sent each app's extension (a client's stage, a lifecycle's
+/// stage or batch of stages), with how long they took, for the console's throughput and
+/// latency charts; the broker feeds it where it counts the request metrics.
 /// Bounded: at most `maxApps` apps are counted (the apps are registered ones, so the bound
 /// is only a guard).
 public final class TrafficMeter: Sendable {
