@@ -14,16 +14,23 @@ struct ConsoleBrowserTests {
         let host = try TestHost(
             ["--extensions", extensions, "--http", "127.0.0.1:0", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"],
             environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
-        try host.waitFor(Self.apps + more)
-        let file = host.state.appendingPathComponent("console.url")
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if let url = try? String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !url.isEmpty {
-                return (host, url)
+        do {
+            try host.waitFor(Self.apps + more)
+            let file = host.state.appendingPathComponent("console.url")
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                if let url = try? String(contentsOf: file, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), !url.isEmpty {
+                    return (host, url)
+                }
+                usleep(50_000)
             }
-            usleep(50_000)
+            throw TestError("the console never said where it listens\n\(host.hostLog)")
+        } catch {
+            // The caller's defer is not set up yet: stop the host here.
+            host.stop()
+            host.removeState()
+            throw error
         }
-        throw TestError("the console never said where it listens\n\(host.hostLog)")
     }
 
     /// Opens the console and waits until it shows the three apps.
