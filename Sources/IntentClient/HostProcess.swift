@@ -40,13 +40,7 @@ public final class HostProcess {
         process.executableURL = me.deletingLastPathComponent().appendingPathComponent("intentd")
         process.arguments = arguments
         let logFile = log ?? state.url.appendingPathComponent("intentd.log")
-        // A new, empty log; a device or pipe given as the log (such as /dev/null) is opened as
-        // it is: creating a file renames a new one over whatever the path names.
-        let type = (try? FileManager.default.attributesOfItem(atPath: logFile.path))?[.type] as? FileAttributeType
-        if type == nil || type == .typeRegular {
-            _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: logFile)
+        let handle = try OutputFile.open(logFile)
         process.standardOutput = handle
         process.standardError = handle
         try process.run()

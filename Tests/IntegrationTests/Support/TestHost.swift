@@ -271,13 +271,7 @@ final class TestHost {
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { _, new in new }
         p.environment = env
-        // A new, empty file; a device such as /dev/null is opened as it is, since creating a
-        // file renames a new one over whatever the path names.
-        let type = (try? FileManager.default.attributesOfItem(atPath: output.path))?[.type] as? FileAttributeType
-        if type == nil || type == .typeRegular {
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        }
-        let handle = try FileHandle(forWritingTo: output)
+        let handle = try OutputFile.open(output)
         handle.seekToEndOfFile()
         p.standardOutput = handle
         p.standardError = handle
