@@ -11,13 +11,8 @@ import ZeroMQ
 struct OverloadTests {
     @Test("A flood beyond the host's limit of requests in flight is refused with overloaded, and intentctl exits 4")
     func floodBeyondHostLimitIsRefused() throws {
-        let config = try Self.config(maxInFlight: 64, perClient: 16)
-        let host = try TestHost(["--config", config.path, "--request-timeout", "60000"])
+        let (host, ext) = try Self.hostWithHungMonkeyChat(Self.config(maxInFlight: 64, perClient: 16))
         defer { host.stop(); host.removeState() }
-        let ext = try host.startExtension()
-        try host.waitFor(["MonkeyChat"])
-        // A hung extension: whatever the host admits stays in flight.
-        kill(ext.processIdentifier, SIGSTOP)
         defer { kill(ext.processIdentifier, SIGCONT) }
 
         // Eight connections, each within its own limit of 16, together twice the host's 64.
@@ -41,12 +36,8 @@ struct OverloadTests {
 
     @Test("A well-behaved client is still served while another client floods the host")
     func wellBehavedClientIsServedDuringFlood() throws {
-        let config = try Self.config(maxInFlight: 64, perClient: 16)
-        let host = try TestHost(["--config", config.path, "--request-timeout", "60000", "--extensions", "bench"])
+        let (host, ext) = try Self.hostWithHungMonkeyChat(Self.config(maxInFlight: 64, perClient: 16), bench: true)
         defer { host.stop(); host.removeState() }
-        let ext = try host.startExtension()
-        try host.waitFor(["MonkeyChat", "Bench"])
-        kill(ext.processIdentifier, SIGSTOP)
         defer { kill(ext.processIdentifier, SIGCONT) }
 
         // One client floods the hung app with ten times the host's whole limit.
@@ -64,12 +55,8 @@ struct OverloadTests {
 
     @Test("A hung extension instance takes no more than its own limit of requests, and the host keeps serving other apps")
     func hungInstanceIsBoundedByItsLimit() throws {
-        let config = try Self.config(maxInFlight: 64, perClient: 64, perInstance: 8)
-        let host = try TestHost(["--config", config.path, "--request-timeout", "60000", "--extensions", "bench"])
+        let (host, ext) = try Self.hostWithHungMonkeyChat(Self.config(maxInFlight: 64, perClient: 64, perInstance: 8), bench: true)
         defer { host.stop(); host.removeState() }
-        let ext = try host.startExtension()
-        try host.waitFor(["MonkeyChat", "Bench"])
-        kill(ext.processIdentifier, SIGSTOP)
         defer { kill(ext.processIdentifier, SIGCONT) }
 
         let flooder = try Flooder(host)
@@ -121,6 +108,23 @@ struct OverloadTests {
     }
 
     // MARK: Helpers
+
+    /// A host with the admission limits of `config` (and the bench extension beside it if
+    /// `bench`), and a MonkeyChat started by hand and then stopped (SIGSTOP): whatever the
+    /// host admits for MonkeyChat stays in flight. The caller resumes it and stops the host.
+    static func hostWithHungMonkeyChat(_ config: URL, bench: Bool = false) throws -> (TestHost, Process) {
+        let host = try TestHost(["--config", config.path, "--request-timeout", "60000"] + (bench ? ["--extensions", "bench"] : []))
+        do {
+            let ext = try host.startExtension()
+            try host.waitFor(["MonkeyChat"] + (bench ? ["Bench"] : []))
+            kill(ext.processIdentifier, SIGSTOP)
+            return (host, ext)
+        } catch {
+            host.stop()
+            host.removeState()
+            throw error
+        }
+    }
 
     /// A config file with the given admission limits.
     static func config(maxInFlight: Int, perClient: Int, perInstance: Int = 64) throws -> URL {
