@@ -33,6 +33,10 @@ public struct LanguagePack: Sendable {
     let shortPatternWords: [String]
     /// Every word of every pattern.
     let allPatternWords: Set<String>
+    /// Which intents each word points to.
+    let cues: IntentCues
+    /// The phrases that give each parameter, cut out of the patterns.
+    let slotPhrases: SlotPhrases
 
     struct Words: Sendable, Decodable {
         var fillers: Set<String>
@@ -92,6 +96,8 @@ public struct LanguagePack: Sendable {
         var unsupportedReasons: [String: String]?
         var responseCodes: [String: String]?
         var modifiers: [String: [String]]?
+        /// Words that point to an intent besides its patterns' words, by intent.
+        var cues: [String: [String]]?
         var dates: DateWords
     }
 
@@ -133,6 +139,10 @@ public struct LanguagePack: Sendable {
         allPatternWords = Set(all.flatMap { $0.words })
         patternWords = allPatternWords.filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
         shortPatternWords = allPatternWords.filter { (2...4).contains($0.count) && $0.allSatisfy(\.isLetter) }.sorted()
+        let everyPattern = intents.merging(appVerbForms) { $0 + $1 }
+        let little = file.words.fillers.union(file.words.notValues).union(file.words.trailing)
+        cues = IntentCues(patterns: everyPattern, extra: file.cues ?? [:], ignoring: little)
+        slotPhrases = SlotPhrases(patterns: everyPattern, weak: little)
     }
 
     /// Every language file in `directory`, by language code.

@@ -90,7 +90,14 @@ final class MatchScoring {
             parameters[name] = value
         }
         if let best, score <= best.score { return }
-        best = RequestReader.Candidate(intent: intent.name, parameters: parameters, score: score, pattern: pattern)
+        // Skipped words that are no comment: after the last comma before the match, and
+        // after it unless it closed its clause.
+        let opening = tokens[..<match.start].lastIndex(where: \.endsClause).map { $0 + 1 } ?? 0
+        let skipped = Array(tokens[opening..<match.start]) + (closesClause ? [] : Array(tokens[match.end...]))
+        let freeText = match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)
+        let outside = tokens.indices.filter { i in !freeText.contains { $0.contains(i) } }.map { tokens[$0] }
+        best = RequestReader.Candidate(
+            intent: intent.name, parameters: parameters, score: score, pattern: pattern, skipped: skipped, outsideFreeText: outside)
     }
 
     /// Whether a clause after a comma in `words` opens with a comment ("…, I'm late").

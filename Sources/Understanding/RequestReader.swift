@@ -32,7 +32,8 @@ public struct RequestReader: Sendable {
         if pack.words.capabilities.contains(words) { return .capabilities(app: nil) }
         if let app = capabilitiesOfApp(tokens, apps) { return .capabilities(app: app) }
 
-        var mention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        let firstMention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        var mention = firstMention
         let every = Array(Set(apps.flatMap(\.intents))).sorted()
         var found: Candidate?
         if let app = mention, let named = apps.first(where: { $0.name == app.app }) {
@@ -55,6 +56,16 @@ public struct RequestReader: Sendable {
         }
         let rest = mention?.remaining ?? tokens
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }
+        if let cued = cueReading(found, rest, offered: named?.intents ?? every, apps: apps) {
+            found = cued
+        } else if mention == nil, let firstMention, let app = apps.first(where: { $0.name == firstMention.app }),
+            !app.intents.contains(found?.intent ?? ""),
+            let cued = cueReading(found, firstMention.remaining, offered: app.intents, apps: apps, evenIfExplained: true)
+        {
+            // The name was read as a word of the request, but the words point to what that app does.
+            return .request(UnderstoodRequest(
+                intent: cued.intent, namedApp: app.name, apps: [app.name], parameters: cued.parameters, pattern: cued.pattern))
+        }
         if let best = found {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
@@ -72,6 +83,10 @@ public struct RequestReader: Sendable {
         var parameters: [String: JSONValue]
         var score: Int
         var pattern: String
+        /// The words the match skipped before and after it.
+        var skipped: [Token] = []
+        /// The words outside free text (a message's content).
+        var outsideFreeText: [Token] = []
     }
 
     /// The best-scoring match over the intents' patterns: pattern words count for (typos a

@@ -23,7 +23,7 @@ final class ValueReader: Sendable {
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         guard !tokens.isEmpty else { return nil }
         if parameter.isList {
-            let parts = parameter.type == .enum ? [tokens] : split(tokens)
+            let parts = parameter.type == .enum ? [tokens] : split(tokens, orToo: parameter.type == .person)
             var values: [JSONValue] = []
             for part in parts {
                 guard let value = element(part, parameter, intent, apps) else { return nil }
@@ -34,12 +34,13 @@ final class ValueReader: Sendable {
         return element(tokens, parameter, intent, apps)
     }
 
-    /// Splits at commas and list words ("rice, onions and olives").
-    func split(_ tokens: ArraySlice<Token>) -> [ArraySlice<Token>] {
+    /// Splits at commas and list words ("rice, onions and olives"); with `orToo`, at "or"
+    /// as well ("did Coco or Kiki write").
+    func split(_ tokens: ArraySlice<Token>, orToo: Bool = false) -> [ArraySlice<Token>] {
         var parts: [ArraySlice<Token>] = []
         var start = tokens.startIndex
         for i in tokens.indices {
-            if pack.words.listSeparators.contains(tokens[i].word) {
+            if pack.words.listSeparators.contains(tokens[i].word) || (orToo && tokens[i].word == pack.words.or) {
                 if start < i { parts.append(tokens[start..<i]) }
                 start = i + 1
             } else if tokens[i].endsClause {
@@ -56,6 +57,12 @@ final class ValueReader: Sendable {
         if !items.isEmpty { return vocabularyItem(tokens, items) }
         switch parameter.type {
         case .string:
+            var tokens = tokens
+            // Terms searched for go without an article ("about the wedding" finds "wedding").
+            if parameter.isList, pack.words.clauseSlots?.contains(parameter.name) == true {
+                let articles = pack.words.notValues.intersection(pack.words.appDeterminers ?? [])
+                while tokens.count > 1, let first = tokens.first, articles.contains(first.word) { tokens = tokens.dropFirst() }
+            }
             let text = Self.trimmed(tokens.map(\.typed).joined(separator: " "))
             return text.isEmpty ? nil : .string(text)
         case .person:
@@ -105,6 +112,8 @@ final class ValueReader: Sendable {
     /// A place: a named alias ("here", "home"), else the words without leading fillers.
     func place(_ tokens: ArraySlice<Token>) -> String? {
         if let stops = pack.words.locationStops, tokens.contains(where: { stops.contains($0.word) }) { return nil }
+        // "Zippy feedback: 3 stars": what follows a colon is said about something else.
+        if tokens.dropFirst().contains(where: { $0.word == ":" }) { return nil }
         if let alias = pack.words.places[tokens.map(\.word).joined(separator: " ")] { return alias }
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.locationFillers.contains(first.word) { rest = rest.dropFirst() }

@@ -63,17 +63,18 @@ struct CorpusTests {
     }
 
     /// The corpora written blind by someone who never read the patterns or the reader.
-    /// All three were measured once untuned and have been tuned on since, by the kinds of
-    /// their misses, so they guard against regressions and no longer say how well real
-    /// people are understood: `en-blind.json` (91.5% / 85.5% untuned), `en-blind2.json`
-    /// (237 / 224 of 250, 94.8% / 89.6%, untuned) and `en-blind3.json` (231 / 224 of 246,
-    /// 93.9% / 91.1%, untuned). Each floor is the score once tuned on; only a corpus
-    /// written after the last tuning measures how well requests never seen are read.
+    /// The first four were each measured once untuned and have been tuned on since, so they
+    /// guard against regressions and no longer say how well real people are understood:
+    /// `en-blind.json` (91.5% / 85.5% untuned), `en-blind2.json` (94.8% / 89.6%),
+    /// `en-blind3.json` (93.9% / 91.1%) and `en-blind4.json` (91.8% / 84.4%); each floor is
+    /// its tuned score. `en-blind5.json` was written blind too and never tuned on: its floor is
+    /// its first measurement, and it is the figure reported.
     static let blindFloors = [
         Floor(file: "en-blind.json", label: "written blind, tuned on since", intents: 235, complete: 234),
         Floor(file: "en-blind2.json", label: "written blind, 94.8% / 89.6% when first measured, tuned on since", intents: 250, complete: 250),
         Floor(file: "en-blind3.json", label: "written blind, 93.9% / 91.1% when first measured, tuned on since", intents: 246, complete: 246),
-        Floor(file: "en-blind4.json", label: "never tuned on; target 95% / 90%", intents: 235, complete: 216),
+        Floor(file: "en-blind4.json", label: "written blind, 91.8% / 84.4% when first measured, tuned on since", intents: 252, complete: 236),
+        Floor(file: "en-blind5.json", label: "never tuned on; target 95% / 90%", intents: 245, complete: 220),
     ]
 
     @Test("Requests written without reading the patterns are understood no worse than their recorded score", arguments: blindFloors)

@@ -132,7 +132,7 @@ struct EverydayPhrasingTests {
 
     @Test("A possessive names the sender or the one replied to: \"Coco's texts\"", arguments: [
         Case("show me Coco's texts", "SearchForMessages", ["senders": ["Coco"]]),
-        Case("read Bobo's latest messages about the party", "SearchForMessages", ["senders": ["Bobo"], "searchTerms": ["the party"]]),
+        Case("read Bobo's latest messages about the party", "SearchForMessages", ["senders": ["Bobo"], "searchTerms": ["party"]]),
         Case("reply to Kiki's message saying see you there", "SendMessage", ["recipients": ["Kiki"], "content": "see you there"]),
     ])
     func possessiveSenders(c: Case) { expectRead(c) }
@@ -143,4 +143,24 @@ struct EverydayPhrasingTests {
         Case("add eggs, milk, bread to groceries", "AddTasks", ["taskTitles": ["eggs", "milk", "bread"], "targetTaskList": "groceries"]),
     ])
     func remarksAfterLists(c: Case) { expectRead(c) }
+
+    @Test("A word that points to another intent, which no pattern took, decides the intent: \"scrap my Zippy\"", arguments: [
+        Case("scrap my Zippy to the office", "CancelRide", [:]),
+        Case("Zippy, two stars and a 3 dollar tip for the driver", "SendRideFeedback", ["rating": 2, "tip": 3]),
+        Case("give the zippy driver 6 bucks", "SendRideFeedback", ["tip": 6]),
+        Case("could you look at where my Zippy driver is", "GetRideStatus", [:]),
+        Case("zippy rating: 4 stars", "SendRideFeedback", ["rating": 4]),
+    ])
+    func cuesDecide(c: Case) { expectRead(c) }
+
+    @Test("Words of a message's content never decide the intent", arguments: [
+        Case("text Coco my zippy got cancelled", "SendMessage", ["recipients": ["Coco"], "content": "my zippy got cancelled"]),
+    ])
+    func contentIsNoCue(c: Case) { expectRead(c) }
+
+    @Test("Search terms go without an article, and senders may be joined by \"or\"", arguments: [
+        Case("find MonkeyChat messages about the concert", "SearchForMessages", ["searchTerms": ["concert"]]),
+        Case("did bobo or coco text me on monkeychat", "SearchForMessages", ["senders": ["Bobo", "Coco"]]),
+    ])
+    func searchTermsAndSenders(c: Case) { expectRead(c) }
 }

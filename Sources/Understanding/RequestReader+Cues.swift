@@ -1,0 +1,102 @@
+import IntentProtocol
+
+extension RequestReader {
+    /// The reading by cues, when it should replace the patterns' reading `found`: no
+    /// pattern matched, or the match had to skip a word that is a strong cue for another
+    /// intent that the request points to more ("cancel my Zippy to the airport" is no
+    /// ride request). The cued intent must be the one the words point to most of every
+    /// intent, and on offer; its parameters are read phrase by phrase.
+    /// With `evenIfExplained`, the cues decide even when the match skipped none of them.
+    func cueReading(
+        _ found: Candidate?, _ tokens: [Token], offered: [String], apps: [AppProfile], evenIfExplained: Bool = false
+    ) -> Candidate? {
+        let cues = pack.cues
+        let everyIntent = catalog.domains.flatMap { $0.intents.map(\.name) }
+        guard let cued = cues.best(tokens, among: everyIntent), offered.contains(cued) else { return nil }
+        if let found {
+            // The words that must be read otherwise: those skipped, or with `evenIfExplained`
+            // all but free text ("text Kiki my Zippy is here" is a message).
+            let unexplained = evenIfExplained ? found.outsideFreeText : found.skipped
+            guard cued != found.intent,
+                unexplained.contains(where: { cues.strongIntents($0).contains(cued) }),
+                cues.score(cued, tokens) > cues.score(found.intent, tokens)
+            else { return nil }
+        }
+        return phraseReading(cued, tokens, apps: apps)
+    }
+
+    /// `intentName` with each parameter read by the phrases that give it, wherever they
+    /// stand ("from home", "to the ferry building", "3 stars"), the phrase with the most
+    /// words first; an enum's value also by its words alone ("flagged"). A value ends at
+    /// the end of its clause or before a word of the intent's phrases; free text (a
+    /// message) runs to the end. Each word gives at most one parameter.
+    func phraseReading(_ intentName: String, _ said: [Token], apps: [AppProfile]) -> Candidate? {
+        guard let intent = catalog.intent(intentName) else { return nil }
+        let reader = ValueReader(pack: pack, clock: clock)
+        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: reader.dates.find(in: said[...]))
+        var parameters = given
+        var used = Set<Int>()
+        var open = intent.parameters.filter { parameters[$0.name] == nil }
+        while true {
+            let found = open.compactMap { parameter in
+                phrase(for: parameter, of: intentName, in: tokens, avoiding: used, reader, apps).map { (parameter, $0) }
+            }
+            guard let (parameter, best) = found.max(by: { $0.1.words < $1.1.words }) else { break }
+            parameters[parameter.name] = best.value
+            used.formUnion(best.span)
+            open.removeAll { $0.name == parameter.name }
+        }
+        for parameter in open where parameter.type == .enum {
+            let free = tokens.indices.filter { !used.contains($0) }
+            if let (value, index) = free.lazy.compactMap({ i in reader.read(tokens[i...i], for: parameter, intent: intentName, apps: apps).map { ($0, i) } }).first {
+                parameters[parameter.name] = value
+                used.insert(index)
+            }
+        }
+        return Candidate(intent: intentName, parameters: parameters, score: 0, pattern: "phrases of \(intentName)")
+    }
+
+    /// The best phrase giving `parameter` in `tokens` outside `used`: the most phrase
+    /// words, then the fewest value words.
+    private func phrase(
+        for parameter: ParameterDefinition, of intentName: String, in tokens: [Token], avoiding used: Set<Int>,
+        _ reader: ValueReader, _ apps: [AppProfile]
+    ) -> (words: Int, length: Int, span: Range<Int>, value: JSONValue)? {
+        let words = pack.words
+        let ends = pack.slotPhrases.anchors(intentName).union(words.fillers).union(words.trailing)
+            .subtracting(words.appDeterminers ?? []).subtracting(words.numbers.keys)
+        let freeText = words.clauseSlots?.contains(parameter.name) ?? false
+        let stops = parameter.isList ? ends.subtracting(words.listSeparators) : ends
+        let own = Set(pack.slotPhrases.phrases(intentName, parameter.name).flatMap(\.words)).subtracting(words.appDeterminers ?? [])
+        var best: (words: Int, length: Int, span: Range<Int>, value: JSONValue)?
+        for phrase in pack.slotPhrases.phrases(intentName, parameter.name) {
+            var budget = 5_000
+            for start in tokens.indices where phrase.canStart(at: tokens[start]) {
+                phrase.matches(tokens, from: start, budget: &budget) { match in
+                    guard let range = match.captures[parameter.name], used.isDisjoint(with: range) else { return }
+                    let runsOn = match.end == range.upperBound && range.upperBound < tokens.count
+                    if freeText {
+                        if runsOn { return }
+                    } else {
+                        let captured = tokens[range]
+                        guard !captured.dropLast().contains(where: \.endsClause), !captured.contains(where: { stops.contains($0.word) })
+                        else { return }
+                        if runsOn, !tokens[range.upperBound - 1].endsClause, !stops.contains(tokens[range.upperBound].word) { return }
+                    }
+                    guard let value = match.adjusted(
+                        reader.read(match.captured(parameter.name, range, in: tokens), for: parameter, intent: intentName, apps: apps),
+                        for: parameter.name)
+                    else { return }
+                    // A word of this parameter's phrases right beside the value counts too
+                    // ("a $7.50 tip" is a tip).
+                    let before = range.lowerBound > match.start || range.lowerBound == 0 ? 0 : (own.contains(tokens[range.lowerBound - 1].word) ? 1 : 0)
+                    let after = range.upperBound < match.end || range.upperBound == tokens.count ? 0 : (own.contains(tokens[range.upperBound].word) ? 1 : 0)
+                    let score = match.words + before + after
+                    if let best, best.words > score || (best.words == score && best.length <= range.count) { return }
+                    best = (score, range.count, range, value)
+                }
+            }
+        }
+        return best
+    }
+}
