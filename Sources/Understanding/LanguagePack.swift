@@ -65,6 +65,9 @@ public struct LanguagePack: Sendable {
         /// Parameters whose words may run over a comma (a message's content); others
         /// end at a clause, and what follows is a comment the request can do without.
         var clauseSlots: Set<String>?
+        /// What is searched for, as `parameter` or `Intent.parameter`: read without a
+        /// leading article ("about the wedding" searches "wedding").
+        var searchSlots: Set<String>?
         /// Words before an app's name that leave it a noun of the sentence ("my Zippy").
         var appDeterminers: Set<String>?
         /// The pattern words an app's name used as a noun may stand for ("ride", "it").

@@ -11,8 +11,12 @@ extension RequestReader {
         _ found: Candidate?, _ tokens: [Token], offered: [String], apps: [AppProfile], evenIfExplained: Bool = false
     ) -> Candidate? {
         let cues = pack.cues
-        let everyIntent = catalog.domains.flatMap { $0.intents.map(\.name) }
-        guard let cued = cues.best(tokens, among: everyIntent), offered.contains(cued) else { return nil }
+        // The intent on offer the words point to most, unless one not on offer ("Zippy,
+        // send a message to Coco") has more for it.
+        let elsewhere = catalog.domains.flatMap { $0.intents.map(\.name) }.filter { !offered.contains($0) }
+        guard let cued = cues.best(tokens, among: offered),
+            elsewhere.allSatisfy({ cues.score($0, tokens) <= cues.score(cued, tokens) })
+        else { return nil }
         if let found {
             // The words that must be read otherwise: those skipped, or with `evenIfExplained`
             // all but free text ("text Kiki my Zippy is here" is a message).
@@ -54,6 +58,21 @@ extension RequestReader {
             }
         }
         return Candidate(intent: intentName, parameters: parameters, score: 0, pattern: "phrases of \(intentName)")
+    }
+
+    /// `found` with the numbers its match left out read by their phrases, also from a
+    /// comment ("rating five stars, tip $12.50"): a number's phrase says what it is.
+    func completed(_ found: Candidate) -> Candidate {
+        guard !found.unmatched.isEmpty, let intent = catalog.intent(found.intent) else { return found }
+        let reader = ValueReader(pack: pack, clock: clock)
+        var found = found
+        var used = Set<Int>()
+        for parameter in intent.parameters where found.parameters[parameter.name] == nil && [.number, .integer].contains(parameter.type) {
+            guard let best = phrase(for: parameter, of: found.intent, in: found.unmatched, avoiding: used, reader, []) else { continue }
+            found.parameters[parameter.name] = best.value
+            used.formUnion(best.span)
+        }
+        return found
     }
 
     /// The best phrase giving `parameter` in `tokens` outside `used`: the most phrase

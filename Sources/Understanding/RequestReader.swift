@@ -66,7 +66,7 @@ public struct RequestReader: Sendable {
             return .request(UnderstoodRequest(
                 intent: cued.intent, namedApp: app.name, apps: [app.name], parameters: cued.parameters, pattern: cued.pattern))
         }
-        if let best = found {
+        if let best = found.map(completed) {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
                 intent: best.intent, namedApp: named?.name, apps: serving, parameters: best.parameters, pattern: best.pattern))
@@ -87,6 +87,8 @@ public struct RequestReader: Sendable {
         var skipped: [Token] = []
         /// The words outside free text (a message's content).
         var outsideFreeText: [Token] = []
+        /// The words outside the match, comments too.
+        var unmatched: [Token] = []
     }
 
     /// The best-scoring match over the intents' patterns: pattern words count for (typos a

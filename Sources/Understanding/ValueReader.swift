@@ -59,7 +59,7 @@ final class ValueReader: Sendable {
         case .string:
             var tokens = tokens
             // Terms searched for go without an article ("about the wedding" finds "wedding").
-            if parameter.isList, pack.words.clauseSlots?.contains(parameter.name) == true {
+            if let search = pack.words.searchSlots, search.contains(parameter.name) || search.contains("\(intent).\(parameter.name)") {
                 let articles = pack.words.notValues.intersection(pack.words.appDeterminers ?? [])
                 while tokens.count > 1, let first = tokens.first, articles.contains(first.word) { tokens = tokens.dropFirst() }
             }
@@ -100,10 +100,26 @@ final class ValueReader: Sendable {
             let containing = names.filter { Token.split($0).map(\.folded).contains(said) }
             if containing.count == 1 { return containing[0] }
         }
-        // Names the apps did not teach are short; more words ran past the name.
-        guard rest.count <= Self.longestUnknownName else { return nil }
+        // Names the apps did not teach are short; more words ran past the name. A word
+        // the language uses ("it", "anything", "quick") starts or ends a name only when
+        // capitalised ("Zorro the Great" has one inside).
+        guard rest.count <= Self.longestUnknownName,
+            [rest.first, rest.last].allSatisfy({ $0.map { !isLanguageWord($0.word) || Self.capitalised($0.raw) } ?? false })
+        else { return nil }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
         return text.isEmpty ? nil : text
+    }
+
+    /// Whether `word` is one the language itself uses: in patterns, or a filler.
+    private func isLanguageWord(_ word: String) -> Bool {
+        pack.allPatternWords.contains(word) || pack.words.fillers.contains(word) || pack.words.notValues.contains(word)
+            || pack.words.personFillers.contains(word) || pack.words.yes.contains(word) || pack.words.no.contains(word)
+    }
+
+    /// "Mark", not "mark" or "MARK".
+    static func capitalised(_ word: String) -> Bool {
+        guard let first = word.first, first.isUppercase else { return false }
+        return word.dropFirst().contains(where: \.isLowercase) || word.count == 1
     }
 
     /// The most words a name no app taught may have.

@@ -163,4 +163,32 @@ struct EverydayPhrasingTests {
         Case("did bobo or coco text me on monkeychat", "SearchForMessages", ["senders": ["Bobo", "Coco"]]),
     ])
     func searchTermsAndSenders(c: Case) { expectRead(c) }
+
+    @Test("A number said in a comment is read by what its phrase says it is: \"…, tip 3 dollars\"", arguments: [
+        Case("zippy: four stars for the driver, tip 3 dollars", "SendRideFeedback", ["rating": 4, "tip": 3]),
+        Case("Zippy ETA", "GetRideStatus", [:]),
+    ])
+    func numbersInComments(c: Case) { expectRead(c) }
+
+    @Test("Paying said as \"paying cash\" or \"charge my Amex\"", arguments: [
+        Case("zippy to the museum, paying cash", "RequestRide", ["dropOffLocation": "museum", "paymentMethod": "cash"]),
+        Case("get a Zippy to the pier, charge my Amex", "RequestRide", ["dropOffLocation": "pier", "paymentMethod": "Amex"]),
+    ])
+    func payingSaidPlainly(c: Case) { expectRead(c) }
+
+    @Test("A name no app taught starts and ends with a capital where it is a word the language uses", arguments: [
+        Case("text Mark on MonkeyChat that I'm late", "SendMessage", ["recipients": ["Mark"], "content": "I'm late"]),
+        Case("message Alice on MonkeyChat: running late", "SendMessage", ["recipients": ["Alice"], "content": "running late"]),
+    ])
+    func untaughtNames(c: Case) { expectRead(c) }
+
+    @Test("A word the language uses, typed in lower case, is no name of its own: \"monkeychat: anything unread\"")
+    func languageWordsAreNoNames() {
+        for text in ["message anything on MonkeyChat: hi", "monkeychat text it to her: on my way"] {
+            if case .request(let r) = reader.read(text, apps: apps) {
+                let names = (r.parameters["recipients"]?.arrayValue ?? []).compactMap(\.stringValue)
+                #expect(!names.contains { ["anything", "it", "her"].contains($0) }, "\(text) read \(names)")
+            }
+        }
+    }
 }
