@@ -11,13 +11,15 @@ struct AppMention {
     /// offer", "Zippy status"): the tokens with the name left in as a stand-in for what the
     /// app deals in.
     var asNoun: [Token]?
+    /// The app was not named, but a phrase of its vocabulary was said ("a Zippy Van").
+    var byVocabulary = false
 
     /// The first mention of any app's name, alternative name or pronunciation: longest
     /// names first, never inside a phrase of an app's vocabulary ("Zippy Van"); failing
     /// that, the name typed in pieces ("list o mat") or with a small typo ("MonkyChat").
     static func find(in tokens: [Token], apps: [AppProfile], pack: LanguagePack) -> AppMention? {
         var names: [(words: [String], app: String)] = []
-        var phrases: [[String]] = []
+        var phrases: [(words: [String], app: String)] = []
         for app in apps {
             for name in [app.name] + app.otherNames {
                 let words = Token.split(name).map(\.folded).filter { !$0.isEmpty }
@@ -29,7 +31,7 @@ struct AppMention {
                 for item in entry.items {
                     for synonym in item.synonyms {
                         let words = Token.split(synonym.phrase).map(\.folded)
-                        if words.count > 1 { phrases.append(words) }
+                        if words.count > 1 { phrases.append((words, app.name)) }
                     }
                 }
             }
@@ -37,9 +39,11 @@ struct AppMention {
         names.sort { $0.words.count > $1.words.count }
         let folded = tokens.map(\.folded)
         var protected = Set<Int>()
-        for phrase in phrases where phrase.count <= folded.count {
-            for start in 0...(folded.count - phrase.count) where Array(folded[start..<(start + phrase.count)]) == phrase {
-                protected.formUnion(start..<(start + phrase.count))
+        var phraseOf: String?
+        for phrase in phrases where phrase.words.count <= folded.count {
+            for start in 0...(folded.count - phrase.words.count) where Array(folded[start..<(start + phrase.words.count)]) == phrase.words {
+                protected.formUnion(start..<(start + phrase.words.count))
+                phraseOf = phraseOf ?? phrase.app
             }
         }
         for start in folded.indices where !protected.contains(start) {
@@ -60,6 +64,8 @@ struct AppMention {
                 }
             }
         }
+        // A phrase of one app's vocabulary names that app: "a Zippy Van to the airport".
+        if let app = phraseOf { return AppMention(app: app, remaining: tokens, isVerb: false, asNoun: nil, byVocabulary: true) }
         return nil
     }
 
@@ -93,6 +99,8 @@ struct AppMention {
         var remaining = kept + Array(tokens[upper...])
         if isVerb { remaining = Array(tokens[upper...]) }
         var asNoun: [Token]?
+    /// The app was not named, but a phrase of its vocabulary was said ("a Zippy Van").
+    var byVocabulary = false
         // The name first is also a noun: "Zippy status".
         let determined = span.lowerBound > 0 && determiners.contains(tokens[span.lowerBound - 1].word)
         if let standsFor = pack.words.appStandsFor, isVerb || determined || lower == span.lowerBound {

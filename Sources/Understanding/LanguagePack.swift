@@ -55,6 +55,8 @@ public struct LanguagePack: Sendable {
         var appAfter: Set<String>
         var appOpeners: Set<String>
         var personFillers: Set<String>
+        /// Short forms of words in names, with the word ("mr": "mister", "lil": "little").
+        var nameForms: [String: String]?
         var locationFillers: Set<String>
         var numbers: [String: Int]
         var ordinals: [String: Int]

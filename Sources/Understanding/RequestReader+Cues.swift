@@ -60,6 +60,20 @@ extension RequestReader {
         return Candidate(intent: intentName, parameters: parameters, score: 0, pattern: "phrases of \(intentName)")
     }
 
+    /// The intent of the app named whose phrases read the most parameters out of the
+    /// request, when neither its patterns nor the cues decide ("hey Zippy, take me from
+    /// the park to the pier"); on a tie, the one the words point to most.
+    func slotReading(_ tokens: [Token], offered: [String], apps: [AppProfile]) -> Candidate? {
+        var best: (read: Candidate, rank: (Int, Double))?
+        for intent in offered {
+            guard let read = phraseReading(intent, tokens, apps: apps), !read.parameters.isEmpty else { continue }
+            let rank = (read.parameters.count, pack.cues.score(intent, tokens))
+            if let best, best.rank >= rank { continue }
+            best = (read, rank)
+        }
+        return best?.read
+    }
+
     /// `found` with the numbers its match left out read by their phrases, also from a
     /// comment ("rating five stars, tip $12.50"): a number's phrase says what it is.
     func completed(_ found: Candidate) -> Candidate {
@@ -85,7 +99,11 @@ extension RequestReader {
         let ends = pack.slotPhrases.anchors(intentName).union(words.fillers).union(words.trailing)
             .subtracting(words.appDeterminers ?? []).subtracting(words.numbers.keys)
         let freeText = words.clauseSlots?.contains(parameter.name) ?? false
-        let stops = parameter.isList ? ends.subtracting(words.listSeparators) : ends
+        // A value also ends before the words of another parameter's value ("3, 4 and 5 read").
+        let otherValues = (catalog.intent(intentName)?.parameters ?? []).filter { $0.name != parameter.name && $0.type == .enum }
+            .flatMap { ($0.values ?? []).flatMap { [$0.lowercased()] + (pack.values[$0] ?? []) } }
+            .filter { !$0.contains(" ") }
+        let stops = (parameter.isList ? ends.subtracting(words.listSeparators) : ends).union(otherValues)
         let own = Set(pack.slotPhrases.phrases(intentName, parameter.name).flatMap(\.words)).subtracting(words.appDeterminers ?? [])
         var best: (words: Int, length: Int, span: Range<Int>, value: JSONValue)?
         for phrase in pack.slotPhrases.phrases(intentName, parameter.name) {
@@ -98,7 +116,8 @@ extension RequestReader {
                         if runsOn { return }
                     } else {
                         let captured = tokens[range]
-                        guard !captured.dropLast().contains(where: \.endsClause), !captured.contains(where: { stops.contains($0.word) })
+                        guard parameter.isList || !captured.dropLast().contains(where: \.endsClause),
+                            !captured.contains(where: { stops.contains($0.word) })
                         else { return }
                         if runsOn, !tokens[range.upperBound - 1].endsClause, !stops.contains(tokens[range.upperBound].word) { return }
                     }

@@ -56,6 +56,7 @@ public struct RequestReader: Sendable {
         }
         let rest = mention?.remaining ?? tokens
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }
+        let namedApp = mention?.byVocabulary == true ? nil : named?.name
         if let cued = cueReading(found, rest, offered: named?.intents ?? every, apps: apps) {
             found = cued
         } else if mention == nil, let firstMention, let app = apps.first(where: { $0.name == firstMention.app }),
@@ -69,10 +70,14 @@ public struct RequestReader: Sendable {
         if let best = found.map(completed) {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
-                intent: best.intent, namedApp: named?.name, apps: serving, parameters: best.parameters, pattern: best.pattern))
+                intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern))
         }
         if let named, let other = bestMatch(rest, intents: catalog.domains.flatMap { $0.intents.map(\.name) }, verbForm: false, apps: apps) {
             return .appCannotDo(app: named.name, intent: other.intent)
+        }
+        if let named, let read = slotReading(rest, offered: named.intents, apps: apps) {
+            return .request(UnderstoodRequest(
+                intent: read.intent, namedApp: namedApp, apps: [named.name], parameters: read.parameters, pattern: read.pattern))
         }
         return .notUnderstood
     }

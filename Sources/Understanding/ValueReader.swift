@@ -23,7 +23,7 @@ final class ValueReader: Sendable {
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         guard !tokens.isEmpty else { return nil }
         if parameter.isList {
-            let parts = parameter.type == .enum ? [tokens] : split(tokens, orToo: parameter.type == .person)
+            let parts = parameter.type == .enum ? [tokens] : split(tokens, orToo: parameter.type == .person || isSearched(parameter, intent))
             var values: [JSONValue] = []
             for part in parts {
                 guard let value = element(part, parameter, intent, apps) else { return nil }
@@ -59,7 +59,7 @@ final class ValueReader: Sendable {
         case .string:
             var tokens = tokens
             // Terms searched for go without an article ("about the wedding" finds "wedding").
-            if let search = pack.words.searchSlots, search.contains(parameter.name) || search.contains("\(intent).\(parameter.name)") {
+            if isSearched(parameter, intent) {
                 let articles = pack.words.notValues.intersection(pack.words.appDeterminers ?? [])
                 while tokens.count > 1, let first = tokens.first, articles.contains(first.word) { tokens = tokens.dropFirst() }
             }
@@ -92,6 +92,15 @@ final class ValueReader: Sendable {
         // A small typo of exactly one known name of as many words ("Kikki").
         let close = names.filter { Token.split($0).count == rest.count && Spelling.close(said, Token.fold($0), minimumLength: 4) }
         if close.count == 1 { return close[0] }
+        // Word by word: each the name's word, a short form of it ("Mr", "lil") or a small
+        // typo of a longer one ("Littel").
+        let words = rest.map { pack.words.nameForms?[$0.folded] ?? $0.folded }
+        let byWord = names.filter { name in
+            let known = Token.split(name).map(\.folded)
+            return known.count == words.count && words.count > 1
+                && zip(words, known).allSatisfy { $0 == $1 || ($1.count >= 4 && Spelling.close($0, $1, minimumLength: 4)) }
+        }
+        if byWord.count == 1 { return byWord[0] }
         // One word of exactly one known name ("Mojo" for "Mister Mojo"), not a little word
         // such as "the" in "Bobo the Great".
         if rest.count == 1, said.count >= 3, let word = rest.first?.word, !pack.words.notValues.contains(word),
@@ -108,6 +117,12 @@ final class ValueReader: Sendable {
         else { return nil }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
         return text.isEmpty ? nil : text
+    }
+
+    /// Whether `parameter` of `intent` is what is searched for (`words.searchSlots`).
+    private func isSearched(_ parameter: ParameterDefinition, _ intent: String) -> Bool {
+        guard let search = pack.words.searchSlots else { return false }
+        return search.contains(parameter.name) || search.contains("\(intent).\(parameter.name)")
     }
 
     /// Whether `word` is one the language itself uses: in patterns, or a filler.

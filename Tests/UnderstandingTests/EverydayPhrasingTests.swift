@@ -191,4 +191,34 @@ struct EverydayPhrasingTests {
             }
         }
     }
+
+    @Test("A contact said by a short form or with a typo in one word: \"lil bobo\", \"Mr. Mojo\", \"Misster Mojo\"", arguments: [
+        Case("message lil bobo on monkeychat: dinner is ready", "SendMessage", ["recipients": ["Little Bobo"], "content": "dinner is ready"]),
+        Case("text Mr. Mojo on MonkeyChat saying the deck is done", "SendMessage", ["recipients": ["Mister Mojo"], "content": "the deck is done"]),
+        Case("ping Misster Mojo on monkeychat: call me", "SendMessage", ["recipients": ["Mister Mojo"], "content": "call me"]),
+        Case("write to Coco over MonkeyChat: on my way", "SendMessage", ["recipients": ["Coco"], "content": "on my way"]),
+    ])
+    func contactsSaidLoosely(c: Case) { expectRead(c) }
+
+    @Test("Search terms joined by \"or\" are searched each", arguments: [
+        Case("find monkeychat messages about pizza or pasta", "SearchForMessages", ["searchTerms": ["pizza", "pasta"]]),
+    ])
+    func termsJoinedByOr(c: Case) { expectRead(c) }
+
+    @Test("A phrase of an app's vocabulary points to the app without naming it")
+    func vocabularyPhrasePointsToItsApp() {
+        guard case .request(let r) = reader.read("a Zippy Van to the stadium for a group of six", apps: apps) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(r.intent == "RequestRide")
+        #expect(r.namedApp == nil)
+        #expect(r.apps == ["Zippy"])
+        #expect(CorpusTests.same(r.parameters, ["rideOptionName": "Zippy Van", "dropOffLocation": "stadium", "partySize": 6]))
+    }
+
+    @Test("With the app named and nothing else to go by, its intent whose phrases read the most is taken", arguments: [
+        Case("Zippy, over to the pier, the two of us", "RequestRide", ["dropOffLocation": "pier", "partySize": 2]),
+    ])
+    func slotsDecideForTheNamedApp(c: Case) { expectRead(c) }
 }
