@@ -67,6 +67,8 @@ public struct LanguagePack: Sendable {
         /// Parameters whose words may run over a comma (a message's content); others
         /// end at a clause, and what follows is a comment the request can do without.
         var clauseSlots: Set<String>?
+        /// Words that lead into free text and are no part of it ("letting them know").
+        var contentLeads: [String]?
         /// What is searched for, as `parameter` or `Intent.parameter`: read without a
         /// leading article ("about the wedding" searches "wedding").
         var searchSlots: Set<String>?

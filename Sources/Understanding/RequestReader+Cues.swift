@@ -74,17 +74,20 @@ extension RequestReader {
         return best?.read
     }
 
-    /// `found` with the numbers its match left out read by their phrases, also from a
-    /// comment ("rating five stars, tip $12.50"): a number's phrase says what it is.
-    func completed(_ found: Candidate) -> Candidate {
+    /// `found` with the parameters its match left out read by their phrases from the words
+    /// it skipped ("pull up message 77"), and numbers also from a comment ("rating five
+    /// stars, tip $12.50"): a number's phrase says what it is.
+    func completed(_ found: Candidate, apps: [AppProfile]) -> Candidate {
         guard !found.unmatched.isEmpty, let intent = catalog.intent(found.intent) else { return found }
         let reader = ValueReader(pack: pack, clock: clock)
         var found = found
-        var used = Set<Int>()
-        for parameter in intent.parameters where found.parameters[parameter.name] == nil && [.number, .integer].contains(parameter.type) {
-            guard let best = phrase(for: parameter, of: found.intent, in: found.unmatched, avoiding: used, reader, []) else { continue }
+        var used: [Bool: Set<Int>] = [:]
+        for parameter in intent.parameters where found.parameters[parameter.name] == nil {
+            let number = [.number, .integer].contains(parameter.type)
+            let words = number ? found.unmatched : found.skipped
+            guard let best = phrase(for: parameter, of: found.intent, in: words, avoiding: used[number] ?? [], reader, apps) else { continue }
             found.parameters[parameter.name] = best.value
-            used.formUnion(best.span)
+            used[number, default: []].formUnion(best.span)
         }
         return found
     }

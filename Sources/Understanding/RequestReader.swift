@@ -67,7 +67,7 @@ public struct RequestReader: Sendable {
             return .request(UnderstoodRequest(
                 intent: cued.intent, namedApp: app.name, apps: [app.name], parameters: cued.parameters, pattern: cued.pattern))
         }
-        if let best = found.map(completed) {
+        if let best = found.map({ completed($0, apps: apps) }) {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
                 intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern))
@@ -156,6 +156,7 @@ public struct RequestReader: Sendable {
         for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] {
                 var budget = 5_000
+                let own = Set(pattern.words).subtracting(pack.words.appDeterminers ?? [])
                 var found: (Range<Int>, JSONValue)?
                 // A value said on its own ("pool") is one only as a clause of its own.
                 let bare = pattern.words.isEmpty
@@ -164,6 +165,8 @@ public struct RequestReader: Sendable {
                     if !pattern.canStart(at: rest[start]) { continue }
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
+                        // "for the blog in the Writing folder": a value holds none of the phrase's own words.
+                        if let range = match.captures[parameter.name], rest[range].contains(where: { own.contains($0.word) }) { return }
                         if bare {
                             // The clause may close with a courtesy: "…, Zippy X please".
                             var end = match.end

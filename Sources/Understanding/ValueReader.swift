@@ -58,6 +58,8 @@ final class ValueReader: Sendable {
         switch parameter.type {
         case .string:
             var tokens = tokens
+            // "…to Coco letting them know the venue changed": the lead is no part of it.
+            if pack.words.clauseSlots?.contains(parameter.name) == true, let lead = contentLead(tokens) { tokens = tokens.dropFirst(lead) }
             // Terms searched for go without an article ("about the wedding" finds "wedding").
             if isSearched(parameter, intent) {
                 let articles = pack.words.notValues.intersection(pack.words.appDeterminers ?? [])
@@ -117,6 +119,15 @@ final class ValueReader: Sendable {
         else { return nil }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
         return text.isEmpty ? nil : text
+    }
+
+    /// How many words of a lead into free text (`words.contentLeads`) `tokens` open with,
+    /// leaving some text after it.
+    private func contentLead(_ tokens: ArraySlice<Token>) -> Int? {
+        let words = tokens.map(\.word)
+        return (pack.words.contentLeads ?? []).map { $0.split(separator: " ").map(String.init) }
+            .filter { $0.count < words.count && Array(words.prefix($0.count)) == $0 }
+            .map(\.count).max()
     }
 
     /// Whether `parameter` of `intent` is what is searched for (`words.searchSlots`).

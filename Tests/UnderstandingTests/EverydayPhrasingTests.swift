@@ -221,4 +221,20 @@ struct EverydayPhrasingTests {
         Case("Zippy, over to the pier, the two of us", "RequestRide", ["dropOffLocation": "pier", "partySize": 2]),
     ])
     func slotsDecideForTheNamedApp(c: Case) { expectRead(c) }
+
+    @Test("A lead into a message is no part of it: \"letting her know …\", \"just say …\"", arguments: [
+        Case("send Kiki a MonkeyChat letting her know the keys are under the mat", "SendMessage", ["recipients": ["Kiki"], "content": "the keys are under the mat"]),
+        Case("message Bobo on MonkeyChat, just say congrats", "SendMessage", ["recipients": ["Bobo"], "content": "congrats"]),
+    ])
+    func leadsIntoMessages(c: Case) { expectRead(c) }
+
+    @Test("Asking what one sent someone searches the messages to them", arguments: [
+        Case("what did I text Little Bobo on MonkeyChat", "SearchForMessages", ["recipients": ["Little Bobo"]]),
+    ])
+    func whatISent(c: Case) { expectRead(c) }
+
+    @Test("A group or folder said after a title takes only its own name: \"Plans for the trip in the Travel folder\"", arguments: [
+        Case("make a note called Plans for the trip in the Travel folder in List-o-Mat", "CreateNote", ["title": "Plans for the trip", "groupName": "Travel"]),
+    ])
+    func folderAfterTitle(c: Case) { expectRead(c) }
 }
