@@ -63,12 +63,11 @@ struct CorpusTests {
     }
 
     /// The corpora written blind by someone who never read the patterns or the reader.
-    /// The first four were each measured once untuned and have been tuned on since, so they
-    /// guard against regressions and no longer say how well real people are understood:
-    /// `en-blind.json` (91.5% / 85.5% untuned), `en-blind2.json` (94.8% / 89.6%),
-    /// `en-blind3.json` (93.9% / 91.1%) and `en-blind4.json` (91.8% / 84.4%); each floor is
-    /// its tuned score. `en-blind5.json` was written blind too and never tuned on: its floor is
-    /// its first measurement, and it is the figure reported.
+    /// The first six were each measured once untuned and have been tuned on since, so they
+    /// guard against regressions and no longer say how well real people are understood
+    /// (their first scores are in their labels); each floor is its tuned score.
+    /// `en-blind7.json` was written blind too and never tuned on: its floor is its first
+    /// measurement, and it is the figure reported.
     static let blindFloors = [
         Floor(file: "en-blind.json", label: "written blind, tuned on since", intents: 235, complete: 234),
         Floor(file: "en-blind2.json", label: "written blind, 94.8% / 89.6% when first measured, tuned on since", intents: 250, complete: 250),
@@ -76,6 +75,7 @@ struct CorpusTests {
         Floor(file: "en-blind4.json", label: "written blind, 91.8% / 84.4% when first measured, tuned on since", intents: 254, complete: 237),
         Floor(file: "en-blind5.json", label: "written blind, 94.2% / 84.6% when first measured, tuned on since", intents: 252, complete: 231),
         Floor(file: "en-blind6.json", label: "written blind, 94.6% / 86.2% when first measured, tuned on since", intents: 251, complete: 235),
+        Floor(file: "en-blind7.json", label: "never tuned on; target 95% / 90%", intents: 254, complete: 223),
     ]
 
     @Test("Requests written without reading the patterns are understood no worse than their recorded score", arguments: blindFloors)
