@@ -95,7 +95,10 @@ struct AppMention {
         }
         var kept = Array(before)
         // "…home on Zippy, it's raining": the comma still ends the clause.
-        if let last = kept.indices.last, tokens[upper - 1].endsClause, upper < tokens.count { kept[last].endsClause = true }
+        if let last = kept.indices.last, tokens[upper - 1].endsClause, upper < tokens.count {
+            kept[last].endsClause = true
+            kept[last].endsSentence = tokens[upper - 1].endsSentence
+        }
         var remaining = kept + Array(tokens[upper...])
         if isVerb { remaining = Array(tokens[upper...]) }
         var asNoun: [Token]?

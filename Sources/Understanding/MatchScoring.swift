@@ -71,7 +71,10 @@ final class MatchScoring {
             guard let parameter = intent.parameter(name),
                 !words.allSatisfy({ notValues.contains($0.word) }),
                 parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
+                clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsSentence),
                 clauseSlots.contains(name) || !opensComment(words),
+                // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
+                clauseSlots.contains(name) || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
                 // "…to groceries please": the courtesy is no part of the list's name (a
                 // person's name drops it itself: "message Coco for me and say …").
                 clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),

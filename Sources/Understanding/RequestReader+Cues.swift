@@ -82,7 +82,8 @@ extension RequestReader {
         let reader = ValueReader(pack: pack, clock: clock)
         var found = found
         var used: [Bool: Set<Int>] = [:]
-        for parameter in intent.parameters where found.parameters[parameter.name] == nil {
+        let freeText = pack.words.clauseSlots ?? []
+        for parameter in intent.parameters where found.parameters[parameter.name] == nil && !freeText.contains(parameter.name) {
             let number = [.number, .integer].contains(parameter.type)
             let words = number ? found.unmatched : found.skipped
             guard let best = phrase(for: parameter, of: found.intent, in: words, avoiding: used[number] ?? [], reader, apps) else { continue }

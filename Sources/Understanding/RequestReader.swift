@@ -166,7 +166,9 @@ public struct RequestReader: Sendable {
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
                         // "for the blog in the Writing folder": a value holds none of the phrase's own words.
-                        if let range = match.captures[parameter.name], rest[range].contains(where: { own.contains($0.word) }) { return }
+                        if let range = match.captures[parameter.name],
+                            rest[range].contains(where: { own.contains($0.word) }) || rest[range].dropLast().contains(where: \.endsClause)
+                        { return }
                         if bare {
                             // The clause may close with a courtesy: "…, Zippy X please".
                             var end = match.end

@@ -12,6 +12,8 @@ public struct Token: Sendable, Hashable {
     public var folded: String
     /// The typed word ended a clause with a comma; lists split there.
     public var endsClause: Bool
+    /// The typed word ended a sentence ("… using MonkeyChat. Message: …"); no list runs over it.
+    public var endsSentence = false
     /// The pattern word this one is a small typo of, if any.
     public var alternate: String?
     /// For an app's name used as a noun ("is my Zippy here"), the pattern words it may
@@ -23,6 +25,8 @@ public struct Token: Sendable, Hashable {
     public static func split(_ text: String) -> [Token] {
         let normalized = text.replacing("\u{2019}", with: "'").replacing("\u{2018}", with: "'")
         var tokens: [Token] = []
+        // Words that ended a sentence ("…using MonkeyChat. Message: …"), if the next starts one.
+        var sentenceEnds: [Int] = []
         for chunk in normalized.split(whereSeparator: \.isWhitespace) {
             // A dash standing alone introduces what follows, as a colon does: "Zippy - home".
             if chunk.allSatisfy(Self.dashes.contains) {
@@ -34,18 +38,26 @@ public struct Token: Sendable, Hashable {
             if typed.count > 1, typed.last == ":" { typed = typed.dropLast() }
             var colon = false
             var comma = false
+            var stop = false
             while let last = body.last, Self.edge.contains(last) {
                 if last == ":" { colon = true }
                 if last == "," || last == ";" { comma = true }
+                if last == "." || last == "?" || last == "!" { stop = true }
                 body = body.dropLast()
             }
             while let first = body.first, Self.edge.contains(first) { body = body.dropFirst() }
             if !body.isEmpty {
                 var token = Token(String(body), endsClause: comma)
                 token.typed = String(typed)
+                // "Jr." and "Mr." end no sentence.
+                if stop, !colon, !comma, body.count >= 4 || typed.last != "." { sentenceEnds.append(tokens.count) }
                 tokens.append(token)
             }
             if colon { tokens.append(Token(":", endsClause: false)) }
+        }
+        for index in sentenceEnds where index + 1 < tokens.count && tokens[index + 1].raw.first?.isUppercase == true {
+            tokens[index].endsClause = true
+            tokens[index].endsSentence = true
         }
         return tokens
     }

@@ -237,4 +237,25 @@ struct EverydayPhrasingTests {
         Case("make a note called Plans for the trip in the Travel folder in List-o-Mat", "CreateNote", ["title": "Plans for the trip", "groupName": "Travel"]),
     ])
     func folderAfterTitle(c: Case) { expectRead(c) }
+
+    @Test("A sentence's end ends the value before it: \"… using MonkeyChat. Message: …\"", arguments: [
+        Case("Send a message to Kiki using MonkeyChat. Message: call me back", "SendMessage", ["recipients": ["Kiki"], "content": "call me back"]),
+        Case("Message Bobo Jr., Kiki and Coco on MonkeyChat: practice moved", "SendMessage", ["recipients": ["Bobo Jr.", "Kiki", "Coco"], "content": "practice moved"]),
+        Case("in MonkeyChat send Bobo the following: the game starts at noon", "SendMessage", ["recipients": ["Bobo"], "content": "the game starts at noon"]),
+    ])
+    func sentenceEnds(c: Case) { expectRead(c) }
+
+    @Test("A comment started by \"so\" is no part of a value, without a comma too", arguments: [
+        Case("flag message 77 on MonkeyChat so I see it later", "SetMessageAttribute", ["identifiers": ["77"], "attribute": "flagged"]),
+    ])
+    func commentsWithoutComma(c: Case) { expectRead(c) }
+
+    @Test("Everyday ways to ask after a ride, search, count a party and flag a task", arguments: [
+        Case("what's going on with my zippy car", "GetRideStatus", [:]),
+        Case("monkeychat search: taxes", "SearchForMessages", ["searchTerms": ["taxes"]]),
+        Case("zippy us to the zoo, there's 4 of us", "RequestRide", ["dropOffLocation": "zoo", "partySize": 4]),
+        Case("add renew passport to my errands list in List-o-Mat and mark it as high priority", "AddTasks",
+             ["taskTitles": ["renew passport"], "targetTaskList": "errands", "priority": "flagged"]),
+    ])
+    func everydayWays(c: Case) { expectRead(c) }
 }
