@@ -8,19 +8,20 @@ import IntentExtensionKit
 ///
 /// Two kinds of rows share the table, keyed by (key, step): step 0 is the reply the SDK
 /// sent; steps 1, 2, … are the results of the handle's writes made with `journaledWrite`,
-/// each committed in the same transaction as the write itself. A retry of a handle whose
+/// each committed in the same savepoint of the same group commit as the write itself
+/// (`GroupCommitWriter`). A retry of a handle whose
 /// process died between its write and its reply finds the write done and gets its result
 /// back instead of writing again. Keys older than a day, and beyond the newest 10 000,
 /// are pruned.
 public struct SandboxJournal: HandleJournal {
-    let database: DatabasePool
+    let database: SandboxDatabase
     /// How many keys are kept.
     public static let capacity = 10_000
     /// How long a key is kept, in seconds.
     public static let maxAge: Double = 86_400
 
     /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the table).
-    public init(_ database: DatabasePool) { self.database = database }
+    public init(_ database: SandboxDatabase) { self.database = database }
 
     static func createTable(_ db: Database) throws {
         try db.execute(sql: """
@@ -64,31 +65,24 @@ public struct SandboxJournal: HandleJournal {
     }
 }
 
-extension DatabasePool {
-    /// Writes in one transaction, recorded under the current handle's idempotency key
-    /// (`HandleScope.current`) in that same transaction: run again for the same key (a
-    /// retry), it does not write again but returns the first run's result. A write whose
-    /// handle's deadline passed before it could commit is rolled back and throws
-    /// `HandleDeadlinePassed`. Outside a handle with a key it is a plain `write`.
+extension SandboxDatabase {
+    /// Writes (in its own savepoint of the next group commit, like `write`), recorded under
+    /// the current handle's idempotency key (`HandleScope.current`) in that same savepoint:
+    /// run again for the same key (a retry), it does not write again but returns the first
+    /// run's result. A write whose handle's deadline passed before it could commit is rolled
+    /// back and throws `HandleDeadlinePassed`. Outside a handle with a key it is a plain `write`.
     public func journaledWrite<T: Codable & Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         guard let scope = HandleScope.current else { return try await write(updates) }
         let step = scope.nextStep()
-        return try await writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                if let done = try SandboxJournal.recorded(db, scope.key, step: step, intent: scope.intent) {
-                    result = try JSONDecoder().decode(Recorded<T>.self, from: Data(done)).value
-                    return .rollback
-                }
-                let value = try updates(db)
-                guard !scope.isPastDeadline else { throw HandleDeadlinePassed() }
-                try SandboxJournal.insert(
-                    db, scope.key, step: step, intent: scope.intent, result: Array(try JSONEncoder().encode(Recorded(value: value))))
-                result = value
-                return .commit
+        return try await write { db in
+            if let done = try SandboxJournal.recorded(db, scope.key, step: step, intent: scope.intent) {
+                return try JSONDecoder().decode(Recorded<T>.self, from: Data(done)).value
             }
-            guard let result else { throw HandleDeadlinePassed() }
-            return result
+            let value = try updates(db)
+            guard !scope.isPastDeadline else { throw HandleDeadlinePassed() }
+            try SandboxJournal.insert(
+                db, scope.key, step: step, intent: scope.intent, result: Array(try JSONEncoder().encode(Recorded(value: value))))
+            return value
         }
     }
 
