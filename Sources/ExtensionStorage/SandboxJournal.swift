@@ -11,17 +11,26 @@ import IntentExtensionKit
 /// each committed in the same savepoint of the same group commit as the write itself
 /// (`GroupCommitWriter`). A retry of a handle whose
 /// process died between its write and its reply finds the write done and gets its result
-/// back instead of writing again. Keys older than a day, and beyond the newest 10 000,
-/// are pruned.
+/// back instead of writing again. Keys older than a day are pruned at every record; keys
+/// beyond the newest 10 000 at every 100th record of an instance (`pruneInterval`).
 public struct SandboxJournal: HandleJournal {
     let database: SandboxDatabase
+    let capacity: Int
     /// How many keys are kept.
     public static let capacity = 10_000
     /// How long a key is kept, in seconds.
     public static let maxAge: Double = 86_400
+    /// How many records an instance makes between two prunes by count. Such a prune walks
+    /// the newest `capacity` keys, too slow for every record; in between the table may
+    /// hold up to this many more keys per instance.
+    public static let pruneInterval = 100
 
-    /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the table).
-    public init(_ database: SandboxDatabase) { self.database = database }
+    /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the
+    /// table), keeping `capacity` keys.
+    public init(_ database: SandboxDatabase, capacity: Int = Self.capacity) {
+        self.database = database
+        self.capacity = capacity
+    }
 
     static func createTable(_ db: Database) throws {
         try db.execute(sql: """
@@ -52,15 +61,18 @@ public struct SandboxJournal: HandleJournal {
     }
 
     public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
-        try await database.write { db in
+        let pruneByCount = database.journalRecords.wrappingAdd(1, ordering: .relaxed).oldValue % Self.pruneInterval == 0
+        try await database.write { [capacity] db in
             try Self.insert(db, key, step: 0, intent: intent, result: reply)
-            // Bound the table: by age, then by count of keys (cheap: both use indexes).
+            // Bound the table: by age (a short walk of the index's oldest end), and now and
+            // then by count of keys.
             try db.execute(
                 sql: "DELETE FROM intentd_handled WHERE created < ?", arguments: [Date().timeIntervalSince1970 - Self.maxAge])
+            guard pruneByCount else { return }
             try db.execute(sql: """
                 DELETE FROM intentd_handled WHERE key IN (
                     SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created DESC LIMIT -1 OFFSET ?)
-                """, arguments: [Self.capacity])
+                """, arguments: [capacity])
         }
     }
 }

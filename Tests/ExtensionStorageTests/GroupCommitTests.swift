@@ -228,6 +228,17 @@ struct GroupCommitTests {
         #expect(try store.titles() == ["on time"])
     }
 
+    @Test("The journal keeps its newest keys and at most its capacity and a prune interval more, and recorded replies come back")
+    func journalIsBounded() async throws {
+        let store = try Store()
+        let journal = SandboxJournal(store.database, capacity: 20)
+        for i in 0..<250 { try await journal.record(Array("reply \(i)".utf8), for: "key-\(i)", intent: "AddThing") }
+        let keys = try await store.database.read { db in try String.fetchAll(db, sql: "SELECT key FROM intentd_handled WHERE step = 0") }
+        #expect(keys.count >= 20 && keys.count <= 20 + SandboxJournal.pruneInterval, "\(keys.count) keys kept")
+        #expect(try await journal.reply(for: "key-249", intent: "AddThing") == Array("reply 249".utf8))
+        #expect(try await journal.reply(for: "key-0", intent: "AddThing") == nil, "the oldest key was pruned")
+    }
+
     @Test("Writes commit with synchronous FULL unless INTENTD_STORE_SYNCHRONOUS says normal; another value is refused")
     func synchronousIsFullByDefault() throws {
         func synchronous(_ store: Store) throws -> Int? {
