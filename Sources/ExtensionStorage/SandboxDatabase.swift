@@ -48,8 +48,14 @@ public final class SandboxDatabase: Sendable {
         case nil, "full": "FULL"
         case "normal": "NORMAL"
         case let other?:
-            throw DatabaseError(message: "\(synchronousVariable) must be full or normal, not \(other.prefix(20).debugDescription)")
+            throw BadSetting(description: "\(synchronousVariable) must be full or normal, not \(other.prefix(20).debugDescription)")
         }
+    }
+
+    /// A setting in the environment that the store does not take.
+    public struct BadSetting: Error, CustomStringConvertible {
+        /// What is wrong, and what the setting takes.
+        public let description: String
     }
 
     /// Opens `name` in `directory`, calling `createSchema` if the database is new; throws

@@ -247,6 +247,6 @@ struct GroupCommitTests {
         #expect(try synchronous(Store()) == 2, "FULL")
         #expect(try synchronous(Store(environment: ["INTENTD_STORE_SYNCHRONOUS": "full"])) == 2)
         #expect(try synchronous(Store(environment: ["INTENTD_STORE_SYNCHRONOUS": "normal"])) == 1, "NORMAL")
-        #expect(throws: DatabaseError.self) { try Store(environment: ["INTENTD_STORE_SYNCHRONOUS": "off"]) }
+        #expect(throws: SandboxDatabase.BadSetting.self) { try Store(environment: ["INTENTD_STORE_SYNCHRONOUS": "off"]) }
     }
 }
