@@ -164,6 +164,10 @@ let package = Package(
         .testTarget(name: "LoadTestTests", dependencies: ["LoadTest"], swiftSettings: strict),
         .testTarget(name: "IntentExtensionKitTests", dependencies: ["IntentExtensionKit", "IntentExtensionKitTesting"], swiftSettings: strict),
         .testTarget(
+            name: "ExtensionStorageTests",
+            dependencies: ["ExtensionStorage", "IntentExtensionKit", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(
             name: "IntegrationTests",
             dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"],

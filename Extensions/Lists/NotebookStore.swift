@@ -4,16 +4,16 @@ import GRDB
 import IntentExtensionKit
 
 /// List-o-Mat's data: task lists, their tasks, and notes, in SQLite in the extension's
-/// sandbox (write-ahead log, one transaction per change), so they survive restarts and
-/// crashes mid-write. Every call is async: the database works on its own threads.
+/// sandbox (write-ahead log, each change all or nothing and on disk before it returns), so
+/// they survive restarts and crashes mid-write. Every call is async: the database works on its own threads.
 final class NotebookStore: Sendable {
-    private let database: DatabasePool
+    private let database: SandboxDatabase
 
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
 
     /// Checkpoints and closes the database, on a clean stop.
-    func close() { SandboxDatabase.close(database) }
+    func close() { database.close() }
 
     init(directory: URL) throws {
         database = try SandboxDatabase.open("listomat.sqlite", in: directory) { db in

@@ -4,7 +4,8 @@ import GRDB
 import IntentExtensionKit
 
 /// MonkeyChat's data: its address book and its messages, in one SQLite database in the
-/// extension's sandbox, so both survive restarts and crashes (every write is a transaction).
+/// extension's sandbox, so both survive restarts, crashes and power cuts (a write returns
+/// once its commit is on disk).
 /// Every call is async: the database works on its own threads, never the connection's.
 final class MessageStore: Sendable {
     /// The most messages one search returns.
@@ -12,16 +13,16 @@ final class MessageStore: Sendable {
     /// The user, as the sender of the messages they send.
     static let me = Person(displayName: "Me", identifier: "me")
 
-    private let database: DatabasePool
+    private let database: SandboxDatabase
 
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
 
     /// Checkpoints and closes the database, on a clean stop.
-    func close() { SandboxDatabase.close(database) }
+    func close() { database.close() }
 
-    /// Opens (or creates and seeds) the store in `directory`. Write-ahead logging: each
-    /// message costs one synced append, and searches never wait for a send.
+    /// Opens (or creates and seeds) the store in `directory`. Write-ahead logging: messages
+    /// sent together share one synced append (group commit), and searches never wait for a send.
     init(directory: URL) throws {
         database = try SandboxDatabase.open("monkeychat.sqlite", in: directory, createSchema: Self.createSchema)
     }

@@ -5,13 +5,13 @@ import IntentExtensionKit
 
 /// Zippy's rides, in SQLite in the extension's sandbox.
 final class RideStore: Sendable {
-    private let database: DatabasePool
+    private let database: SandboxDatabase
 
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
 
     /// Checkpoints and closes the database, on a clean stop.
-    func close() { SandboxDatabase.close(database) }
+    func close() { database.close() }
 
     init(directory: URL) throws {
         database = try SandboxDatabase.open("zippy.sqlite", in: directory) { db in

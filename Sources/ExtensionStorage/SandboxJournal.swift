@@ -8,19 +8,29 @@ import IntentExtensionKit
 ///
 /// Two kinds of rows share the table, keyed by (key, step): step 0 is the reply the SDK
 /// sent; steps 1, 2, … are the results of the handle's writes made with `journaledWrite`,
-/// each committed in the same transaction as the write itself. A retry of a handle whose
+/// each committed in the same savepoint of the same group commit as the write itself
+/// (`GroupCommitWriter`). A retry of a handle whose
 /// process died between its write and its reply finds the write done and gets its result
-/// back instead of writing again. Keys older than a day, and beyond the newest 10 000,
-/// are pruned.
+/// back instead of writing again. Keys older than a day are pruned at every record; keys
+/// beyond the newest 10 000 at every 100th record of an instance (`pruneInterval`).
 public struct SandboxJournal: HandleJournal {
-    let database: DatabasePool
+    let database: SandboxDatabase
+    let capacity: Int
     /// How many keys are kept.
     public static let capacity = 10_000
     /// How long a key is kept, in seconds.
     public static let maxAge: Double = 86_400
+    /// How many records an instance makes between two prunes by count. Such a prune walks
+    /// the newest `capacity` keys, too slow for every record; in between the table may
+    /// hold up to this many more keys per instance.
+    public static let pruneInterval = 100
 
-    /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the table).
-    public init(_ database: DatabasePool) { self.database = database }
+    /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the
+    /// table), keeping `capacity` keys.
+    public init(_ database: SandboxDatabase, capacity: Int = Self.capacity) {
+        self.database = database
+        self.capacity = capacity
+    }
 
     static func createTable(_ db: Database) throws {
         try db.execute(sql: """
@@ -51,44 +61,40 @@ public struct SandboxJournal: HandleJournal {
     }
 
     public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
-        try await database.write { db in
+        let pruneByCount = database.journalRecords.wrappingAdd(1, ordering: .relaxed).oldValue % Self.pruneInterval == 0
+        try await database.write { [capacity] db in
             try Self.insert(db, key, step: 0, intent: intent, result: reply)
-            // Bound the table: by age, then by count of keys (cheap: both use indexes).
+            // Bound the table: by age (a short walk of the index's oldest end), and now and
+            // then by count of keys.
             try db.execute(
                 sql: "DELETE FROM intentd_handled WHERE created < ?", arguments: [Date().timeIntervalSince1970 - Self.maxAge])
+            guard pruneByCount else { return }
             try db.execute(sql: """
                 DELETE FROM intentd_handled WHERE key IN (
                     SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created DESC LIMIT -1 OFFSET ?)
-                """, arguments: [Self.capacity])
+                """, arguments: [capacity])
         }
     }
 }
 
-extension DatabasePool {
-    /// Writes in one transaction, recorded under the current handle's idempotency key
-    /// (`HandleScope.current`) in that same transaction: run again for the same key (a
-    /// retry), it does not write again but returns the first run's result. A write whose
-    /// handle's deadline passed before it could commit is rolled back and throws
-    /// `HandleDeadlinePassed`. Outside a handle with a key it is a plain `write`.
+extension SandboxDatabase {
+    /// Writes (in its own savepoint of the next group commit, like `write`), recorded under
+    /// the current handle's idempotency key (`HandleScope.current`) in that same savepoint:
+    /// run again for the same key (a retry), it does not write again but returns the first
+    /// run's result. A write whose handle's deadline passed before it could commit is rolled
+    /// back and throws `HandleDeadlinePassed`. Outside a handle with a key it is a plain `write`.
     public func journaledWrite<T: Codable & Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         guard let scope = HandleScope.current else { return try await write(updates) }
         let step = scope.nextStep()
-        return try await writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                if let done = try SandboxJournal.recorded(db, scope.key, step: step, intent: scope.intent) {
-                    result = try JSONDecoder().decode(Recorded<T>.self, from: Data(done)).value
-                    return .rollback
-                }
-                let value = try updates(db)
-                guard !scope.isPastDeadline else { throw HandleDeadlinePassed() }
-                try SandboxJournal.insert(
-                    db, scope.key, step: step, intent: scope.intent, result: Array(try JSONEncoder().encode(Recorded(value: value))))
-                result = value
-                return .commit
+        return try await write { db in
+            if let done = try SandboxJournal.recorded(db, scope.key, step: step, intent: scope.intent) {
+                return try JSONDecoder().decode(Recorded<T>.self, from: Data(done)).value
             }
-            guard let result else { throw HandleDeadlinePassed() }
-            return result
+            let value = try updates(db)
+            guard !scope.isPastDeadline else { throw HandleDeadlinePassed() }
+            try SandboxJournal.insert(
+                db, scope.key, step: step, intent: scope.intent, result: Array(try JSONEncoder().encode(Recorded(value: value))))
+            return value
         }
     }
 

@@ -115,6 +115,42 @@ struct MessagingEndToEndTests {
         #expect(try storedMessages(host, content: content) == 1)
     }
 
+    @Test("SendMessage handles in flight together are each stored once, each answer carries its own message, and sent again with their keys they get the same answers and store nothing more")
+    func concurrentSendsEachLandOnce() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        try host.startExtension()
+        try host.waitFor(["MonkeyChat"])
+        #expect(try host.ctl("unlock").status == 0)
+        let client = try PipelinedClient(host)
+        let batch = UUID().uuidString.prefix(8)
+        func sendAll() throws -> [String: JSONValue] {
+            var sent: [UInt64: String] = [:]
+            for i in 0..<32 {  // as many as the host takes in flight from one client
+                let request = StageRequest(
+                    sessionId: UUID().uuidString, language: "en", intent: "SendMessage",
+                    parameters: ["recipients": [["displayName": "Coco", "identifier": "c-coco"]], "content": .string("banana \(batch) \(i)")],
+                    idempotencyKey: "send-\(batch)-\(i)")  // 32: as many as the host takes from one client
+                sent[try client.stage("MonkeyChat", "SendMessage", .handle, request)] = "banana \(batch) \(i)"
+            }
+            let answers = try client.answers(to: Array(sent.keys))
+            #expect(answers.count == sent.count)
+            var messages: [String: JSONValue] = [:]
+            for (id, content) in sent {
+                let reply = answers[id]?.json
+                #expect(reply?["code"] == "success", "\(content): \(String(describing: answers[id]))")
+                #expect(reply?["response"]?["message"]?["content"] == .string(content), "\(content) was answered with another message")
+                messages[content] = reply?["response"]?["message"]
+            }
+            return messages
+        }
+        let first = try sendAll()
+        for i in 0..<32 { #expect(try storedMessages(host, content: "banana \(batch) \(i)") == 1) }
+        let again = try sendAll()
+        #expect(again == first, "the retries get the first answers")
+        for i in 0..<32 { #expect(try storedMessages(host, content: "banana \(batch) \(i)") == 1, "a retry stored a message again") }
+    }
+
     @Test("\"Bobo\" yields a disambiguation between the three Bobos")
     func boboIsADisambiguation() throws {
         let host = try TestHost.withMonkeyChat()
