@@ -63,10 +63,10 @@ struct CorpusTests {
     }
 
     /// The corpora written blind by someone who never read the patterns or the reader.
-    /// The first six were each measured once untuned and have been tuned on since, so they
+    /// The first seven were each measured once untuned and have been tuned on since, so they
     /// guard against regressions and no longer say how well real people are understood
     /// (their first scores are in their labels); each floor is its tuned score.
-    /// `en-blind7.json` was written blind too and never tuned on: its floor is its first
+    /// `en-blind8.json` was written blind too and never tuned on: its floor is its first
     /// measurement, and it is the figure reported.
     static let blindFloors = [
         Floor(file: "en-blind.json", label: "written blind, tuned on since", intents: 235, complete: 234),
@@ -76,6 +76,7 @@ struct CorpusTests {
         Floor(file: "en-blind5.json", label: "written blind, 94.2% / 84.6% when first measured, tuned on since", intents: 253, complete: 234),
         Floor(file: "en-blind6.json", label: "written blind, 94.6% / 86.2% when first measured, tuned on since", intents: 251, complete: 235),
         Floor(file: "en-blind7.json", label: "written blind, 97.7% / 85.8% when first measured, tuned on since", intents: 256, complete: 235),
+        Floor(file: "en-blind8.json", label: "never tuned on; target 95% / 90%", intents: 254, complete: 231),
     ]
 
     @Test("Requests written without reading the patterns are understood no worse than their recorded score", arguments: blindFloors)
