@@ -72,11 +72,11 @@ struct CorpusTests {
         Floor(file: "en-blind.json", label: "written blind, tuned on since", intents: 235, complete: 234),
         Floor(file: "en-blind2.json", label: "written blind, 94.8% / 89.6% when first measured, tuned on since", intents: 250, complete: 250),
         Floor(file: "en-blind3.json", label: "written blind, 93.9% / 91.1% when first measured, tuned on since", intents: 246, complete: 246),
-        Floor(file: "en-blind4.json", label: "written blind, 91.8% / 84.4% when first measured, tuned on since", intents: 254, complete: 237),
-        Floor(file: "en-blind5.json", label: "written blind, 94.2% / 84.6% when first measured, tuned on since", intents: 253, complete: 234),
-        Floor(file: "en-blind6.json", label: "written blind, 94.6% / 86.2% when first measured, tuned on since", intents: 251, complete: 235),
+        Floor(file: "en-blind4.json", label: "written blind, 91.8% / 84.4% when first measured, tuned on since", intents: 254, complete: 238),
+        Floor(file: "en-blind5.json", label: "written blind, 94.2% / 84.6% when first measured, tuned on since", intents: 254, complete: 234),
+        Floor(file: "en-blind6.json", label: "written blind, 94.6% / 86.2% when first measured, tuned on since", intents: 252, complete: 236),
         Floor(file: "en-blind7.json", label: "written blind, 97.7% / 85.8% when first measured, tuned on since", intents: 256, complete: 235),
-        Floor(file: "en-blind8.json", label: "never tuned on; target 95% / 90%", intents: 254, complete: 231),
+        Floor(file: "en-blind8.json", label: "written blind, 97.7% / 88.8% when first measured, tuned on since", intents: 257, complete: 238),
     ]
 
     @Test("Requests written without reading the patterns are understood no worse than their recorded score", arguments: blindFloors)

@@ -258,4 +258,19 @@ struct EverydayPhrasingTests {
              ["taskTitles": ["renew passport"], "targetTaskList": "errands", "priority": "flagged"]),
     ])
     func everydayWays(c: Case) { expectRead(c) }
+
+    @Test("A ride said as a form or as \"A to B\" after the app's name", arguments: [
+        Case("Zippy: pickup the library, dropoff the pier, 3 people", "RequestRide", ["pickupLocation": "library", "dropOffLocation": "pier", "partySize": 3]),
+        Case("Zippy: the library to the pier", "RequestRide", ["pickupLocation": "library", "dropOffLocation": "pier"]),
+    ])
+    func ridesAsForms(c: Case) { expectRead(c) }
+
+    @Test("More everyday ways: a flag removed from a message, a ride's progress, a rating it \"gets\", a message's \"Content:\"", arguments: [
+        Case("monkeychat remove the flag from message 88", "SetMessageAttribute", ["attribute": "unflagged", "identifiers": ["88"]]),
+        Case("has my zippy driver left yet", "GetRideStatus", [:]),
+        Case("how many minutes away is my zippy car", "GetRideStatus", [:]),
+        Case("my zippy driver gets four stars", "SendRideFeedback", ["rating": 4]),
+        Case("Send a MonkeyChat to Kiki. Content: back by noon", "SendMessage", ["recipients": ["Kiki"], "content": "back by noon"]),
+    ])
+    func moreEverydayWays(c: Case) { expectRead(c) }
 }
