@@ -63,10 +63,10 @@ struct CorpusTests {
     }
 
     /// The corpora written blind by someone who never read the patterns or the reader.
-    /// The first seven were each measured once untuned and have been tuned on since, so they
+    /// The first eight were each measured once untuned and have been tuned on since, so they
     /// guard against regressions and no longer say how well real people are understood
     /// (their first scores are in their labels); each floor is its tuned score.
-    /// `en-blind8.json` was written blind too and never tuned on: its floor is its first
+    /// `en-blind9.json` was written blind too and never tuned on: its floor is its first
     /// measurement, and it is the figure reported.
     static let blindFloors = [
         Floor(file: "en-blind.json", label: "written blind, tuned on since", intents: 235, complete: 234),
@@ -77,6 +77,7 @@ struct CorpusTests {
         Floor(file: "en-blind6.json", label: "written blind, 94.6% / 86.2% when first measured, tuned on since", intents: 252, complete: 236),
         Floor(file: "en-blind7.json", label: "written blind, 97.7% / 85.8% when first measured, tuned on since", intents: 256, complete: 235),
         Floor(file: "en-blind8.json", label: "written blind, 97.7% / 88.8% when first measured, tuned on since", intents: 257, complete: 238),
+        Floor(file: "en-blind9.json", label: "never tuned on; target 95% / 90%", intents: 255, complete: 235),
     ]
 
     @Test("Requests written without reading the patterns are understood no worse than their recorded score", arguments: blindFloors)
