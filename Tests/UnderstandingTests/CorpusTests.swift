@@ -89,6 +89,17 @@ struct CorpusTests {
         #expect(score.complete >= floor.complete, "every parameter: \(score.shown(score.complete)), below the recorded score (\(floor.complete))")
     }
 
+    /// The corpus reported: written blind and never tuned on.
+    static let reported = "en-blind9.json"
+
+    @Test("Requests written blind and never tuned on: 95% get the app and intent, 90% every parameter too")
+    func reportedAccuracy() throws {
+        let score = try Self.score(Self.reported)
+        #expect(score.total >= 200)
+        #expect(score.percent(score.intents) >= 0.95, "app and intent accuracy \(score.percent(score.intents)) is below 95%")
+        #expect(score.percent(score.complete) >= 0.9, "full accuracy \(score.percent(score.complete)) is below 90%")
+    }
+
     static func report(_ name: String, _ score: Score) {
         print("\(name): app and intent \(score.shown(score.intents)), with every parameter \(score.shown(score.complete))")
         for miss in score.misses { print("  miss: \(miss)") }
