@@ -15,10 +15,13 @@ struct LifecycleDriver: Sendable {
     var batchedStages = true
 
     /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
-    /// app's extension takes batches.
-    func run(app: String, intent: IntentDefinition, body: [UInt8], batched: Bool = false) async -> Outcome {
+    /// app's extension takes batches; `route` is the one the SUBMIT was admitted on.
+    func run(
+        app: String, intent: IntentDefinition, body: [UInt8], batched: Bool = false, route: CarriedRoute? = nil
+    ) async -> Outcome {
         var run = Run(app: app, intent: intent, sessionId: UUID().uuidString, language: "en", confirmed: false)
         run.batched = batched && batchedStages
+        run.route = route
         let submission: Submission
         do {
             submission = try JSON.decode(Submission.self, from: body)
@@ -195,7 +198,9 @@ struct LifecycleDriver: Sendable {
         // Only a handle carries the key; from here on the outcome names it.
         let key = stage == .handle ? run.idempotencyKey : nil
         if key != nil { run.handleSent = true }
-        switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched) {
+        switch await sender.stage(
+            app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched, route: run.route)
+        {
         case .refused(let code, let message):
             return .failure(Ended(run.end(.refused, code.rawValue, message)))
         case .failed(let code, let message):
@@ -240,6 +245,8 @@ struct Run {
     var handleSent = false
     /// Whether the stages go to the extension in batches.
     var batched = false
+    /// The route the SUBMIT was admitted on, for the broker.
+    var route: CarriedRoute?
     /// Replies of the last batch not read yet, and the step the first of them answers.
     private var queued: ArraySlice<JSONValue> = []
     private var queuedStep: StageStep?
