@@ -5,7 +5,8 @@ import ZeroMQ
 
 /// The extension's side of the wire: one thread owns the DEALER socket, registers and
 /// re-registers until acknowledged, sends heartbeats, reconnects with back-off when the
-/// host goes silent, and runs each request on the Swift concurrency pool.
+/// host goes silent, and starts each request on that thread (`Task.immediate`), where it
+/// runs until it first suspends; the rest of it runs on the Swift concurrency pool.
 final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let endpoint: String
     private let registration: Registration

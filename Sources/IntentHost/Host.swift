@@ -62,7 +62,7 @@ public final class Host: Sendable {
                 let traceID = TraceParent.traceID(of: trace) ?? ""
                 log.debug("submit", metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "trace": "\(traceID)"])
                 var outcome = await LifecycleTrace.$current.withValue(trace) {
-                    await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched)
+                    await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched, route: job.route)
                 }
                 log.debug(
                     "\(outcome.outcome.rawValue) (\(outcome.code))",

@@ -22,7 +22,7 @@ final class BatchingExtension: StageSender {
         return await stages.stage(app: app, intent: intent, stage: stage, body: body)
     }
 
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?) async -> StageReply {
         guard batched else { return await self.stage(app: app, intent: intent, stage: stage, body: body) }
         requests.withLock { $0.append(stage) }
         guard let request = try? JSON.decode(StageRequest.self, from: body), let batch = request.batch, batch.stage == stage else {

@@ -125,10 +125,10 @@ final class UnknownHandle: StageSender {
     let keys = Mutex<[String?]>([])
 
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
-        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil, batched: false)
+        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil, batched: false, route: nil)
     }
 
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?) async -> StageReply {
         keys.withLock { $0.append(key) }
         switch stage {
         case .resolve: return .reply(Array(#"{"results":[{"kind":"notRequired"}]}"#.utf8))

@@ -55,6 +55,8 @@ final class Broker {
     private var vocabulary: VocabularyStore
     private var authorization: AuthorizationStore
     private var routesGeneration = -1
+    /// Counts authorization changes, so a route carried by a lifecycle knows it is stale.
+    private var authorizations = 0
     /// Idempotency keys for handles whose client gave none.
     private var keys = RequestAnnotation.KeyMaker()
     /// Set by `stop`: new work is refused, work in flight may finish until then.
@@ -441,6 +443,7 @@ final class Broker {
     private func record(_ status: AuthorizationStatus, bundle: String, app: String) throws {
         try authorization.set(status, for: bundle)
         routesGeneration = -1
+        authorizations &+= 1
         log.info("\(app) is now \(status.rawValue)", metadata: ["app": "\(app)"])
     }
 
@@ -724,9 +727,22 @@ final class Broker {
                 activeLifecycles += 1
                 startLifecycle(LifecycleJob(
                     routingID: routingID, requestID: id, app: route.registration.appName,
-                    intent: route.intent, body: body.bytes, batched: route.registration.takesBatches))
+                    intent: route.intent, body: body.bytes, batched: route.registration.takesBatches,
+                    route: CarriedRoute(route, generation: registry.generation, authorizations: authorizations)))
             }
         }
+    }
+
+    /// Admits a lifecycle's stage: on the route it carries while that is still valid (as a
+    /// cached route is: it has instances, and none came or went and no authorization changed
+    /// since) and the lock allows it, else as any request is, which also says why not.
+    private func admit(_ app: String, _ intent: String, carried: CarriedRoute?) -> Result<Route, Refusal> {
+        if let carried, carried.generation == registry.generation, carried.authorizations == authorizations,
+            let route = carried.route(on: executor), route.app != nil, !(route.restricted && lock.locked)
+        {
+            return .success(route)
+        }
+        return admit(app, intent)
     }
 
     /// Admits (app, intent): from the route cache when nothing has registered or left since,
@@ -872,12 +888,12 @@ final class Broker {
 
     private func handle(_ command: BrokerCommand) {
         switch command {
-        case .stage(let app, let intent, let stage, let body, let key, let batched, let reply):
+        case .stage(let app, let intent, let stage, let body, let key, let batched, let carried, let reply):
             if finishing {
                 reply(.failed(.shuttingDown, "the host is shutting down"))
                 return
             }
-            let admitted = admit(app, intent)
+            let admitted = admit(app, intent, carried: carried)
             if case .failure(let refusal) = admitted { countRefused(app, intent, "\(stage)", refusal.code.rawValue) }
             switch admitted {
             case .failure(let refusal): fail(.driver(reply), refusal)

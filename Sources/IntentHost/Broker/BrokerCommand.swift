@@ -5,8 +5,10 @@ import ZeroMQ
 enum BrokerCommand: Sendable {
     /// Run one stage on the app's extension, for the lifecycle driver; `key` is the
     /// handle's idempotency key (the body carries it too); `batched` when the body carries
-    /// a batch whose last stage is `stage`.
-    case stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, reply: @Sendable (StageReply) -> Void)
+    /// a batch whose last stage is `stage`; `route`, the one a SUBMIT was admitted on.
+    case stage(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?,
+        reply: @Sendable (StageReply) -> Void)
     /// Send a RESULT to a client.
     case answer(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Send a RESULT to a client, for a conversation.
@@ -32,4 +34,6 @@ struct LifecycleJob: Sendable {
     let body: [UInt8]
     /// Whether the app's extension takes batches (wire.md, section 5b).
     let batched: Bool
+    /// The route it was admitted on, for each of its stages.
+    let route: CarriedRoute
 }

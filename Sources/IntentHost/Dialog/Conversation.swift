@@ -3,9 +3,10 @@ import IntentProtocol
 import Understanding
 
 /// One conversation, written straight through: understand the request, pick the app,
-/// ask for its authorization the first time, then resolve every parameter (asking the
-/// user what each resolution result calls for), confirm, and handle. Each question waits
-/// for the user through `DialogSession`; "cancel" or silence ends it at any question.
+/// ask for its authorization the first time, then run the lifecycle a SUBMIT runs
+/// (`LifecycleDriver.drive`) with an asker that asks the user what each resolution result,
+/// the lock and the intent's confirmation call for. Each question waits for the user
+/// through `DialogSession`; "cancel" or silence ends it at any question.
 struct Conversation: Sendable {
     let session: DialogSession
     let pack: LanguagePack
@@ -114,56 +115,49 @@ struct Conversation: Sendable {
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
 
-        // Resolve, parameter by parameter, asking until each is settled.
-        for (position, parameter) in intent.parameters.enumerated() {
-            var asks = 0
-            while true {
-                let json = try await stage(.resolve(position), &run, context)
-                let reply: ResolveReply
-                do { reply = try ResolveReply(json: json) } catch {
-                    return failed(run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)"), context)
-                }
-                let before = run.parameters[parameter.name]
-                if let problem = run.apply(reply.results, to: parameter) {
-                    return failed(run.end(.failure, ErrorCode.invalidReply.rawValue, problem), context)
-                }
-                guard let index = reply.results.firstIndex(where: { !$0.isSettled }) else { break }
-                run.resolutions.removeLast()
-                asks += 1
-                if asks > Self.maximumAsks { return context.turn(words.say("tooManyTries"), end: .failed) }
-                let value = try await settle(reply.results[index], parameter, intent, &run, context, profiles, said: element(before, index))
-                run.parameters[parameter.name] = replacing(before, at: index, with: value, list: parameter.isList)
-                run.dropQueued()
+        // The lifecycle every SUBMIT runs too, asking the user wherever the user has a say.
+        var asker = Asking(conversation: self, context: context, profiles: profiles)
+        let outcome = try await driver.drive(&run, asking: &asker)
+        switch outcome.outcome {
+        case .success:
+            let said = words.result(of: intent.name, values(run, outcome.response))
+            if said.isEmpty, intent.responseCode(outcome.code)?.kind == .inProgress {
+                return context.turn(words.say("inProgress", ["app": appName]), end: .completed, outcome: outcome)
             }
-        }
-
-        // Confirm; intents that need the user's yes ask for it with the app's summary.
-        let confirm = try await respond(.confirm, &run, context)
-        switch intent.responseCode(confirm.code)?.kind {
-        case .failure?, .unspecified?:
-            return failed(run.end(.failure, confirm.code, "\(appName) cannot do this now (\(confirm.code))", response: confirm), context)
-        default: break
-        }
-        if intent.requiresUserConfirmation == true {
-            let summary = words.summary(of: intent.name, values(run, confirm))
-            guard try await yesNo(words.say("confirmIntent", ["summary": summary]), context) else {
-                return context.turn(words.say("declined"), end: .cancelled, outcome: run.end(.needsUserInput, "userConfirmationRequired", "the user said no"))
-            }
-            run.confirmed = true
-        }
-
-        // Handle.
-        let handled = try await respond(.handle, &run, context)
-        switch intent.responseCode(handled.code)?.kind {
-        case .success?:
-            let outcome = run.end(.success, handled.code, "\(appName) did \(intent.name)", response: handled)
-            return context.turn(words.result(of: intent.name, values(run, handled)), end: .completed, outcome: outcome)
-        case .inProgress?:
-            let outcome = run.end(.success, handled.code, "\(appName) is doing \(intent.name)", response: handled)
-            let said = words.result(of: intent.name, values(run, handled))
-            return context.turn(said.isEmpty ? words.say("inProgress", ["app": appName]) : said, end: .completed, outcome: outcome)
+            return context.turn(said, end: .completed, outcome: outcome)
+        case .needsUserInput where outcome.code == "userConfirmationRequired":
+            return context.turn(words.say("declined"), end: .cancelled, outcome: outcome)
         default:
-            return failed(run.end(.failure, handled.code, "\(appName) could not do \(intent.name) (\(handled.code))", response: handled), context)
+            return failed(outcome, context)
+        }
+    }
+
+    /// The conversation's say in a lifecycle: each question goes to the user.
+    private struct Asking: LifecycleAsker {
+        typealias Stop = Conversation.Stop
+
+        let conversation: Conversation
+        let context: Context
+        let profiles: [AppProfile]
+
+        func value(
+            for result: ResolutionResult, of parameter: ParameterDefinition, _ run: Run, said: JSONValue?, asked: Int
+        ) async throws(Stop) -> JSONValue? {
+            if asked >= Conversation.maximumAsks { throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed)) }
+            return try await conversation.settle(result, parameter, run.intent, run, context, profiles, said: said)
+        }
+
+        func unlock(_ refused: Outcome, asked: Int) async throws(Stop) -> Bool {
+            if asked >= Conversation.maximumAsks {
+                throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed, outcome: refused))
+            }
+            _ = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
+            return true
+        }
+
+        func confirm(_ run: Run, _ response: IntentResponse) async throws(Stop) -> Bool {
+            let summary = conversation.words.summary(of: run.intent.name, conversation.values(run, response))
+            return try await conversation.yesNo(conversation.words.say("confirmIntent", ["summary": summary]), context)
         }
     }
 
@@ -171,7 +165,7 @@ struct Conversation: Sendable {
 
     /// Asks what `result` calls for and returns the value the user gave.
     private func settle(
-        _ result: ResolutionResult, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ run: inout Run,
+        _ result: ResolutionResult, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ run: Run,
         _ context: Context, _ profiles: [AppProfile], said: JSONValue?
     ) async throws(Stop) -> JSONValue {
         let prompt = words.prompt(for: parameter, of: intent.name, values(run, nil))
@@ -247,34 +241,6 @@ struct Conversation: Sendable {
         }
     }
 
-    // MARK: Stages
-
-    /// Runs one stage; a refusal because the device is locked asks the user to unlock and
-    /// runs the same stage again, so the intent continues where it stopped.
-    private func stage(_ step: StageStep, _ run: inout Run, _ context: Context) async throws(Stop) -> JSONValue {
-        var asks = 0
-        while true {
-            switch await driver.reply(for: step, &run) {
-            case .success(let json): return json
-            case .failure(let ended):
-                guard ended.outcome.outcome == .refused, ended.outcome.code == ErrorCode.requiresUnlock.rawValue else {
-                    throw .ended(failed(ended.outcome, context))
-                }
-                asks += 1
-                if asks > Self.maximumAsks { throw .ended(context.turn(words.say("tooManyTries"), end: .failed, outcome: ended.outcome)) }
-                _ = try await listen(context.question(words.say(asks == 1 ? "unlock" : "stillLocked"), .unlock))
-            }
-        }
-    }
-
-    private func respond(_ step: StageStep, _ run: inout Run, _ context: Context) async throws(Stop) -> IntentResponse {
-        let json = try await self.stage(step, &run, context)
-        switch driver.response(json, to: step.stage, run) {
-        case .success(let response): return response
-        case .failure(let ended): throw .ended(failed(ended.outcome, context))
-        }
-    }
-
     // MARK: Words
 
     /// The last turn for an outcome that went wrong, in words.
@@ -321,21 +287,4 @@ struct Conversation: Sendable {
         return values
     }
 
-    private func element(_ value: JSONValue?, _ index: Int) -> JSONValue? {
-        guard let items = value?.arrayValue else { return index == 0 ? value : nil }
-        return items.indices.contains(index) ? items[index] : nil
-    }
-
-    /// Puts `value` in place of element `index` of a list parameter (or the whole value).
-    private func replacing(_ current: JSONValue?, at index: Int, with value: JSONValue, list: Bool) -> JSONValue {
-        guard list else { return value }
-        var items = current?.arrayValue ?? []
-        let new = value.arrayValue ?? [value]
-        if items.indices.contains(index) {
-            items.replaceSubrange(index...index, with: new)
-        } else {
-            items += new
-        }
-        return .array(items)
-    }
 }

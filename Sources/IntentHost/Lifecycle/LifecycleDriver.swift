@@ -2,8 +2,10 @@ import Foundation
 import IntentProtocol
 
 /// Drives one intent through resolve (every parameter, in the catalog's order), confirm and
-/// handle, and says how it ended. Runs on the broker's executor; every request goes
-/// through the broker, which checks the policies again each time. With an extension that
+/// handle, and says how it ended: the one loop (`drive`) of SUBMITs and conversations, which
+/// differ only in their `LifecycleAsker`. A SUBMIT's lifecycle runs on the broker thread (its
+/// task prefers `BrokerExecutor`), a conversation's on the global pool; either way every
+/// request goes through the broker's mailbox, and the broker checks the policies again each time. With an extension that
 /// takes batches (wire.md, section 5b) the stages travel several to a request, and each
 /// reply in a batch is read by the same rules as a reply to its stage alone.
 struct LifecycleDriver: Sendable {
@@ -13,10 +15,13 @@ struct LifecycleDriver: Sendable {
     var batchedStages = true
 
     /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
-    /// app's extension takes batches.
-    func run(app: String, intent: IntentDefinition, body: [UInt8], batched: Bool = false) async -> Outcome {
+    /// app's extension takes batches; `route` is the one the SUBMIT was admitted on.
+    func run(
+        app: String, intent: IntentDefinition, body: [UInt8], batched: Bool = false, route: CarriedRoute? = nil
+    ) async -> Outcome {
         var run = Run(app: app, intent: intent, sessionId: UUID().uuidString, language: "en", confirmed: false)
         run.batched = batched && batchedStages
+        run.route = route
         let submission: Submission
         do {
             submission = try JSON.decode(Submission.self, from: body)
@@ -35,22 +40,41 @@ struct LifecycleDriver: Sendable {
         } catch {
             return run.end(.refused, ErrorCode.invalidParameter.rawValue, "\(error)")
         }
-        return await drive(&run)
+        var asker = RecordingAsker()
+        return await drive(&run, asking: &asker)
     }
 
-    private func drive(_ run: inout Run) async -> Outcome {
-        // Resolve.
-        for (index, parameter) in run.intent.parameters.enumerated() {
-            let resolved: ResolveReply
-            switch await reply(for: .resolve(index), &run) {
-            case .failure(let end): return end.outcome
-            case .success(let json):
-                do { resolved = try ResolveReply(json: json) } catch {
-                    return run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)")
+    /// Drives `run` through resolve (asking again until each parameter settles), confirm
+    /// and handle, and says how it ended; `asker` has the user's say wherever the user has
+    /// one. The one loop of SUBMITs and conversations.
+    func drive<Asker: LifecycleAsker>(
+        _ run: inout Run, asking asker: inout Asker
+    ) async throws(Asker.Stop) -> Outcome {
+        // Resolve, parameter by parameter; a result that is not settled goes to the asker,
+        // and the parameter is resolved again with the value it gives.
+        for (position, parameter) in run.intent.parameters.enumerated() {
+            var asked = 0
+            while true {
+                let resolved: ResolveReply
+                switch try await reply(for: .resolve(position), &run, asking: &asker) {
+                case .failure(let end): return end.outcome
+                case .success(let json):
+                    do { resolved = try ResolveReply(json: json) } catch {
+                        return run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)")
+                    }
                 }
-            }
-            if let problem = run.apply(resolved.results, to: parameter) {
-                return run.end(.failure, ErrorCode.invalidReply.rawValue, problem)
+                let before = run.parameters[parameter.name]
+                if let problem = run.apply(resolved.results, to: parameter) {
+                    return run.end(.failure, ErrorCode.invalidReply.rawValue, problem)
+                }
+                guard let index = resolved.results.firstIndex(where: { !$0.isSettled }),
+                    let value = try await asker.value(
+                        for: resolved.results[index], of: parameter, run, said: Run.element(before, index), asked: asked)
+                else { break }
+                asked += 1
+                run.resolutions.removeLast()
+                run.parameters[parameter.name] = Run.replacing(before, at: index, with: value, list: parameter.isList)
+                run.dropQueued()
             }
         }
         if let first = run.resolutions.first(where: { $0.results.contains { !$0.isSettled } }) {
@@ -61,7 +85,7 @@ struct LifecycleDriver: Sendable {
 
         // Confirm.
         let confirm: IntentResponse
-        switch await respond(.confirm, &run) {
+        switch try await respond(.confirm, &run, asking: &asker) {
         case .failure(let end): return end.outcome
         case .success(let response): confirm = response
         }
@@ -70,14 +94,17 @@ struct LifecycleDriver: Sendable {
             return run.end(.failure, confirm.code, "\(run.app) cannot do this now (\(confirm.code))", response: confirm)
         default: break
         }
-        if run.intent.requiresUserConfirmation == true, !run.confirmed {
-            return run.end(.needsUserInput, "userConfirmationRequired",
-                "\(run.app) needs you to confirm \(run.intent.name) before it is done", response: confirm)
+        if run.intent.requiresUserConfirmation == true {
+            run.confirmed = try await asker.confirm(run, confirm)
+            if !run.confirmed {
+                return run.end(.needsUserInput, "userConfirmationRequired",
+                    "\(run.app) needs you to confirm \(run.intent.name) before it is done", response: confirm)
+            }
         }
 
         // Handle.
         let handled: IntentResponse
-        switch await respond(.handle, &run) {
+        switch try await respond(.handle, &run, asking: &asker) {
         case .failure(let end): return end.outcome
         case .success(let response): handled = response
         }
@@ -92,10 +119,28 @@ struct LifecycleDriver: Sendable {
     }
 
     /// Runs confirm or handle and checks that the response code is in the catalog.
-    private func respond(_ step: StageStep, _ run: inout Run) async -> Result<IntentResponse, Ended> {
-        switch await reply(for: step, &run) {
+    private func respond<Asker: LifecycleAsker>(
+        _ step: StageStep, _ run: inout Run, asking asker: inout Asker
+    ) async throws(Asker.Stop) -> Result<IntentResponse, Ended> {
+        switch try await reply(for: step, &run, asking: &asker) {
         case .failure(let end): return .failure(end)
         case .success(let json): return response(json, to: step.stage, run)
+        }
+    }
+
+    /// The reply to `step`; a refusal because the device is locked goes to the asker,
+    /// which may have the same stage sent again, so the intent continues where it stopped.
+    private func reply<Asker: LifecycleAsker>(
+        for step: StageStep, _ run: inout Run, asking asker: inout Asker
+    ) async throws(Asker.Stop) -> Result<JSONValue, Ended> {
+        var asked = 0
+        while true {
+            let result = await reply(for: step, &run)
+            guard case .failure(let ended) = result, ended.outcome.outcome == .refused,
+                ended.outcome.code == ErrorCode.requiresUnlock.rawValue,
+                try await asker.unlock(ended.outcome, asked: asked)
+            else { return result }
+            asked += 1
         }
     }
 
@@ -103,7 +148,7 @@ struct LifecycleDriver: Sendable {
     /// asked for, as a batch from `step` on (`Run.batch(from:)`) or as `step` alone. An
     /// ErrorReply, as a step's reply or as the whole answer, ends the run as a per-stage
     /// ErrorReply does.
-    func reply(for step: StageStep, _ run: inout Run) async -> Result<JSONValue, Ended> {
+    private func reply(for step: StageStep, _ run: inout Run) async -> Result<JSONValue, Ended> {
         if let json = run.takeQueued(step) { return checked(json, to: step.stage, run) }
         guard let batch = run.batch(from: step) else {
             return await call(step.stage, run.request(resolving: step.parameter(of: run.intent)), &run)
@@ -134,7 +179,7 @@ struct LifecycleDriver: Sendable {
     }
 
     /// Reads a confirm or handle reply: an IntentResponse whose code is in the catalog.
-    func response(_ json: JSONValue, to stage: Stage, _ run: Run) -> Result<IntentResponse, Ended> {
+    private func response(_ json: JSONValue, to stage: Stage, _ run: Run) -> Result<IntentResponse, Ended> {
         let response: IntentResponse
         do { response = try IntentResponse(json: json) } catch {
             return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
@@ -148,12 +193,14 @@ struct LifecycleDriver: Sendable {
 
     /// Sends one stage, parses the reply once, and turns refusals, failures, unreadable
     /// replies and error replies into an ended run.
-    func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run, batched: Bool = false) async -> Result<JSONValue, Ended> {
+    private func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run, batched: Bool = false) async -> Result<JSONValue, Ended> {
         let body = (try? JSON.encode(request)) ?? []
         // Only a handle carries the key; from here on the outcome names it.
         let key = stage == .handle ? run.idempotencyKey : nil
         if key != nil { run.handleSent = true }
-        switch await sender.stage(app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched) {
+        switch await sender.stage(
+            app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched, route: run.route)
+        {
         case .refused(let code, let message):
             return .failure(Ended(run.end(.refused, code.rawValue, message)))
         case .failed(let code, let message):
@@ -198,6 +245,8 @@ struct Run {
     var handleSent = false
     /// Whether the stages go to the extension in batches.
     var batched = false
+    /// The route the SUBMIT was admitted on, for the broker.
+    var route: CarriedRoute?
     /// Replies of the last batch not read yet, and the step the first of them answers.
     private var queued: ArraySlice<JSONValue> = []
     private var queuedStep: StageStep?
@@ -265,6 +314,25 @@ struct Run {
     mutating func dropQueued() {
         queued = []
         queuedStep = nil
+    }
+
+    /// Element `index` of a list value, or the value itself for index 0 of a single one.
+    static func element(_ value: JSONValue?, _ index: Int) -> JSONValue? {
+        guard let items = value?.arrayValue else { return index == 0 ? value : nil }
+        return items.indices.contains(index) ? items[index] : nil
+    }
+
+    /// Puts `value` in place of element `index` of a list parameter (or the whole value).
+    static func replacing(_ current: JSONValue?, at index: Int, with value: JSONValue, list: Bool) -> JSONValue {
+        guard list else { return value }
+        var items = current?.arrayValue ?? []
+        let new = value.arrayValue ?? [value]
+        if items.indices.contains(index) {
+            items.replaceSubrange(index...index, with: new)
+        } else {
+            items += new
+        }
+        return .array(items)
     }
 
     func end(_ kind: Outcome.Kind, _ code: String, _ message: String, response: IntentResponse? = nil) -> Outcome {

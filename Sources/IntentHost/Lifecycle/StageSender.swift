@@ -6,13 +6,17 @@ protocol StageSender: Sendable {
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply
     /// The same, with the handle's idempotency key, which the broker adds to the body;
     /// `batched` when the body carries a batch (wire.md, section 5b), which only an app
-    /// that declared batches may be sent.
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply
+    /// that declared batches may be sent; `route`, the one a SUBMIT was admitted on.
+    func stage(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?
+    ) async -> StageReply
 }
 
 extension StageSender {
-    /// A sender that does not route through the broker ignores the key.
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
+    /// A sender that does not route through the broker ignores the key and the route.
+    func stage(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?
+    ) async -> StageReply {
         await self.stage(app: app, intent: intent, stage: stage, body: body)
     }
 }
@@ -24,13 +28,17 @@ struct BrokerStageSender: StageSender {
     let executor: BrokerExecutor
 
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
-        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil, batched: false)
+        await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil, batched: false, route: nil)
     }
 
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
+    func stage(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?
+    ) async -> StageReply {
         await withCheckedContinuation { continuation in
             mailbox.post(
-                .stage(app: app, intent: intent, stage: stage, body: body, key: key, batched: batched) { continuation.resume(returning: $0) },
+                .stage(app: app, intent: intent, stage: stage, body: body, key: key, batched: batched, route: route) {
+                    continuation.resume(returning: $0)
+                },
                 wake: !executor.isOnBrokerThread)
         }
     }

@@ -15,8 +15,10 @@ struct TracingStageSender<Wrapped: StageSender>: StageSender {
         await wrapped.stage(app: app, intent: intent, stage: stage, body: traced(body))
     }
 
-    func stage(app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool) async -> StageReply {
-        await wrapped.stage(app: app, intent: intent, stage: stage, body: traced(body), key: key, batched: batched)
+    func stage(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?
+    ) async -> StageReply {
+        await wrapped.stage(app: app, intent: intent, stage: stage, body: traced(body), key: key, batched: batched, route: route)
     }
 
     private func traced(_ body: [UInt8]) -> [UInt8] {
