@@ -139,8 +139,15 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
     let rides: Rides
 
     func resolveRideIdentifier(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
-        guard let id = intent.rideIdentifier else { return .needsValue }
-        return try await rides.store.ride(id) == nil ? .unsupported : .success(.string(id))
+        if let id = intent.rideIdentifier {
+            return try await rides.store.ride(id) == nil ? .unsupported : .success(.string(id))
+        }
+        // A user cannot know a ride's id: feedback is for the last ride completed; with
+        // none, handle says so in words.
+        guard let last = try await rides.store.all().last(where: { !$0.cancelled && $0.phase.0 == .completed }) else {
+            return .notRequired
+        }
+        return .success(.string(last.identifier))
     }
 
     func resolveRating(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {

@@ -64,6 +64,9 @@ struct RideBookingTests {
         #expect(rated["outcome"] == "success")
         #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 5)
         #expect(try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=9")["code"] == "unsupported")
+        let unnamed = try send(host, "SendRideFeedback", "rating=4", "tip=1")
+        #expect(unnamed["outcome"] == "success", "feedback without a ride goes to the last one completed: \(unnamed)")
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 4)
     }
 
     @Test("A ride can be cancelled before pickup but not after; then a new one can be booked")
