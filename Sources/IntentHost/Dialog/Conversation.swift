@@ -27,20 +27,31 @@ struct Conversation: Sendable {
         case cancelled
         case silence
         case ended(Turn)
+        /// The user made a new request instead of answering: start over with it.
+        case newRequest(String)
     }
+
+    /// How many times one conversation starts over with a new request said instead of an answer.
+    static let maximumNewRequests = 8
 
     /// Runs the conversation that `text` starts; returns its last turn.
     func run(_ text: String) async -> Turn {
+        var text = text
         var context = Context(sessionId: session.id)
-        do throws(Stop) {
-            return try await converse(text, &context)
-        } catch {
-            switch error {
-            case .cancelled: return context.turn(words.say("cancelled"), end: .cancelled)
-            case .silence: return context.turn(words.say("timedOut"), end: .timedOut)
-            case .ended(let turn): return turn
+        for _ in 0...Self.maximumNewRequests {
+            context = Context(sessionId: session.id)
+            do throws(Stop) {
+                return try await converse(text, &context)
+            } catch {
+                switch error {
+                case .cancelled: return context.turn(words.say("cancelled"), end: .cancelled)
+                case .silence: return context.turn(words.say("timedOut"), end: .timedOut)
+                case .ended(let turn): return turn
+                case .newRequest(let said): text = said
+                }
             }
         }
+        return context.turn(words.say("tooManyTries"), end: .failed)
     }
 
     /// What the turns so far have established.
@@ -237,8 +248,24 @@ struct Conversation: Sendable {
         case .silence: throw .silence
         case .said(let text):
             if answers.isCancel(text) { throw .cancelled }
+            if await isNewRequest(text, answering: turn) { throw .newRequest(text) }
             return text
         }
+    }
+
+    /// Whether `text`, said to `turn`'s question, is a new request rather than an answer:
+    /// it names an app and reads as a request of its own ("List-o-Mat: what's on my
+    /// hardware list?"). An answer that is free text (what a message says) is always taken
+    /// as the answer.
+    private func isNewRequest(_ text: String, answering turn: Turn) async -> Bool {
+        if turn.expecting == .value, let name = turn.parameter, let intent = turn.intent,
+            catalog.intent(intent)?.parameter(name)?.type == .string
+        {
+            return false
+        }
+        let world = await host.world()
+        guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: world.profiles) else { return false }
+        return request.namedApp != nil
     }
 
     // MARK: Words
