@@ -149,7 +149,9 @@ public struct LanguagePack: Sendable {
         let everyPattern = intents.merging(appVerbForms) { $0 + $1 }
         let little = file.words.fillers.union(file.words.notValues).union(file.words.trailing)
         cues = IntentCues(patterns: everyPattern, extra: file.cues ?? [:], ignoring: little)
-        slotPhrases = SlotPhrases(patterns: everyPattern, weak: little)
+        slotPhrases = SlotPhrases(
+            patterns: everyPattern, weak: little, alsoEnding: file.words.fillers.union(file.words.trailing),
+            determiners: file.words.appDeterminers ?? [], numbers: Set(file.words.numbers.keys))
     }
 
     /// Every language file in `directory`, by language code.

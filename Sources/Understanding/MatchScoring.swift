@@ -93,23 +93,11 @@ final class MatchScoring {
             parameters[name] = value
         }
         if let best, score <= best.score { return }
-        // Skipped words that are no comment: after the last comma before the match, and
-        // after it unless it closed its clause.
-        let opening = tokens[..<match.start].lastIndex(where: \.endsClause).map { $0 + 1 } ?? 0
-        let skipped = Array(tokens[opening..<match.start]) + (closesClause ? [] : Array(tokens[match.end...]))
-        let freeText = match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)
-        // A match of slots alone ("MonkeyChat: {recipients} {content}") explains nothing.
-        let outside = match.words == 0 ? tokens : tokens.indices.filter { i in !freeText.contains { $0.contains(i) } }.map { tokens[$0] }
         best = RequestReader.Candidate(
             intent: intent.name, parameters: parameters, score: score, pattern: pattern,
-            skipped: match.words == 0 ? tokens : skipped, outsideFreeText: outside, unmatched: unmatched(match))
-    }
-
-    /// The words before and after `match`, comments too, as two clauses.
-    private func unmatched(_ match: PatternMatch) -> [Token] {
-        var before = Array(tokens[..<match.start])
-        if let last = before.indices.last { before[last].endsClause = true }
-        return before + Array(tokens[match.end...])
+            matched: MatchedSpan(
+                tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
+                freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
     }
 
     /// Whether a clause after a comma in `words` opens with a comment ("…, I'm late").

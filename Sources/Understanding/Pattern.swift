@@ -25,6 +25,8 @@ public struct Pattern: Sendable, Hashable {
     let adds: [String: Int]
     /// The words a match can start with, or nil when it can start with any word.
     let firstWords: Set<String>?
+    /// The literal words, as a set.
+    let wordSet: Set<String>
 
     /// Compiles `source`; throws on unbalanced brackets.
     public init(_ source: String) throws(LanguageError) {
@@ -33,6 +35,7 @@ public struct Pattern: Sendable, Hashable {
         elements = try parser.sequence(until: nil)
         adds = parser.adds
         firstWords = Self.firstWords(elements[...])
+        wordSet = Set(Self.words(in: elements))
     }
 
     /// Whether a match can start at `token`: one of the first words, typed or through a

@@ -13,7 +13,7 @@ extension RequestReader {
         let cues = pack.cues
         // The intent on offer the words point to most, unless one not on offer ("Zippy,
         // send a message to Coco") has more for it.
-        let elsewhere = catalog.domains.flatMap { $0.intents.map(\.name) }.filter { !offered.contains($0) }
+        let elsewhere = catalog.intentNames.filter { !offered.contains($0) }
         guard let cued = cues.best(tokens, among: offered),
             elsewhere.allSatisfy({ cues.score($0, tokens) <= cues.score(cued, tokens) })
         else { return nil }
@@ -100,15 +100,14 @@ extension RequestReader {
         _ reader: ValueReader, _ apps: [AppProfile]
     ) -> (words: Int, length: Int, span: Range<Int>, value: JSONValue)? {
         let words = pack.words
-        let ends = pack.slotPhrases.anchors(intentName).union(words.fillers).union(words.trailing)
-            .subtracting(words.appDeterminers ?? []).subtracting(words.numbers.keys)
+        let ends = pack.slotPhrases.ends(intentName)
         let freeText = words.clauseSlots?.contains(parameter.name) ?? false
         // A value also ends before the words of another parameter's value ("3, 4 and 5 read").
         let otherValues = (catalog.intent(intentName)?.parameters ?? []).filter { $0.name != parameter.name && $0.type == .enum }
             .flatMap { ($0.values ?? []).flatMap { [$0.lowercased()] + (pack.values[$0] ?? []) } }
             .filter { !$0.contains(" ") }
         let stops = (parameter.isList ? ends.subtracting(words.listSeparators) : ends).union(otherValues)
-        let own = Set(pack.slotPhrases.phrases(intentName, parameter.name).flatMap(\.words)).subtracting(words.appDeterminers ?? [])
+        let own = pack.slotPhrases.ownWords(intentName, parameter.name)
         var best: (words: Int, length: Int, span: Range<Int>, value: JSONValue)?
         for phrase in pack.slotPhrases.phrases(intentName, parameter.name) {
             var budget = 5_000

@@ -72,7 +72,7 @@ public struct RequestReader: Sendable {
             return .request(UnderstoodRequest(
                 intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern))
         }
-        if let named, let other = bestMatch(rest, intents: catalog.domains.flatMap { $0.intents.map(\.name) }, verbForm: false, apps: apps) {
+        if let named, let other = bestMatch(rest, intents: catalog.intentNames, verbForm: false, apps: apps) {
             return .appCannotDo(app: named.name, intent: other.intent)
         }
         if let named, let read = slotReading(rest, offered: named.intents, apps: apps) {
@@ -88,12 +88,15 @@ public struct RequestReader: Sendable {
         var parameters: [String: JSONValue]
         var score: Int
         var pattern: String
-        /// The words the match skipped before and after it.
-        var skipped: [Token] = []
+        /// Where the pattern matched; nil for a reading by slot phrases.
+        var matched: MatchedSpan? = nil
+
+        /// The words the match skipped that are no comment.
+        var skipped: [Token] { matched?.skipped ?? [] }
         /// The words outside free text (a message's content).
-        var outsideFreeText: [Token] = []
+        var outsideFreeText: [Token] { matched?.outsideFreeText ?? [] }
         /// The words outside the match, comments too.
-        var unmatched: [Token] = []
+        var unmatched: [Token] { matched?.unmatched ?? [] }
     }
 
     /// The best-scoring match over the intents' patterns: pattern words count for (typos a
@@ -153,13 +156,13 @@ public struct RequestReader: Sendable {
             values[parameter.name] = .string(date.value)
             remove(date.range)
         }
+        let determiners = pack.words.appDeterminers ?? []
         for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] {
                 var budget = 5_000
-                let own = Set(pattern.words).subtracting(pack.words.appDeterminers ?? [])
                 var found: (Range<Int>, JSONValue)?
                 // A value said on its own ("pool") is one only as a clause of its own.
-                let bare = pattern.words.isEmpty
+                let bare = pattern.wordSet.isEmpty
                 for start in rest.indices where found == nil {
                     if bare, start > 0, !rest[start - 1].endsClause { continue }
                     if !pattern.canStart(at: rest[start]) { continue }
@@ -167,7 +170,8 @@ public struct RequestReader: Sendable {
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
                         // "for the blog in the Writing folder": a value holds none of the phrase's own words.
                         if let range = match.captures[parameter.name],
-                            rest[range].contains(where: { own.contains($0.word) }) || rest[range].dropLast().contains(where: \.endsClause)
+                            rest[range].contains(where: { pattern.wordSet.contains($0.word) && !determiners.contains($0.word) })
+                                || rest[range].dropLast().contains(where: \.endsClause)
                         { return }
                         if bare {
                             // The clause may close with a courtesy: "…, Zippy X please".

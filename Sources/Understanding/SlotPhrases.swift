@@ -7,32 +7,45 @@ import IntentProtocol
 struct SlotPhrases: Sendable {
     /// The phrases, by intent and parameter.
     private let phrases: [String: [String: [Pattern]]]
-    /// The words of every phrase of an intent: a value read by a phrase ends before one.
-    private let anchors: [String: Set<String>]
+    /// The words before which a value read for an intent ends: every word of its phrases,
+    /// and the language's fillers and courtesies.
+    private let ends: [String: Set<String>]
+    /// The words of a parameter's own phrases, by intent and parameter.
+    private let own: [String: [String: Set<String>]]
 
     /// Phrases from `patterns`; `weak` words (such as "to") alone do not make a phrase
-    /// on one side of a value.
-    init(patterns: [String: [Pattern]], weak: Set<String>) {
+    /// on one side of a value. Values end before `alsoEnding` words too, never before
+    /// `determiners` ("the") or `numbers`, which values may hold.
+    init(patterns: [String: [Pattern]], weak: Set<String>, alsoEnding: Set<String>, determiners: Set<String>, numbers: Set<String>) {
         var phrases: [String: [String: [Pattern]]] = [:]
-        var anchors: [String: Set<String>] = [:]
+        var ends: [String: Set<String>] = [:]
+        var own: [String: [String: Set<String>]] = [:]
         for (intent, list) in patterns {
             var sources: [String: Set<String>] = [:]
             for pattern in list { Self.cut(pattern.elements, adds: pattern.adds, weak: weak, into: &sources) }
+            var anchors = alsoEnding
             for (parameter, set) in sources {
                 let compiled = set.sorted().compactMap { try? Pattern($0) }
+                let words = Set(compiled.flatMap(\.words))
                 phrases[intent, default: [:]][parameter] = compiled
-                anchors[intent, default: []].formUnion(compiled.flatMap(\.words))
+                own[intent, default: [:]][parameter] = words.subtracting(determiners)
+                anchors.formUnion(words)
             }
+            ends[intent] = anchors.subtracting(determiners).subtracting(numbers)
         }
         self.phrases = phrases
-        self.anchors = anchors
+        self.ends = ends
+        self.own = own
     }
 
     /// The phrases for `parameter` of `intent`.
     func phrases(_ intent: String, _ parameter: String) -> [Pattern] { phrases[intent]?[parameter] ?? [] }
 
     /// The words that end a value read for `intent`.
-    func anchors(_ intent: String) -> Set<String> { anchors[intent] ?? [] }
+    func ends(_ intent: String) -> Set<String> { ends[intent] ?? [] }
+
+    /// The words of the phrases for `parameter` of `intent`, but determiners.
+    func ownWords(_ intent: String, _ parameter: String) -> Set<String> { own[intent]?[parameter] ?? [] }
 
     /// Every slot of `sequence` (and of the choices in it) with the words that must be
     /// said nearest before and after it, and the optional words between.

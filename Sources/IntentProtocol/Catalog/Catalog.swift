@@ -69,6 +69,9 @@ public struct Catalog: Sendable {
         domains.append(domain)
     }
 
+    /// Every intent's name, domain by domain.
+    public var intentNames: [String] { domains.flatMap { $0.intents.map(\.name) } }
+
     /// The intent named `name` (`SendMessage`, or SiriKit's `INSendMessageIntent`).
     public func intent(_ name: String) -> IntentDefinition? {
         intentsByName[Catalog.canonicalIntentName(name)]
