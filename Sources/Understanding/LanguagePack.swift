@@ -37,6 +37,11 @@ public struct LanguagePack: Sendable {
     let cues: IntentCues
     /// The phrases that give each parameter, cut out of the patterns.
     let slotPhrases: SlotPhrases
+    /// `words.contentLeads`, each split into its words.
+    let contentLeads: [[String]]
+    /// The articles a searched term is read without: the little words that are no value
+    /// and may stand before an app's name ("the", "a").
+    let articles: Set<String>
 
     struct Words: Sendable, Decodable {
         var fillers: Set<String>
@@ -149,6 +154,8 @@ public struct LanguagePack: Sendable {
         let everyPattern = intents.merging(appVerbForms) { $0 + $1 }
         let little = file.words.fillers.union(file.words.notValues).union(file.words.trailing)
         cues = IntentCues(patterns: everyPattern, extra: file.cues ?? [:], ignoring: little)
+        contentLeads = (file.words.contentLeads ?? []).map { $0.split(separator: " ").map(String.init) }
+        articles = file.words.notValues.intersection(file.words.appDeterminers ?? [])
         slotPhrases = SlotPhrases(
             patterns: everyPattern, weak: little, alsoEnding: file.words.fillers.union(file.words.trailing),
             determiners: file.words.appDeterminers ?? [], numbers: Set(file.words.numbers.keys))

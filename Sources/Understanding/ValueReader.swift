@@ -62,8 +62,7 @@ final class ValueReader: Sendable {
             if pack.words.clauseSlots?.contains(parameter.name) == true, let lead = contentLead(tokens) { tokens = tokens.dropFirst(lead) }
             // Terms searched for go without an article ("about the wedding" finds "wedding").
             if isSearched(parameter, intent) {
-                let articles = pack.words.notValues.intersection(pack.words.appDeterminers ?? [])
-                while tokens.count > 1, let first = tokens.first, articles.contains(first.word) { tokens = tokens.dropFirst() }
+                while tokens.count > 1, let first = tokens.first, pack.articles.contains(first.word) { tokens = tokens.dropFirst() }
             }
             let text = Self.trimmed(tokens.map(\.typed).joined(separator: " "))
             return text.isEmpty ? nil : .string(text)
@@ -124,9 +123,7 @@ final class ValueReader: Sendable {
     /// How many words of a lead into free text (`words.contentLeads`) `tokens` open with,
     /// leaving some text after it.
     private func contentLead(_ tokens: ArraySlice<Token>) -> Int? {
-        let words = tokens.map(\.word)
-        return (pack.words.contentLeads ?? []).map { $0.split(separator: " ").map(String.init) }
-            .filter { $0.count < words.count && Array(words.prefix($0.count)) == $0 }
+        pack.contentLeads.filter { lead in lead.count < tokens.count && zip(lead, tokens).allSatisfy { $0 == $1.word } }
             .map(\.count).max()
     }
 
