@@ -59,19 +59,18 @@ public final class Host: Sendable {
                 let started = ContinuousClock.now
                 // The client's trace, or a new one: every stage of this lifecycle carries it.
                 let trace = TraceParent.find(in: job.body) ?? TraceParent.make()
-                let traceID = TraceParent.traceID(of: trace) ?? ""
-                log.debug("submit", metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "trace": "\(traceID)"])
+                log.debug("submit", metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "trace": "\(TraceParent.traceID(of: trace) ?? "")"])
                 var outcome = await LifecycleTrace.$current.withValue(trace) {
                     await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched, route: job.route)
                 }
                 log.debug(
                     "\(outcome.outcome.rawValue) (\(outcome.code))",
-                    metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "session": "\(outcome.sessionId)", "trace": "\(traceID)"])
+                    metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "session": "\(outcome.sessionId)", "trace": "\(TraceParent.traceID(of: trace) ?? "")"])
                 RequestMetrics.host.finished(
                     app: job.app, intent: job.intent.name, stage: "submit", outcome: outcome.outcome.rawValue,
                     after: started.duration(to: .now))
                 outcome.traceparent = trace
-                let body = (try? JSON.encode(outcome)) ?? []
+                let body = outcome.serialized()
                 mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
             }
         }

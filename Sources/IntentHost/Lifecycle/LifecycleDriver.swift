@@ -19,7 +19,7 @@ struct LifecycleDriver: Sendable {
     func run(
         app: String, intent: IntentDefinition, body: [UInt8], batched: Bool = false, route: CarriedRoute? = nil
     ) async -> Outcome {
-        var run = Run(app: app, intent: intent, sessionId: UUID().uuidString, language: "en", confirmed: false)
+        var run = Run(app: app, intent: intent, sessionId: PooledRandom.uuidString(), language: "en", confirmed: false)
         run.batched = batched && batchedStages
         run.route = route
         let submission: Submission
@@ -194,7 +194,7 @@ struct LifecycleDriver: Sendable {
     /// Sends one stage, parses the reply once, and turns refusals, failures, unreadable
     /// replies and error replies into an ended run.
     private func call(_ stage: Stage, _ request: StageRequest, _ run: inout Run, batched: Bool = false) async -> Result<JSONValue, Ended> {
-        let body = (try? JSON.encode(request)) ?? []
+        let body = request.serialized()
         // Only a handle carries the key; from here on the outcome names it.
         let key = stage == .handle ? run.idempotencyKey : nil
         if key != nil { run.handleSent = true }
@@ -216,7 +216,7 @@ struct LifecycleDriver: Sendable {
 
     /// A reply that is an ErrorReply ends the run with `extensionError`.
     private func checked(_ json: JSONValue, to stage: Stage, _ run: Run) -> Result<JSONValue, Ended> {
-        if let error = try? ErrorReply(json: json) {
+        if let error = ErrorReply.found(in: json) {
             return .failure(Ended(run.end(.failure, ErrorCode.extensionError.rawValue, "\(run.app) reported an error: \(error.error)")))
         }
         return .success(json)

@@ -10,7 +10,12 @@ public enum TraceParent {
 
     /// A new `traceparent` (version 00, random trace and parent ids, sampled).
     public static func make() -> String {
-        TraceContext(traceID: .random(), spanID: .random(), flags: .sampled, state: TraceState()).traceParentHeaderValue
+        var random = PooledRandom()
+        // An id of all zeros is invalid; a one in the lowest bit rules it out.
+        let trace = (random.next(), random.next() | 1)
+        let span = random.next() | 1
+        return "00-" + PooledRandom.hex(trace.0, 16, upper: false) + PooledRandom.hex(trace.1, 16, upper: false) + "-"
+            + PooledRandom.hex(span, 16, upper: false) + "-01"
     }
 
     /// `text` if it is a valid `traceparent`, else nil.

@@ -111,7 +111,24 @@ struct JSONObjectBuilder {
     var json: JSONValue { .object(members) }
 }
 
-extension StageRequest: JSONConvertible {
+extension StageRequest: JSONConvertible, JSONObjectWritable {
+    /// Written straight from the fields, as every stage request is: no intermediate object.
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 256) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("batch", batch)
+        o.add("deadline", deadline.map { .number(Double($0)) })
+        o.add("idempotencyKey", idempotencyKey.map(JSONValue.string))
+        o.add("intent", .string(intent))
+        o.add("language", .string(language))
+        o.add("parameter", parameter.map(JSONValue.string))
+        o.add("parameters", .object(parameters))
+        o.add("required", required.map(JSONValue.bool))
+        o.add("sessionId", .string(sessionId))
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "request")
         self.init(
@@ -159,7 +176,21 @@ extension Submission: JSONConvertible {
     }
 }
 
-extension ResolutionResult: JSONConvertible {
+extension ResolutionResult: JSONConvertible, JSONObjectWritable {
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 64) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("kind", .string(kind))
+        switch self {
+        case .success(let value), .confirmationRequired(let value): o.add("value", value)
+        case .disambiguation(let options): o.add("options", .array(options))
+        case .unsupported(let reason): o.add("reason", reason.map(JSONValue.string))
+        case .needsValue, .notRequired: break
+        }
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "result")
         switch try f.string("kind") {
@@ -191,7 +222,16 @@ extension ResolutionResult: JSONConvertible {
     }
 }
 
-extension ResolveReply: JSONConvertible {
+extension ResolveReply: JSONConvertible, JSONObjectWritable {
+    /// Written straight from the results, as every resolve reply is: no intermediate object.
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 64 + 48 * results.count) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("results", array: results)
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         var results: [ResolutionResult] = []
         for result in try JSONFields(json, "reply").array("results") { results.append(try ResolutionResult(json: result)) }
@@ -201,20 +241,16 @@ extension ResolveReply: JSONConvertible {
     public var json: JSONValue { ["results": .array(results.map(\.json))] }
 }
 
-extension IntentResponse: JSONConvertible {
+extension IntentResponse: JSONConvertible, JSONObjectWritable {
     /// Written straight from the fields, as every handle reply is: no intermediate object.
-    public func serialized() -> [UInt8] {
-        var writer = JSONWriter(capacity: 32 + code.utf8.count)
-        writer.raw(#"{"code":"#)
-        writer.write(.string(code))
-        writer.raw(#","response":"#)
-        writer.write(.object(response))
-        if let userActivity {
-            writer.raw(#","userActivity":"#)
-            writer.write(userActivity)
-        }
-        writer.raw("}")
-        return writer.bytes
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 32 + code.utf8.count) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("code", .string(code))
+        o.add("response", .object(response))
+        o.add("userActivity", userActivity)
+        writer = o.finished()
     }
 
     public init(json: JSONValue) throws(ProtocolError) {
@@ -231,15 +267,39 @@ extension IntentResponse: JSONConvertible {
     }
 }
 
-extension ErrorReply: JSONConvertible {
+extension ErrorReply: JSONConvertible, JSONObjectWritable {
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 16 + error.utf8.count) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("error", .string(error))
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         self.init(error: try JSONFields(json, "reply").string("error"))
     }
 
     public var json: JSONValue { ["error": .string(error)] }
+
+    /// The reply as an ErrorReply, or nil for any other reply, read as `init(json:)` reads
+    /// it but without making an error to throw for every reply that is not one.
+    public static func found(in json: JSONValue) -> ErrorReply? {
+        guard case .object(let members) = json, case .string(let error)? = members["error"] else { return nil }
+        return ErrorReply(error: error)
+    }
 }
 
-extension ParameterResolution: JSONConvertible {
+extension ParameterResolution: JSONConvertible, JSONObjectWritable {
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 64) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("parameter", .string(parameter))
+        o.add("results", array: results)
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "resolution")
         var results: [ResolutionResult] = []
@@ -250,7 +310,25 @@ extension ParameterResolution: JSONConvertible {
     public var json: JSONValue { ["parameter": .string(parameter), "results": .array(results.map(\.json))] }
 }
 
-extension Outcome: JSONConvertible {
+extension Outcome: JSONConvertible, JSONObjectWritable {
+    /// Written straight from the fields, as every SUBMIT's answer is: no intermediate object.
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 512) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("app", .string(app))
+        o.add("code", .string(code))
+        o.add("idempotencyKey", idempotencyKey.map(JSONValue.string))
+        o.add("intent", .string(intent))
+        o.add("message", .string(message))
+        o.add("outcome", .string(outcome.rawValue))
+        o.add("resolutions", array: resolutions)
+        o.add("response", response)
+        o.add("sessionId", .string(sessionId))
+        o.add("traceparent", traceparent.map(JSONValue.string))
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "outcome")
         guard let kind = Kind(rawValue: try f.string("outcome")) else { throw .malformedBody("outcome.outcome is not a known kind") }

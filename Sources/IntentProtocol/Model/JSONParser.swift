@@ -439,11 +439,17 @@ struct JSONWriter {
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (i, key) in members.keys.sorted().enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+            if members.count == 1, let (key, member) = members.first {
                 write(string: key)
                 bytes.append(UInt8(ascii: ":"))
-                write(members[key] ?? .null)
+                write(member)
+            } else {
+                for (i, (key, member)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                    if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                    write(string: key)
+                    bytes.append(UInt8(ascii: ":"))
+                    write(member)
+                }
             }
             bytes.append(UInt8(ascii: "}"))
         }

@@ -58,7 +58,17 @@ public struct StageBatch: Sendable, Hashable {
     public static func handles(after code: String) -> Bool { code == readyCode }
 }
 
-extension StageBatch: JSONConvertible, Codable {
+extension StageBatch: JSONConvertible, JSONObjectWritable, Codable {
+    public func serialized() -> [UInt8] { writtenBytes(capacity: 128) }
+
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("confirm", trueIf: confirm)
+        o.add("handle", trueIf: handle)
+        o.add("resolve", array: resolve)
+        writer = o.finished()
+    }
+
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "request.batch")
         var resolve: [Resolve] = []
@@ -95,4 +105,15 @@ extension StageBatch: JSONConvertible, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws { try json.encode(to: encoder) }
+}
+
+extension StageBatch.Resolve: JSONObjectWritable {
+    /// Both flags default to false: an optional single-value parameter is just its name.
+    func write(to writer: inout JSONWriter) {
+        var o = JSONObjectWriter(consume writer)
+        o.add("list", trueIf: list)
+        o.add("parameter", .string(parameter))
+        o.add("required", trueIf: required)
+        writer = o.finished()
+    }
 }

@@ -22,7 +22,7 @@ public enum RequestAnnotation {
     }
 
     /// A new idempotency key, for a handle whose client gave none.
-    public static func makeKey() -> String { UUID().uuidString }
+    public static func makeKey() -> String { PooledRandom.uuidString() }
 
     /// Makes keys cheaply: a random prefix per generator (so per host run), then a counter.
     public struct KeyMaker: Sendable {

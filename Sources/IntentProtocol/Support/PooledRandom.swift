@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+
+/// Random numbers from the kernel's cryptographic generator, drawn 4 KiB at a time: three
+/// system calls per 512 numbers instead of one per number. For the ids every lifecycle makes
+/// (session ids, idempotency keys, trace ids), which must stay unguessable: a key another
+/// client could guess would let it read that client's recorded handle.
+public struct PooledRandom: RandomNumberGenerator, Sendable {
+    private struct Pool {
+        var numbers = [UInt64](repeating: 0, count: 512)
+        var used = 512
+
+        mutating func next() -> UInt64 {
+            if used == numbers.count { refill() }
+            used += 1
+            return numbers[used - 1]
+        }
+
+        private mutating func refill() {
+            if !numbers.withUnsafeMutableBytes(Self.fill) {
+                // getrandom failed (it does not on Linux 3.17 or later): the standard library's
+                // generator, one call per number.
+                var system = SystemRandomNumberGenerator()
+                for i in numbers.indices { numbers[i] = system.next() }
+            }
+            used = 0
+        }
+
+        /// Fills `buffer` from `/dev/urandom` (the same generator as getrandom), three
+        /// system calls per refill.
+        private static func fill(_ buffer: UnsafeMutableRawBufferPointer) -> Bool {
+            #if canImport(Glibc)
+            let fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0, let base = buffer.baseAddress else { return false }
+            defer { close(fd) }
+            var offset = 0
+            while offset < buffer.count {
+                let n = read(fd, base + offset, buffer.count - offset)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return false }
+                offset += n
+            }
+            return true
+            #else
+            return false
+            #endif
+        }
+    }
+
+    private static let pool = Mutex(Pool())
+
+    /// A generator drawing from the process's pool.
+    public init() {}
+
+    /// The next random number.
+    public mutating func next() -> UInt64 { Self.pool.withLock { $0.next() } }
+
+    /// A new random (version 4) UUID in its usual upper-case text form.
+    public static func uuidString() -> String {
+        var random = PooledRandom()
+        var high = random.next()
+        var low = random.next()
+        high = (high & ~0xF000) | 0x4000  // version 4
+        low = (low & ~(0xC000 << 48)) | (0x8000 << 48)  // variant 10
+        return hex(high >> 32, 8) + "-" + hex(high >> 16 & 0xFFFF, 4) + "-" + hex(high & 0xFFFF, 4) + "-"
+            + hex(low >> 48, 4) + "-" + hex(low & 0xFFFF_FFFF_FFFF, 12)
+    }
+
+    /// `value`'s lowest `digits` hex digits, upper-case, zero-padded.
+    static func hex(_ value: UInt64, _ digits: Int, upper: Bool = true) -> String {
+        let alphabet: StaticString = upper ? "0123456789ABCDEF" : "0123456789abcdef"
+        return String(unsafeUninitializedCapacity: digits) { buffer in
+            alphabet.withUTF8Buffer { letters in
+                for i in 0..<digits {
+                    buffer[i] = letters[Int(value >> UInt64(4 * (digits - 1 - i)) & 0xF)]
+                }
+            }
+            return digits
+        }
+    }
+}
