@@ -40,4 +40,14 @@ struct RequestAnnotationTests {
         #expect(RequestAnnotation.problem(withKey: String(repeating: "k", count: 129)) != nil)
         #expect(RequestAnnotation.problem(withKey: "../etc/passwd") != nil)
     }
+
+    @Test("A member's name is found after near misses, quotes and escapes, and up to the body's last byte")
+    func scanFindsNamesAnywhere() throws {
+        func names(_ text: String) -> Bool { Array(text.utf8).withUnsafeBytes { RequestAnnotation.namesDeadline($0) } }
+        #expect(names(#"{"a":"\"","dead":1,"deadlin":2,"deadline":3}"#))
+        #expect(!names(#"{"a":"\"","dead":1,"deadlin":2}"#))
+        #expect(!names(#"""#))
+        #expect(try key(#"{"x":"\"\"","idempotencyKe":1,"idempotencyKey":"last"}"#).get() == "last")
+        #expect(try key(#"{"idempotencyKey""#).get() == nil, "the name at the very end, in a body that does not parse")
+    }
 }
