@@ -31,17 +31,15 @@ public enum TraceParent {
     /// The valid `traceparent` a JSON body names, if any (`"traceparent":"…"`, written
     /// without spaces, as this project's encoders and the Python SDK write it).
     public static func find(in body: some Collection<UInt8>) -> String? {
-        let bytes = Array(body)
-        guard bytes.count >= memberPrefix.count + 55 else { return nil }
-        var i = 0
-        while i + memberPrefix.count + 55 <= bytes.count {
-            if bytes[i] == memberPrefix[0], bytes[i..<(i + memberPrefix.count)].elementsEqual(memberPrefix) {
-                let start = i + memberPrefix.count
-                return valid(String(decoding: bytes[start..<(start + 55)], as: UTF8.self))
-            }
-            i += 1
-        }
-        return nil
+        if let found = body.withContiguousStorageIfAvailable({ find(in: UnsafeRawBufferPointer($0)) }) { return found }
+        return Array(body).withUnsafeBytes { find(in: $0) }
+    }
+
+    private static func find(in body: UnsafeRawBufferPointer) -> String? {
+        guard let at = ByteSearch.firstOffset(of: memberPrefix, in: body) else { return nil }
+        let start = at + memberPrefix.count
+        guard start + 55 <= body.count else { return nil }
+        return valid(String(decoding: UnsafeRawBufferPointer(rebasing: body[start..<(start + 55)]), as: UTF8.self))
     }
 
     /// The trace id of the `traceparent` in `body`, for log metadata.

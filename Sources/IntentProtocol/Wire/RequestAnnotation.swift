@@ -120,21 +120,7 @@ public enum RequestAnnotation {
         out.append(contentsOf: digits.reversed())
     }
 
-    /// Whether `needle` (which starts with a quote) occurs in `haystack`: memchr finds each
-    /// quote, and only there are the bytes compared.
     private static func contains(_ haystack: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        guard haystack.count >= needle.count, let head = needle.first, let base = haystack.baseAddress else { return false }
-        let end = haystack.count - needle.count
-        var i = 0
-        while i <= end {
-            guard let hit = memchr(base + i, Int32(head), end - i + 1) else { return false }
-            i = base.distance(to: UnsafeRawPointer(hit))
-            let found = needle.withUnsafeBytes { bytes in
-                bytes.baseAddress.map { memcmp(base + i, $0, needle.count) == 0 } ?? false
-            }
-            if found { return true }
-            i += 1
-        }
-        return false
+        ByteSearch.firstOffset(of: needle, in: haystack) != nil
     }
 }
