@@ -60,24 +60,41 @@ public struct PooledRandom: RandomNumberGenerator, Sendable {
     /// A new random (version 4) UUID in its usual upper-case text form.
     public static func uuidString() -> String {
         var random = PooledRandom()
-        var high = random.next()
-        var low = random.next()
-        high = (high & ~0xF000) | 0x4000  // version 4
-        low = (low & ~(0xC000 << 48)) | (0x8000 << 48)  // variant 10
-        return hex(high >> 32, 8) + "-" + hex(high >> 16 & 0xFFFF, 4) + "-" + hex(high & 0xFFFF, 4) + "-"
-            + hex(low >> 48, 4) + "-" + hex(low & 0xFFFF_FFFF_FFFF, 12)
+        let high = (random.next() & ~0xF000) | 0x4000  // version 4
+        let low = (random.next() & ~(0xC000 << 48)) | (0x8000 << 48)  // variant 10
+        return String(unsafeUninitializedCapacity: 36) { buffer in
+            var at = 0
+            func group(_ value: UInt64, _ digits: Int) {
+                if at > 0 {
+                    buffer[at] = UInt8(ascii: "-")
+                    at += 1
+                }
+                writeHex(value, digits, upper: true, into: UnsafeMutableBufferPointer(rebasing: buffer[at...]))
+                at += digits
+            }
+            group(high >> 32, 8)
+            group(high >> 16 & 0xFFFF, 4)
+            group(high & 0xFFFF, 4)
+            group(low >> 48, 4)
+            group(low & 0xFFFF_FFFF_FFFF, 12)
+            return at
+        }
     }
 
-    /// `value`'s lowest `digits` hex digits, upper-case, zero-padded.
+    /// `value`'s lowest `digits` hex digits, zero-padded.
     static func hex(_ value: UInt64, _ digits: Int, upper: Bool = true) -> String {
-        let alphabet: StaticString = upper ? "0123456789ABCDEF" : "0123456789abcdef"
-        return String(unsafeUninitializedCapacity: digits) { buffer in
-            alphabet.withUTF8Buffer { letters in
-                for i in 0..<digits {
-                    buffer[i] = letters[Int(value >> UInt64(4 * (digits - 1 - i)) & 0xF)]
-                }
-            }
+        String(unsafeUninitializedCapacity: digits) { buffer in
+            writeHex(value, digits, upper: upper, into: buffer)
             return digits
+        }
+    }
+
+    private static func writeHex(_ value: UInt64, _ digits: Int, upper: Bool, into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let alphabet: StaticString = upper ? "0123456789ABCDEF" : "0123456789abcdef"
+        alphabet.withUTF8Buffer { letters in
+            for i in 0..<digits {
+                buffer[i] = letters[Int(value >> UInt64(4 * (digits - 1 - i)) & 0xF)]
+            }
         }
     }
 }
