@@ -79,7 +79,7 @@ public final class Host: Sendable {
         IOThread.start(name: "intentd-broker") { [traffic] in
             do {
                 let broker = try Broker(
-                    config: config, catalog: catalog, context: try Context(ioThreads: 2), mailbox: mailbox,
+                    config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
                     executor: executor, dialog: dialog, launcher: launcher, traffic: traffic,
                     startLifecycle: startLifecycle)
                 report.yield(.started)

@@ -94,10 +94,6 @@ final class Broker {
         waitingLimits = config.admission.waiting
         clients = try Socket(context, .router)
         extensions = try Socket(context, .router)
-        // Each on its own libzmq I/O thread: a client's request (most often, under a flood, one
-        // to refuse at once) does not queue behind the extensions' traffic on the way in or out.
-        try clients.set(ZMQ_AFFINITY, Int64(1))
-        try extensions.set(ZMQ_AFFINITY, Int64(2))
         for socket in [clients, extensions] {
             try socket.setRouterMandatory(true)
             // Per peer and direction; what a peer that does not read can make the host hold.
