@@ -48,7 +48,7 @@ public final class Host: Sendable {
         let executor = BrokerExecutor(mailbox: mailbox)
         let driver = LifecycleDriver(
             sender: TracingStageSender(wrapped: BrokerStageSender(mailbox: mailbox, executor: executor)),
-            batchedStages: config.batchedStages)
+            batchedStages: config.batchedStages, handleInBatch: config.handleInBatch)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,

@@ -2,11 +2,11 @@ import Foundation
 import IntentProtocol
 import Testing
 
-/// A batched lifecycle gives exactly what the one-stage-per-request lifecycle gives: two
-/// real hosts, one with `batchedStages: false`, each with its own copy of the same
-/// extension (real processes, sockets and SQLite), get the same submissions; their
-/// outcomes and the extensions' stored data must match, and the batched host must have
-/// sent fewer requests.
+/// A batched lifecycle gives exactly what the one-stage-per-request lifecycle gives: three
+/// real hosts, one with `batchedStages: false`, one batched and one batched with
+/// `handleInBatch`, each with its own copy of the same extension (real processes, sockets
+/// and SQLite), get the same submissions; their outcomes and the extensions' stored data
+/// must match, and each batched host must have sent fewer requests than the one before.
 @Suite("Batched stages", .serialized)
 struct BatchedStagesTests {
     static let repository = Products.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -32,10 +32,11 @@ struct BatchedStagesTests {
     }
 
     /// Runs `steps` against a host (batched or not) with `start` starting the extension.
-    func run(_ app: String, _ steps: [Step], batched: Bool, start: (TestHost) throws -> Void) throws -> Run {
+    func run(_ app: String, _ steps: [Step], batched: Bool, handleInBatch: Bool = false, start: (TestHost) throws -> Void) throws -> Run {
         let trace = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("intentd-trace-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: trace) }
-        let host = try TestHost.configured(["batchedStages": .bool(batched)], Self.catalogs + ["--trace-wire", trace.path])
+        let host = try TestHost.configured(
+            ["batchedStages": .bool(batched), "handleInBatch": .bool(handleInBatch)], Self.catalogs + ["--trace-wire", trace.path])
         defer { host.stop(); host.removeState() }
         try start(host)
         try host.waitFor([app])
@@ -110,17 +111,22 @@ struct BatchedStagesTests {
         return (requests, bytes)
     }
 
-    /// Runs `steps` both ways and checks that they agree.
+    /// Runs `steps` three ways (one stage per request, batched, batched with the handle)
+    /// and checks that they agree.
     func compare(_ app: String, _ steps: [Step], start: (TestHost) throws -> Void) throws {
         let single = try run(app, steps, batched: false, start: start)
         let batched = try run(app, steps, batched: true, start: start)
-        for (index, step) in steps.enumerated() {
-            #expect(masked(single.outcomes[index]) == masked(batched.outcomes[index]), "\(app) \(step.intent) #\(index)")
+        let withHandle = try run(app, steps, batched: true, handleInBatch: true, start: start)
+        for (way, other) in [("batched", batched), ("batched with the handle", withHandle)] {
+            for (index, step) in steps.enumerated() {
+                #expect(masked(single.outcomes[index]) == masked(other.outcomes[index]), "\(app) \(step.intent) #\(index), \(way)")
+            }
+            let one = masked(single.stored).split(separator: "\n"), two = masked(other.stored).split(separator: "\n")
+            #expect(one == two, "\(app)'s stored data differs: one by one \(one.filter { !two.contains($0) }), \(way) \(two.filter { !one.contains($0) })")
         }
-        let one = masked(single.stored).split(separator: "\n"), other = masked(batched.stored).split(separator: "\n")
-        #expect(one == other, "\(app)'s stored data differs: one by one \(one.filter { !other.contains($0) }), batched \(other.filter { !one.contains($0) })")
         #expect(batched.requests < single.requests, "\(app): \(batched.requests) batched requests, \(single.requests) one by one")
-        print("\(app): \(steps.count) lifecycles; one stage per request: \(single.requests) requests, \(single.bytes) bytes; batched: \(batched.requests) requests, \(batched.bytes) bytes")
+        #expect(withHandle.requests < batched.requests, "\(app): \(withHandle.requests) with the handle, \(batched.requests) batched")
+        print("\(app): \(steps.count) lifecycles; one stage per request: \(single.requests) requests, \(single.bytes) bytes; batched: \(batched.requests) requests, \(batched.bytes) bytes; with the handle: \(withHandle.requests) requests, \(withHandle.bytes) bytes")
     }
 
     /// Values an extension makes up anew in each run (generated identifiers, clock times)
@@ -150,7 +156,7 @@ struct BatchedStagesTests {
         return text
     }
 
-    @Test("MonkeyChat: every intent gives the same outcomes, resolutions and stored messages batched as one stage per request")
+    @Test("MonkeyChat: every intent gives the same outcomes, resolutions and stored messages batched, with or without the handle, as one stage per request")
     func monkeyChat() throws {
         try compare("MonkeyChat", [
             Step(intent: "SendMessage", parameters: ["recipients": ["Bobo"], "content": "hi"]),
@@ -164,7 +170,7 @@ struct BatchedStagesTests {
         ]) { try $0.startExtension("MonkeyChat") }
     }
 
-    @Test("List-o-Mat: every intent gives the same outcomes, resolutions and stored lists and notes batched as one stage per request")
+    @Test("List-o-Mat: every intent gives the same outcomes, resolutions and stored lists and notes batched, with or without the handle, as one stage per request")
     func listOMat() throws {
         try compare("List-o-Mat", [
             Step(intent: "CreateTaskList", parameters: ["title": "Grocery Store", "taskTitles": ["milk", "eggs"]]),
@@ -181,7 +187,7 @@ struct BatchedStagesTests {
         ]) { try $0.startExtension("ListOMat") }
     }
 
-    @Test("Zippy: every intent, a ride that needs the user's yes included, gives the same outcomes and stored rides batched as one stage per request")
+    @Test("Zippy: every intent, a ride that needs the user's yes included, gives the same outcomes and stored rides batched, with or without the handle, as one stage per request")
     func zippy() throws {
         try compare("Zippy", [
             Step(intent: "ListRideOptions", parameters: ["dropOffLocation": "Airport"]),
@@ -195,7 +201,7 @@ struct BatchedStagesTests {
         ]) { try $0.startExtension("Zippy") }
     }
 
-    @Test("A domain defined only as a file, served by a Python extension made by intentctl new, gives the same outcomes batched as one stage per request")
+    @Test("A domain defined only as a file, served by a Python extension made by intentctl new, gives the same outcomes batched, with or without the handle, as one stage per request")
     func fileOnlyDomain() throws {
         let folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("intentd-workouts-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

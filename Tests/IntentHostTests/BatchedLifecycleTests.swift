@@ -137,4 +137,32 @@ struct BatchedLifecycleTests {
         _ = await driver.run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: true)
         #expect(batching.requests.withLock { $0 } == [.resolve, .resolve, .resolve, .resolve, .confirm, .handle])
     }
+
+    @Test("With handleInBatch, a lifecycle that needs nothing from the user is one request that ends as the stages one by one do, naming its key")
+    func handleInBatchIsOneRequest() async {
+        let one = ScriptedExtension()
+        let single = await LifecycleDriver(sender: one).run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: false)
+        let batching = BatchingExtension(ScriptedExtension())
+        let driver = LifecycleDriver(sender: batching, handleInBatch: true)
+        let outcome = await driver.run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: true)
+        #expect(outcome == single)
+        #expect(outcome.idempotencyKey == "K")
+        #expect(batching.requests.withLock { $0 } == [.handle])
+        #expect(batching.stages.asked.withLock { $0 } == one.asked.withLock { $0 })
+    }
+
+    @Test("With handleInBatch, a confirm that is not ready stops the batch before the handle: the handle goes alone, or not at all after a failure")
+    func handleInBatchWaitsForReady() async {
+        let notReady = BatchingExtension(ScriptedExtension(confirm: ["code": "success"]))
+        let done = await LifecycleDriver(sender: notReady, handleInBatch: true).run(
+            app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: true)
+        #expect(notReady.requests.withLock { $0 } == [.handle, .handle])
+        #expect(done.outcome == .success)
+        let failing = BatchingExtension(ScriptedExtension(confirm: ["code": "failure"]))
+        let failed = await LifecycleDriver(sender: failing, handleInBatch: true).run(
+            app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: true)
+        #expect(failing.requests.withLock { $0 } == [.handle])
+        #expect(failed.code == "failure")
+        #expect(failed.idempotencyKey == nil, "the extension stopped before the handle")
+    }
 }

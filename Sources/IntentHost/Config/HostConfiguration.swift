@@ -63,6 +63,11 @@ public struct HostConfiguration: Sendable {
     /// Whether lifecycles send several stages per request to extensions that declared
     /// `batched` stages (wire.md, section 5b); `false` sends one stage per request to all.
     public var batchedStages = true
+    /// Whether a batch that confirms carries the handle too, so that a lifecycle that needs
+    /// nothing from the user is one request (wire.md, section 5b). A hang or crash during
+    /// such a request is then answered `outcomeUnknown`, with the key to find out, since
+    /// the handle may have run; `false` (the default) sends the handle alone.
+    public var handleInBatch = false
     /// Where the host's HTTP side listens, once it does, for STATUS; nil when it is off.
     public var http: HTTPEndpoint?
 
@@ -122,6 +127,7 @@ public struct HostConfiguration: Sendable {
         if let value = file.cgroups { cgroups = value }
         if let value = file.http { httpAddress = value }
         if let value = file.batchedStages { batchedStages = value }
+        if let value = file.handleInBatch { handleInBatch = value }
         if let value = file.admission {
             try value.validate("\(url.path): admission")
             admission = admission.overridden(by: value)
@@ -154,6 +160,7 @@ public struct HostConfiguration: Sendable {
         var admission: AdmissionLimits?
         var http: String?
         var batchedStages: Bool?
+        var handleInBatch: Bool?
     }
 }
 

@@ -13,6 +13,8 @@ struct LifecycleDriver: Sendable {
     /// Whether the host sends batches to extensions that declared them (config
     /// `batchedStages`); off, every stage is a request of its own.
     var batchedStages = true
+    /// Whether a batch that confirms carries the handle too (config `handleInBatch`).
+    var handleInBatch = false
 
     /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
     /// app's extension takes batches; `route` is the one the SUBMIT was admitted on.
@@ -21,6 +23,7 @@ struct LifecycleDriver: Sendable {
     ) async -> Outcome {
         var run = Run(app: app, intent: intent, sessionId: PooledRandom.uuidString(), language: "en", confirmed: false)
         run.batched = batched && batchedStages
+        run.handleInBatch = handleInBatch
         run.route = route
         let submission: Submission
         do {
@@ -245,6 +248,9 @@ struct Run {
     var handleSent = false
     /// Whether the stages go to the extension in batches.
     var batched = false
+    /// Whether a batch that confirms carries the handle too, for an intent that does not
+    /// need the user's yes before it is handled.
+    var handleInBatch = false
     /// The route the SUBMIT was admitted on, for the broker.
     var route: CarriedRoute?
     /// Replies of the last batch not read yet, and the step the first of them answers.
@@ -277,17 +283,21 @@ struct Run {
     }
 
     /// The batch to send for `step` and the steps after it, or `nil` to send `step` alone:
-    /// the remaining parameters, then confirm once every resolution so far settled. The
-    /// handle always goes alone: a batch is then a read, retried on another instance and
-    /// answered `extensionTimeout` when it hangs, exactly as its stages one by one, and the
-    /// handle is admitted (the lock) and timed on its own. A single step goes alone.
+    /// the remaining parameters, then confirm once every resolution so far settled. By
+    /// default the handle goes alone: a batch is then a read, retried on another instance
+    /// and answered `extensionTimeout` when it hangs, exactly as its stages one by one, and
+    /// the handle is timed on its own. With `handleInBatch` a batch that confirms handles
+    /// too (the extension handles only after a `ready` confirm), unless the intent needs
+    /// the user's yes first; such a batch carries the key and is a handle to the broker.
+    /// A single step goes alone.
     func batch(from step: StageStep) -> StageBatch? {
         guard batched, case .resolve(let index) = step else { return nil }
         let settled = resolutions.allSatisfy { $0.results.allSatisfy(\.isSettled) }
         let rest = intent.parameters.dropFirst(index).map {
             StageBatch.Resolve(parameter: $0.name, required: $0.isRequired, list: $0.isList)
         }
-        let batch = StageBatch(resolve: rest, confirm: settled, handle: false)
+        let handle = handleInBatch && intent.requiresUserConfirmation != true
+        let batch = StageBatch(resolve: rest, confirm: settled, handle: handle)
         return batch.count > 1 ? batch : nil
     }
 
