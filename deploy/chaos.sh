@@ -72,7 +72,9 @@ for i in (1, 2, 3):
           f"({r['latencyMicroseconds']['p99'] / u['latencyMicroseconds']['p99']:.1f}x unloaded p99), "
           f"overloaded {r['overloaded']} in p50 {r['refusalLatencyMicroseconds']['p50']} p99 {r['refusalLatencyMicroseconds']['p99']} µs, "
           f"errors {r['errors']}, host peak RSS {host['peakResidentBytes'] / 2**20:.1f} MiB; "
-          f"the generator sent late by p50 {r.get('sendLagMicroseconds', {}).get('p50', 0)} µs")
+          f"the generator sent late by p50 {r.get('sendLagMicroseconds', {}).get('p50', 0)} "
+          f"p99 {r.get('sendLagMicroseconds', {}).get('p99', 0)} µs; refusals from sending p50 "
+          f"{(r.get('refusalRoundTripMicroseconds') or {}).get('p50', 0)} p99 {(r.get('refusalRoundTripMicroseconds') or {}).get('p99', 0)} µs")
 rss = [int(line.split()[1]) for line in open(f"{out}/overload-rss.txt") if len(line.split()) == 2]
 print(f"host RSS throughout: max {max(rss) / 1024:.1f} MiB, last {rss[-1] / 1024:.1f} MiB")
 EOF

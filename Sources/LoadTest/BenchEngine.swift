@@ -76,7 +76,7 @@ public struct BenchEngine<Transport: BenchTransport> {
 
     private mutating func measure(_ plan: BenchPlan, progress: ((BenchProgress) -> Void)?) throws -> BenchResult {
         var result = BenchResult(plan: plan)
-        var outstanding: [UInt64: (start: UInt64, entry: Int)] = [:]
+        var outstanding: [UInt64: (start: UInt64, sent: UInt64, entry: Int)] = [:]
         var cycle = WeightedCycle(plan.mix.map(\.weight))
         var completions: [Completion] = []
         completions.reserveCapacity(1024)
@@ -99,7 +99,7 @@ public struct BenchEngine<Transport: BenchTransport> {
             let id = nextID
             nextID &+= 1
             try transport.send(id: id, entry: entry)
-            outstanding[id] = (startTime, entry)
+            outstanding[id] = (startTime, transport.now(), entry)
             result.sent += 1
             result.sentByEntry[entry] += 1
         }
@@ -135,6 +135,7 @@ public struct BenchEngine<Transport: BenchTransport> {
                 if completion.error == Self.overloaded {
                     result.overloaded += 1
                     _ = result.refusalHistogram.record(max(1, (now &- request.start) / 1000))
+                    _ = result.refusalRoundTripHistogram.record(max(1, (now &- request.sent) / 1000))
                 } else if let error = completion.error {
                     result.errors[error, default: 0] += 1
                 } else {

@@ -12,6 +12,10 @@ public struct BenchResult: Sendable {
     public var overloaded = 0
     /// How long the `overloaded` refusals took, in microseconds.
     public var refusalHistogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
+    /// The same refusals from the moment each request actually left the load generator (not
+    /// when it was due) to the moment the generator read the refusal: without the time the
+    /// generator fell behind in sending, in microseconds.
+    public var refusalRoundTripHistogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
     /// Requests sent per mix entry, in mix order.
     public var sentByEntry: [Int]
     /// How long the measured run took.
@@ -46,6 +50,11 @@ public struct BenchResult: Sendable {
         refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.valueAtPercentile(percentile)
     }
 
+    /// The round trip of `overloaded` refusals from their sending, at `percentile`, in microseconds.
+    public func refusalRoundTrip(_ percentile: Double) -> UInt64 {
+        refusalRoundTripHistogram.totalCount == 0 ? 0 : refusalRoundTripHistogram.valueAtPercentile(percentile)
+    }
+
     /// How late requests were sent at `percentile`, in microseconds.
     public func sendLag(_ percentile: Double) -> UInt64 {
         sendLagHistogram.totalCount == 0 ? 0 : sendLagHistogram.valueAtPercentile(percentile)
@@ -73,7 +82,9 @@ public struct BenchResult: Sendable {
                 "max": refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.max,
             ],
             sendLagMicroseconds: sendLagHistogram.totalCount == 0
-                ? nil : ["p50": sendLag(50), "p99": sendLag(99), "max": sendLagHistogram.max])
+                ? nil : ["p50": sendLag(50), "p99": sendLag(99), "max": sendLagHistogram.max],
+            refusalRoundTripMicroseconds: refusalRoundTripHistogram.totalCount == 0
+                ? nil : ["p50": refusalRoundTrip(50), "p99": refusalRoundTrip(99), "max": refusalRoundTripHistogram.max])
     }
 
     /// A run's figures as plain values.
@@ -105,6 +116,9 @@ public struct BenchResult: Sendable {
         /// p50, p99 and max of how late requests left after they were due (open loop), in
         /// microseconds: the load generator's own share of every latency.
         public var sendLagMicroseconds: [String: UInt64]?
+        /// p50, p99 and max of `overloaded` refusals from when each request was actually
+        /// sent, in microseconds: the refusal without the generator's lateness in sending.
+        public var refusalRoundTripMicroseconds: [String: UInt64]?
     }
 }
 

@@ -50,6 +50,21 @@ struct BenchEngineTests {
         #expect(result.summary.overloaded == 250)
     }
 
+    @Test("Refusals are also timed from when each request actually left, which leaves out the generator's lateness in sending")
+    func refusalRoundTripLeavesOutSendLag() throws {
+        var transport = SimulatedTransport()
+        transport.service = 100_000
+        transport.failing = [0: "overloaded", 1: "overloaded"]
+        transport.pause = (transport.clock + 100_000_000)..<(transport.clock + 300_000_000)  // senders block 200 ms
+        var engine = BenchEngine(plan: plan { $0.requests = 1000; $0.load = .open(rate: 1000, maxOutstanding: 10_000) }, transport: transport)
+        let result = try engine.run()
+        #expect(result.overloaded == 1000)
+        #expect(result.refusalLatency(100) >= 190_000, "from when due, the stall counts")
+        #expect(result.refusalRoundTrip(100) < 50_000, "from the send, only the queue behind it counts")
+        #expect(result.refusalRoundTrip(50) < 1_000)
+        #expect(result.summary.refusalRoundTripMicroseconds?["p99"] == result.refusalRoundTrip(99))
+    }
+
     @Test("Open loop: latency counts from when a request was due, not when it was sent")
     func openLoopIsCorrectedForCoordinatedOmission() throws {
         var transport = SimulatedTransport()

@@ -63,7 +63,7 @@ struct BenchReport {
             "  requests     \(s.completed) answered of \(s.sent) sent in \(String(format: "%.2f", s.seconds)) s",
             "  throughput   \(n(s.requestsPerSecond)) requests/s answered, \(n(s.succeededPerSecond))/s succeeded",
             "  latency µs   p50 \(result.latency(50))  p90 \(result.latency(90))  p99 \(result.latency(99))  p99.9 \(result.latency(99.9))  max \(s.latencyMicroseconds["max"] ?? 0)",
-            "  overloaded   " + (s.overloaded == 0 ? "none" : "\(s.overloaded) refused at once, in p50 \(result.refusalLatency(50)) µs, p99 \(result.refusalLatency(99)) µs, max \(s.refusalLatencyMicroseconds["max"] ?? 0) µs"),
+            "  overloaded   " + (s.overloaded == 0 ? "none" : "\(s.overloaded) refused at once, in p50 \(result.refusalLatency(50)) µs, p99 \(result.refusalLatency(99)) µs, max \(s.refusalLatencyMicroseconds["max"] ?? 0) µs; from sending p50 \(result.refusalRoundTrip(50)) µs, p99 \(result.refusalRoundTrip(99)) µs"),
             "  errors       " + (s.errors.isEmpty ? "none" : s.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
         ]
         if s.sendLagMicroseconds != nil {
