@@ -102,8 +102,6 @@ struct AppMention {
         var remaining = kept + Array(tokens[upper...])
         if isVerb { remaining = Array(tokens[upper...]) }
         var asNoun: [Token]?
-    /// The app was not named, but a phrase of its vocabulary was said ("a Zippy Van").
-    var byVocabulary = false
         // The name first is also a noun: "Zippy status".
         let determined = span.lowerBound > 0 && determiners.contains(tokens[span.lowerBound - 1].word)
         if let standsFor = pack.words.appStandsFor, isVerb || determined || lower == span.lowerBound {
