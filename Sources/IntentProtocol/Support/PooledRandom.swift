@@ -20,8 +20,8 @@ public struct PooledRandom: RandomNumberGenerator, Sendable {
 
         private mutating func refill() {
             if !numbers.withUnsafeMutableBytes(Self.fill) {
-                // getrandom failed (it does not on Linux 3.17 or later): the standard library's
-                // generator, one call per number.
+                // /dev/urandom could not be read (no device node, no file descriptor left):
+                // the standard library's generator, one system call per number.
                 var system = SystemRandomNumberGenerator()
                 for i in numbers.indices { numbers[i] = system.next() }
             }
