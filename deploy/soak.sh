@@ -27,7 +27,7 @@ ctl() { "$bin/intentctl" bench --state-dir "$state" --quiet --json "$@"; }
 capacity="$(ctl --requests 200000 --concurrency 32 | python3 -c 'import json, sys; print(int(json.load(sys.stdin)["result"]["requestsPerSecond"]))')"
 rate=$((capacity / 2))
 echo "capacity $capacity/s (handle-only, 32 outstanding); soaking at $rate/s for $minutes minutes" >&2
-echo "minute,sent,succeeded,errors,p50_us,p99_us,host_rss_kib" > "$out/soak.csv"
+echo "minute,sent,succeeded,overloaded,errors,p50_us,p99_us,host_rss_kib" > "$out/soak.csv"
 for minute in $(seq 1 "$minutes"); do
     ctl --rate "$rate" --duration 60 --warmup 0 > "$state/slice.json"
     rss="$(awk '/^VmRSS/ {print $2}' "/proc/$host/status")"
@@ -36,7 +36,7 @@ import json, sys
 r = json.load(open(sys.argv[1]))["result"]
 errors = sum(r.get("errors", {}).values())
 l = r["latencyMicroseconds"]
-print(f'{sys.argv[2]},{r["sent"]},{r["succeeded"]},{errors},{l["p50"]},{l["p99"]},{sys.argv[3]}')
+print(f'{sys.argv[2]},{r["sent"]},{r["succeeded"]},{r["overloaded"]},{errors},{l["p50"]},{l["p99"]},{sys.argv[3]}')
 PY
     tail -1 "$out/soak.csv" >&2
 done
@@ -45,8 +45,9 @@ import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 def col(name): return [int(r[name]) for r in rows]
 rss, p50, p99 = col("host_rss_kib"), col("p50_us"), col("p99_us")
-sent, ok, errors = sum(col("sent")), sum(col("succeeded")), sum(col("errors"))
-print(f"capacity {sys.argv[2]}/s; soak at {sys.argv[3]}/s for {len(rows)} minutes: {sent} sent, {ok} succeeded, {errors} errors")
+sent, ok, shed, errors = sum(col("sent")), sum(col("succeeded")), sum(col("overloaded")), sum(col("errors"))
+print(f"capacity {sys.argv[2]}/s; soak at {sys.argv[3]}/s for {len(rows)} minutes: {sent} sent, {ok} succeeded, "
+      f"{shed} refused overloaded, {errors} errors")
 print(f"host RSS (MiB): minute 1 {rss[0]/1024:.1f}, last {rss[-1]/1024:.1f}, max {max(rss)/1024:.1f}")
 print(f"p50 (us): minute 1 {p50[0]}, last {p50[-1]}, median {sorted(p50)[len(p50)//2]}, max {max(p50)}")
 print(f"p99 (us): minute 1 {p99[0]}, last {p99[-1]}, median {sorted(p99)[len(p99)//2]}, max {max(p99)}")
