@@ -120,7 +120,6 @@ struct Conversation: Sendable {
         if let idempotencyKey { run.idempotencyKey = idempotencyKey }
         // With an app that takes batches, what is left after each answer goes in one request.
         run.batched = driver.batchedStages && app.registration.takesBatches
-        run.handleInBatch = driver.handleInBatch
         for (name, value) in request.parameters {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[name] = coerced

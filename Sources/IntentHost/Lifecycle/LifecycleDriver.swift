@@ -23,7 +23,6 @@ struct LifecycleDriver: Sendable {
     ) async -> Outcome {
         var run = Run(app: app, intent: intent, sessionId: PooledRandom.uuidString(), language: "en", confirmed: false)
         run.batched = batched && batchedStages
-        run.handleInBatch = handleInBatch
         run.route = route
         let submission: Submission
         do {
@@ -148,12 +147,12 @@ struct LifecycleDriver: Sendable {
     }
 
     /// The reply to `step`: taken from the last batch's answer when it holds one, else
-    /// asked for, as a batch from `step` on (`Run.batch(from:)`) or as `step` alone. An
+    /// asked for, as a batch from `step` on (`Run.batch(from:handle:)`) or as `step` alone. An
     /// ErrorReply, as a step's reply or as the whole answer, ends the run as a per-stage
     /// ErrorReply does.
     private func reply(for step: StageStep, _ run: inout Run) async -> Result<JSONValue, Ended> {
         if let json = run.takeQueued(step) { return checked(json, to: step.stage, run) }
-        guard let batch = run.batch(from: step) else {
+        guard let batch = run.batch(from: step, handle: handleInBatch) else {
             return await call(step.stage, run.request(resolving: step.parameter(of: run.intent)), &run)
         }
         var request = run.request(resolving: nil)
@@ -248,9 +247,6 @@ struct Run {
     var handleSent = false
     /// Whether the stages go to the extension in batches.
     var batched = false
-    /// Whether a batch that confirms carries the handle too, for an intent that does not
-    /// need the user's yes before it is handled.
-    var handleInBatch = false
     /// The route the SUBMIT was admitted on, for the broker.
     var route: CarriedRoute?
     /// Replies of the last batch not read yet, and the step the first of them answers.
@@ -286,11 +282,11 @@ struct Run {
     /// the remaining parameters, then confirm once every resolution so far settled. By
     /// default the handle goes alone: a batch is then a read, retried on another instance
     /// and answered `extensionTimeout` when it hangs, exactly as its stages one by one, and
-    /// the handle is timed on its own. With `handleInBatch` a batch that confirms handles
-    /// too (the extension handles only after a `ready` confirm), unless the intent needs
-    /// the user's yes first; such a batch carries the key and is a handle to the broker.
-    /// A single step goes alone.
-    func batch(from step: StageStep) -> StageBatch? {
+    /// the handle is timed on its own. With `handle` (config `handleInBatch`) a batch that
+    /// confirms handles too (the extension handles only after a `ready` confirm), unless the
+    /// intent needs the user's yes first; such a batch carries the key and is a handle to
+    /// the broker. A single step goes alone.
+    func batch(from step: StageStep, handle handleInBatch: Bool) -> StageBatch? {
         guard batched, case .resolve(let index) = step else { return nil }
         let settled = resolutions.allSatisfy { $0.results.allSatisfy(\.isSettled) }
         let rest = intent.parameters.dropFirst(index).map {
