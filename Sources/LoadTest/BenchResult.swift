@@ -47,22 +47,22 @@ public struct BenchResult: Sendable {
 
     /// The latency of `overloaded` refusals at `percentile`, in microseconds.
     public func refusalLatency(_ percentile: Double) -> UInt64 {
-        refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.valueAtPercentile(percentile)
+        refusalHistogram.valueOrZero(at: percentile)
     }
 
     /// The round trip of `overloaded` refusals from their sending, at `percentile`, in microseconds.
     public func refusalRoundTrip(_ percentile: Double) -> UInt64 {
-        refusalRoundTripHistogram.totalCount == 0 ? 0 : refusalRoundTripHistogram.valueAtPercentile(percentile)
+        refusalRoundTripHistogram.valueOrZero(at: percentile)
     }
 
     /// How late requests were sent at `percentile`, in microseconds.
     public func sendLag(_ percentile: Double) -> UInt64 {
-        sendLagHistogram.totalCount == 0 ? 0 : sendLagHistogram.valueAtPercentile(percentile)
+        sendLagHistogram.valueOrZero(at: percentile)
     }
 
     /// The latency at `percentile` (0 to 100), in microseconds.
     public func latency(_ percentile: Double) -> UInt64 {
-        histogram.totalCount == 0 ? 0 : histogram.valueAtPercentile(percentile)
+        histogram.valueOrZero(at: percentile)
     }
 
     /// The summary as plain values, for JSON.
@@ -75,11 +75,11 @@ public struct BenchResult: Sendable {
             succeededPerSecond: succeededPerSecond,
             latencyMicroseconds: [
                 "p50": latency(50), "p90": latency(90), "p99": latency(99), "p99.9": latency(99.9),
-                "max": histogram.totalCount == 0 ? 0 : histogram.max,
+                "max": histogram.maxOrZero,
             ],
             refusalLatencyMicroseconds: [
                 "p50": refusalLatency(50), "p99": refusalLatency(99),
-                "max": refusalHistogram.totalCount == 0 ? 0 : refusalHistogram.max,
+                "max": refusalHistogram.maxOrZero,
             ],
             sendLagMicroseconds: sendLagHistogram.totalCount == 0
                 ? nil : ["p50": sendLag(50), "p99": sendLag(99), "max": sendLagHistogram.max],
@@ -129,4 +129,14 @@ extension BenchPlan.Load: CustomStringConvertible {
         case .open(let rate, let cap): "open loop, \(Int(rate))/s" + (cap == .max ? ", no cap on outstanding" : "")
         }
     }
+}
+
+extension Histogram {
+    /// The value at `percentile` (0 to 100), or 0 when nothing was recorded.
+    fileprivate func valueOrZero(at percentile: Double) -> UInt64 {
+        totalCount == 0 ? 0 : valueAtPercentile(percentile)
+    }
+
+    /// The largest value recorded, or 0 when nothing was.
+    fileprivate var maxOrZero: UInt64 { totalCount == 0 ? 0 : max }
 }
