@@ -157,6 +157,9 @@ public struct RequestReader: Sendable {
             remove(date.range)
         }
         let determiners = pack.words.appDeterminers ?? []
+        // The closure below is cloned into the pattern walk: it must not capture `self`,
+        // which would then be copied (every field retained) at each step of the walk.
+        let trailing = pack.words.trailing
         for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] {
                 var budget = 5_000
@@ -176,7 +179,7 @@ public struct RequestReader: Sendable {
                         if bare {
                             // The clause may close with a courtesy: "…, Zippy X please".
                             var end = match.end
-                            while end < rest.count, !rest[end - 1].endsClause, pack.words.trailing.contains(rest[end].word) { end += 1 }
+                            while end < rest.count, !rest[end - 1].endsClause, trailing.contains(rest[end].word) { end += 1 }
                             if end < rest.count, !rest[end - 1].endsClause { return }
                         }
                         let value: JSONValue?
