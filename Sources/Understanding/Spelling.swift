@@ -22,10 +22,22 @@ enum Spelling {
 
     /// The word as it sounds: "y" and "ie" as "i", "ck" as "k", doubled letters once.
     static func key(_ word: String) -> String {
-        var text = word.replacingOccurrences(of: "ie", with: "i").replacingOccurrences(of: "ck", with: "k")
-        text = text.replacingOccurrences(of: "y", with: "i")
+        // Character by character, left to right, as a search and replace would: "ie" to "i"
+        // and "ck" to "k" first, then "y" to "i"; a replaced pair is not read again.
+        var folded: [Character] = []
+        folded.reserveCapacity(word.utf8.count)
+        var pairable = false
+        for character in word {
+            if pairable, let last = folded.last, (last == "i" && character == "e") || (last == "c" && character == "k") {
+                folded[folded.count - 1] = character == "e" ? "i" : "k"
+                pairable = false
+                continue
+            }
+            folded.append(character)
+            pairable = true
+        }
         var out = ""
-        for character in text where character != out.last { out.append(character) }
+        for character in folded.lazy.map({ $0 == "y" ? "i" : $0 }) where character != out.last { out.append(character) }
         return out
     }
 
