@@ -27,6 +27,8 @@ public struct Pattern: Sendable, Hashable {
     let firstWords: Set<String>?
     /// The literal words, as a set.
     let wordSet: Set<String>
+    /// The words every match has: the literal words outside any choice.
+    let requiredWords: [String]
 
     /// Compiles `source`; throws on unbalanced brackets.
     public init(_ source: String) throws(LanguageError) {
@@ -36,6 +38,15 @@ public struct Pattern: Sendable, Hashable {
         adds = parser.adds
         firstWords = Self.firstWords(elements[...])
         wordSet = Set(Self.words(in: elements))
+        var required: [String] = []
+        for case .word(let word) in elements where !required.contains(word) { required.append(word) }
+        requiredWords = required
+    }
+
+    /// Whether the pattern can match anywhere in tokens that can stand for `said`: false
+    /// when one of the words every match has is not among them, so the walk is skipped.
+    func mayMatch(_ said: SaidWords) -> Bool {
+        requiredWords.allSatisfy(said.contains)
     }
 
     /// Whether a match can start at `token`: one of the first words, typed or through a

@@ -109,7 +109,8 @@ extension RequestReader {
         let stops = (parameter.isList ? ends.subtracting(words.listSeparators) : ends).union(otherValues)
         let own = pack.slotPhrases.ownWords(intentName, parameter.name)
         var best: (words: Int, length: Int, span: Range<Int>, value: JSONValue)?
-        for phrase in pack.slotPhrases.phrases(intentName, parameter.name) {
+        let saidWords = SaidWords(tokens)
+        for phrase in pack.slotPhrases.phrases(intentName, parameter.name) where phrase.mayMatch(saidWords) {
             var budget = 5_000
             for start in tokens.indices where phrase.canStart(at: tokens[start]) {
                 phrase.matches(tokens, from: start, budget: &budget) { match in

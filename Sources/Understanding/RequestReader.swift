@@ -108,6 +108,8 @@ public struct RequestReader: Sendable {
         let fillers = pack.words.fillers
         var best: Candidate?
         let date = reader.dates.find(in: said[...])
+        // Taking out modifiers only removes words, so what `said` has bounds every intent's rest.
+        let saidWords = SaidWords(said)
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
             let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date)
@@ -119,15 +121,17 @@ public struct RequestReader: Sendable {
             for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (fillers.contains(token.word) ? 1 : 15)) }
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
-            for (pattern, isVerbForm) in patterns {
+            for (pattern, isVerbForm) in patterns where pattern.mayMatch(saidWords) {
                 var budget = 50_000
+                // Captured alone: the walk copies what its closure captures at every step.
+                let source = pattern.source
                 for start in 0..<max(tokens.count, 1) {
                     // A leading clause ("never mind the Zippy, cancel it") is a comment.
                     let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     if start < tokens.count, !pattern.canStart(at: tokens[start]) { continue }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
-                        scoring.consider(match, skipped: skipped, pattern: pattern.source)
+                        scoring.consider(match, skipped: skipped, pattern: source)
                     }
                 }
             }
@@ -157,11 +161,12 @@ public struct RequestReader: Sendable {
             remove(date.range)
         }
         let determiners = pack.words.appDeterminers ?? []
+        let saidWords = SaidWords(tokens)
         // The closure below is cloned into the pattern walk: it must not capture `self`,
         // which would then be copied (every field retained) at each step of the walk.
         let trailing = pack.words.trailing
         for parameter in intent.parameters where parameter.type != .dateTime {
-            for pattern in pack.modifiers[parameter.name] ?? [] {
+            for pattern in pack.modifiers[parameter.name] ?? [] where pattern.mayMatch(saidWords) {
                 var budget = 5_000
                 var found: (Range<Int>, JSONValue)?
                 // A value said on its own ("pool") is one only as a clause of its own.

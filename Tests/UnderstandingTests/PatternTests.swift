@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Understanding
 
@@ -18,5 +19,58 @@ struct PatternTests {
         var token = Token("snd")
         token.alternate = "send"
         #expect(try Pattern("send {content}").canStart(at: token))
+    }
+
+    @Test("A pattern is walked only when the words every match has were said, typed, mistyped or stood for")
+    func requiredWords() throws {
+        let pattern = try Pattern("(send|text) {content} to {recipients} [please]")
+        #expect(pattern.requiredWords == ["to"])
+        #expect(!pattern.mayMatch(SaidWords(Token.split("text hello Bobo"))))
+        #expect(pattern.mayMatch(SaidWords(Token.split("text hello to Bobo"))))
+        var typo = Token("tto")
+        typo.alternate = "to"
+        #expect(pattern.mayMatch(SaidWords([typo])))
+        var app = Token("Zippy")
+        app.standsFor = ["to"]
+        #expect(pattern.mayMatch(SaidWords([app])))
+    }
+
+    @Test("Whenever a pattern is skipped for a missing word, walking it finds no match either")
+    func skippingLosesNoMatch() throws {
+        let patterns = try ["send {content} to {recipients}", "[the] {partySize} of us", "book (a|an) {rideOption} [ride]", "{items} on my list"]
+            .map { try Pattern($0) }
+        let texts = ["send hi to Bobo", "send hi Bobo", "the four of us", "book an X", "book X ride", "milk on my list", "milk on list"]
+        for pattern in patterns {
+            for text in texts {
+                let tokens = Token.split(text)
+                var found = false
+                for start in tokens.indices {
+                    var budget = 10_000
+                    pattern.matches(tokens, from: start, budget: &budget) { _ in found = true }
+                }
+                if found { #expect(pattern.mayMatch(SaidWords(tokens)), "\(pattern.source) on \(text)") }
+            }
+        }
+    }
+}
+
+@Suite("Spelling keys")
+struct SpellingTests {
+    /// The key as first written, with search and replace.
+    private func replacedKey(_ word: String) -> String {
+        var text = word.replacingOccurrences(of: "ie", with: "i").replacingOccurrences(of: "ck", with: "k")
+        text = text.replacingOccurrences(of: "y", with: "i")
+        var out = ""
+        for character in text where character != out.last { out.append(character) }
+        return out
+    }
+
+    @Test("A word's key is what search and replace made of it, for every word of a few letters")
+    func keyMatchesSearchAndReplace() {
+        let letters: [Character] = ["i", "e", "c", "k", "y", "a", "\u{301}"]
+        var words = [""]
+        for _ in 0..<5 { words = words.flatMap { word in letters.map { word + String($0) } } }
+        words += ["zippie", "zippy", "zipy", "kwickie", "ckie", "iie", "cke", "yie", "ie\u{301}k", "ícke"]
+        for word in words { #expect(Spelling.key(word) == replacedKey(word), "\(word.debugDescription)") }
     }
 }
