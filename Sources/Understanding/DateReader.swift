@@ -191,9 +191,13 @@ struct DateReader: Sendable {
             said.partOfDay = minutes
             return at + 1
         }
-        // "in the morning"
-        for (part, minutes) in words.partsOfDay {
-            for lead in words.within where !marked {
+        // "in the morning" (looked for only where a lead word is said)
+        let leads = marked ? [] : words.within.filter { lead in
+            let first = lead.drop { $0 == " " }.prefix { $0 != " " }
+            return first.isEmpty || first == word
+        }
+        for (part, minutes) in words.partsOfDay where !leads.isEmpty {
+            for lead in leads {
                 if let end = phraseEnd("\(lead) the \(part)", tokens, at) {
                     said.time = minutes
                     said.certain = true
@@ -360,14 +364,26 @@ struct DateReader: Sendable {
         return n
     }
 
+    /// Where `phrase` (words between spaces) ends when it is said from `start`, or nil.
+    /// Runs for every word of every request: it reads the phrase in place.
     private func phraseEnd(_ phrase: String, _ tokens: ArraySlice<Token>, _ start: Int) -> Int? {
-        let parts = phrase.split(separator: " ")
-        guard start + parts.count <= tokens.endIndex else { return nil }
-        for (offset, part) in parts.enumerated() where tokens[start + offset].word != part { return nil }
-        return start + parts.count
+        var at = start
+        var rest = phrase[...]
+        while true {
+            rest = rest.drop { $0 == " " }
+            if rest.isEmpty { return at }
+            let part = rest.prefix { $0 != " " }
+            guard at < tokens.endIndex, tokens[at].word == part else { return nil }
+            at += 1
+            rest = rest[part.endIndex...]
+        }
     }
 
     private func anyPhrase(_ phrases: [String], _ tokens: ArraySlice<Token>, _ start: Int) -> Int? {
-        phrases.compactMap { phraseEnd($0, tokens, start) }.max()
+        var longest: Int?
+        for phrase in phrases {
+            if let end = phraseEnd(phrase, tokens, start), end > longest ?? Int.min { longest = end }
+        }
+        return longest
     }
 }
