@@ -228,30 +228,40 @@ extension Pattern {
     func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
         var state = PatternMatch(start: start, end: start, words: 0, captures: [:], adds: adds)
         var stack = [elements[...]]
-        walk(&stack, tokens, start, &state, &budget, found)
+        // The walk reaches `found` through a struct it is lent, not as an argument:
+        // given a closure argument, the optimizer clones the walk for each caller and passes
+        // what the closure captures (a pattern, a parameter) by value, copying it at every step.
+        withoutActuallyEscaping(found) { found in
+            var sink = MatchSink(found: found)
+            walk(&stack, tokens, start, &state, &budget, &sink)
+        }
+    }
+
+    private struct MatchSink {
+        let found: (PatternMatch) -> Void
     }
 
     /// Walks the pattern: `stack` holds what is left of each sequence entered, innermost
     /// last; every step puts it back as it found it.
     private func walk(
         _ stack: inout [ArraySlice<Element>], _ tokens: [Token], _ position: Int, _ state: inout PatternMatch,
-        _ budget: inout Int, _ found: (PatternMatch) -> Void
+        _ budget: inout Int, _ sink: inout MatchSink
     ) {
         budget -= 1
         guard budget > 0 else { return }
         // An app's name used as a noun may stand for nothing the pattern says.
         if position < tokens.count, tokens[position].standsFor != nil, position > state.start {
-            walk(&stack, tokens, position + 1, &state, &budget, found)
+            walk(&stack, tokens, position + 1, &state, &budget, &sink)
         }
         guard let current = stack.last else {
             var done = state
             done.end = position
-            found(done)
+            sink.found(done)
             return
         }
         guard let element = current.first else {
             stack.removeLast()
-            walk(&stack, tokens, position, &state, &budget, found)
+            walk(&stack, tokens, position, &state, &budget, &sink)
             stack.append(current)
             return
         }
@@ -265,26 +275,26 @@ extension Pattern {
             guard !typo || tokens[position].alternate == word || tokens[position].standsFor?.contains(word) == true else { return }
             state.words += 1
             if typo { state.typos += 1 }
-            walk(&stack, tokens, position + 1, &state, &budget, found)
+            walk(&stack, tokens, position + 1, &state, &budget, &sink)
             state.words -= 1
             if typo { state.typos -= 1 }
         case .choice(let branches):
             for branch in branches {
                 stack.append(branch[...])
-                walk(&stack, tokens, position, &state, &budget, found)
+                walk(&stack, tokens, position, &state, &budget, &sink)
                 stack.removeLast()
             }
         case .constant(let name, let value):
             let before = state.constants[name]
             state.constants[name] = value
-            walk(&stack, tokens, position, &state, &budget, found)
+            walk(&stack, tokens, position, &state, &budget, &sink)
             state.constants[name] = before
         case .slot(let name):
             guard position < tokens.count, state.captures[name] == nil else { return }
             // An app's name is never a value.
             for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
                 state.captures[name] = position..<end
-                walk(&stack, tokens, end, &state, &budget, found)
+                walk(&stack, tokens, end, &state, &budget, &sink)
             }
             state.captures[name] = nil
         case .suffixedSlot(let name, let suffix):
@@ -294,7 +304,7 @@ extension Pattern {
                 let word = tokens[end - 1].word
                 guard word.count > suffix.count, word.hasSuffix(suffix) else { continue }
                 state.captures[name] = position..<end
-                walk(&stack, tokens, end, &state, &budget, found)
+                walk(&stack, tokens, end, &state, &budget, &sink)
             }
             state.captures[name] = nil
             state.suffixes[name] = nil

@@ -123,15 +123,13 @@ public struct RequestReader: Sendable {
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             for (pattern, isVerbForm) in patterns where pattern.mayMatch(saidWords) {
                 var budget = 50_000
-                // Captured alone: the walk copies what its closure captures at every step.
-                let source = pattern.source
                 for start in 0..<max(tokens.count, 1) {
                     // A leading clause ("never mind the Zippy, cancel it") is a comment.
                     let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
                     if start < tokens.count, !pattern.canStart(at: tokens[start]) { continue }
                     pattern.matches(tokens, from: start, budget: &budget) { match in
-                        scoring.consider(match, skipped: skipped, pattern: source)
+                        scoring.consider(match, skipped: skipped, pattern: pattern.source)
                     }
                 }
             }
@@ -162,9 +160,6 @@ public struct RequestReader: Sendable {
         }
         let determiners = pack.words.appDeterminers ?? []
         let saidWords = SaidWords(tokens)
-        // The closure below is cloned into the pattern walk: it must not capture `self`,
-        // which would then be copied (every field retained) at each step of the walk.
-        let trailing = pack.words.trailing
         for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] where pattern.mayMatch(saidWords) {
                 var budget = 5_000
@@ -184,7 +179,7 @@ public struct RequestReader: Sendable {
                         if bare {
                             // The clause may close with a courtesy: "…, Zippy X please".
                             var end = match.end
-                            while end < rest.count, !rest[end - 1].endsClause, trailing.contains(rest[end].word) { end += 1 }
+                            while end < rest.count, !rest[end - 1].endsClause, pack.words.trailing.contains(rest[end].word) { end += 1 }
                             if end < rest.count, !rest[end - 1].endsClause { return }
                         }
                         let value: JSONValue?
