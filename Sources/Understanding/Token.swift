@@ -23,7 +23,8 @@ public struct Token: Sendable, Hashable {
     /// Splits `text` into tokens. A colon becomes a token of its own; other punctuation
     /// around a word is dropped, apostrophes and hyphens inside it stay.
     public static func split(_ text: String) -> [Token] {
-        let normalized = text.replacing("\u{2019}", with: "'").replacing("\u{2018}", with: "'")
+        // Curly apostrophes (UTF-8 E2 80 98 and 99) as straight ones; most text has none.
+        let normalized = text.utf8.contains(0xE2) ? text.replacing("\u{2019}", with: "'").replacing("\u{2018}", with: "'") : text
         var tokens: [Token] = []
         // Words that ended a sentence ("…using MonkeyChat. Message: …"), if the next starts one.
         var sentenceEnds: [Int] = []
@@ -73,8 +74,17 @@ public struct Token: Sendable, Hashable {
 
     /// Lower-case letters and digits only.
     public static func fold(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+        var folded = String.UnicodeScalarView()
+        for scalar in text.lowercased().unicodeScalars {
+            let kept = scalar.isASCII
+                ? (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") || (scalar >= "A" && scalar <= "Z")
+                : alphanumerics.contains(scalar)
+            if kept { folded.append(scalar) }
+        }
+        return String(folded)
     }
+
+    private static let alphanumerics = CharacterSet.alphanumerics
 
     private static let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}"]
     private static let edge: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
