@@ -52,7 +52,7 @@ public final class Host: Sendable {
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,
-            timeout: config.sessionTimeout)
+            timeout: config.sessionTimeout, limits: config.admission.conversations)
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { [log] job in
             Task(executorPreference: executor) {

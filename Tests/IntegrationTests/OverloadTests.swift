@@ -107,6 +107,46 @@ struct OverloadTests {
         #expect(after - baseline < 10_240, "RSS \(baseline) kB before, \(after) kB after")
     }
 
+    @Test("Typed requests count as requests in flight: a flood of them is refused with overloaded, every one is answered once, and the places come back")
+    func sayFloodIsRefusedPastTheClientLimit() throws {
+        let host = try TestHost(["--config", Self.config(maxInFlight: 64, perClient: 8).path, "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+
+        // The longest request the reader takes, 200 times at once from one connection.
+        let words = "send a message to Coco saying I'll call you after lunch on Bench book the airport add milk".split(separator: " ")
+        let long = (0..<99).map { String(words[$0 % words.count]) }.joined(separator: " ")
+        let flooder = try Flooder(host)
+        try flooder.say(count: 200, text: long)
+        let codes = try flooder.codes(expecting: 200, within: .seconds(120))
+        #expect(codes.values.reduce(0, +) == 200, "every SAY is answered exactly once: \(codes)")
+        #expect(Set(codes.keys).isSubset(of: ["success", "overloaded"]), "\(codes)")
+        #expect(codes["overloaded", default: 0] >= 150, "past its 8 in flight the client is refused at once: \(codes)")
+
+        // Every answered SAY gave its place back: eight more are all taken.
+        try flooder.say(count: 8, text: "what can Bench do")
+        #expect(try flooder.codes(expecting: 8, within: .seconds(60)) == ["success": 8])
+        let other = try host.client().say(Utterance(text: "what can Bench do"))
+        #expect(!other.text.isEmpty)
+    }
+
+    @Test("Conversations left open are bounded per client connection; past the bound a new one is refused with overloaded, and other connections still start theirs")
+    func openConversationsAreBoundedPerClient() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-conversations-\(UUID().uuidString).json")
+        try #"{"admission": {"maxConversationsPerClient": 3}}"#.write(to: url, atomically: true, encoding: .utf8)
+        let host = try TestHost(["--config", url.path, "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+
+        // Each asks a question back and stays open, waiting for the user.
+        let flooder = try Flooder(host)
+        try flooder.say(count: 4, text: "send a message with Bench")
+        let codes = try flooder.codes(expecting: 4, within: .seconds(60))
+        #expect(codes == ["success": 3, "overloaded": 1], "\(codes)")
+        let other = try host.client().say(Utterance(text: "send a message with Bench"))
+        #expect(other.sessionId.isEmpty == false && other.end == nil, "another connection starts its own: \(other)")
+    }
+
     // MARK: Helpers
 
     /// A host with the admission limits of `config` (and the bench extension beside it if
@@ -175,6 +215,16 @@ final class Flooder {
             let id = RequestID(nextID)
             nextID += 1
             try ClientMessage.stage(id, app: app, intent: intent, content == nil ? .handle : .resolve, body: body).send(on: socket)
+        }
+    }
+
+    /// Sends `count` SAYs of `text`, each starting a conversation.
+    func say(count: Int, text: String) throws {
+        let body = Body(try JSON.encode(Utterance(text: text)))
+        for _ in 0..<count {
+            let id = RequestID(nextID)
+            nextID += 1
+            try ClientMessage.say(id, body: body).send(on: socket)
         }
     }
 

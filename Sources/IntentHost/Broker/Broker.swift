@@ -653,15 +653,27 @@ final class Broker {
         case .vocab(let id, let app, let body):
             answerForApp(app, routingID, id) { try changeVocabulary(of: $0, body) }
         case .say(let id, let body):
+            // A SAY holds its place in flight until its turn goes out (`.turn`): reading text
+            // costs, so a client cannot have more read at once than it may have in flight.
+            if let refusal = takeOn(routingID) {
+                countRefused("", "", "say", refusal.code.rawValue)
+                sendError(routingID, id, refusal.code, refusal.message)
+                return
+            }
             let utterance: Utterance
             do { utterance = try JSON.decode(Utterance.self, from: body.bytes) } catch {
+                inFlight.release(routingID)
                 sendError(routingID, id, .malformed, "the SAY body: \(error)")
                 return
             }
             switch dialog.hear(utterance, from: ClientAddress(routingID: routingID, requestID: id)) {
             case .taken: break
-            case .answer(let turn): answer(routingID, id, turn)
-            case .error(let code, let message): sendError(routingID, id, code, message)
+            case .answer(let turn):
+                inFlight.release(routingID)
+                answer(routingID, id, turn)
+            case .error(let code, let message):
+                inFlight.release(routingID)
+                sendError(routingID, id, code, message)
             }
         case .lock(let id, let locked):
             do {
@@ -901,6 +913,9 @@ final class Broker {
             }
         case .answer(let routingID, let requestID, let body):
             activeLifecycles -= 1
+            inFlight.release(routingID)
+            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
+        case .turn(let routingID, let requestID, let body):
             inFlight.release(routingID)
             sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .reply(let routingID, let requestID, let body):

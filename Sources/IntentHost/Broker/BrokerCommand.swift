@@ -11,7 +11,10 @@ enum BrokerCommand: Sendable {
         reply: @Sendable (StageReply) -> Void)
     /// Send a RESULT to a client.
     case answer(routingID: RoutingID, requestID: RequestID, body: [UInt8])
-    /// Send a RESULT to a client, for a conversation.
+    /// Send a conversation's turn to a client: the answer to a SAY, whose place among the
+    /// client's requests in flight is given back.
+    case turn(routingID: RoutingID, requestID: RequestID, body: [UInt8])
+    /// Send a RESULT to a client, for a request not counted in flight (RESTART).
     case reply(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Report the apps, vocabularies, authorizations and lock, for a conversation.
     case world(reply: @Sendable (DialogWorld) -> Void)

@@ -6,8 +6,8 @@
 /// Defaults come from measurement (README, "Overload"): well above what keeps the bench
 /// extension busy on a 2-core machine, well below what costs latency or memory.
 public struct AdmissionLimits: Sendable, Hashable, Decodable {
-    /// Client requests in flight in the whole host: STAGE requests awaiting their reply and
-    /// SUBMIT lifecycles still running.
+    /// Client requests in flight in the whole host: STAGE requests awaiting their reply,
+    /// SUBMIT lifecycles still running, and SAYs whose turn has not been sent yet.
     public var maxInFlight: Int?
     /// The same, for one client connection; below `maxInFlight`, so one client flooding the
     /// host leaves room for the others.
@@ -35,12 +35,18 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     public var maxWaitingBytes: Int?
     /// The same, for one app.
     public var maxWaitingBytesPerApp: Int?
+    /// Conversations open at once in the whole host: started by a SAY and not ended
+    /// (working, or waiting up to the session timeout for the user's answer).
+    public var maxConversations: Int?
+    /// The same, for one client connection.
+    public var maxConversationsPerClient: Int?
 
     /// Creates limits; `nil` fields take the defaults when merged.
     public init(
         maxInFlight: Int? = nil, maxInFlightPerClient: Int? = nil, maxInFlightPerInstance: Int? = nil,
         maxQueuedBytesPerClient: Int? = nil, highWaterMark: Int? = nil, maxWaiting: Int? = nil,
-        maxWaitingPerApp: Int? = nil, maxWaitingBytes: Int? = nil, maxWaitingBytesPerApp: Int? = nil
+        maxWaitingPerApp: Int? = nil, maxWaitingBytes: Int? = nil, maxWaitingBytesPerApp: Int? = nil,
+        maxConversations: Int? = nil, maxConversationsPerClient: Int? = nil
     ) {
         self.maxInFlight = maxInFlight
         self.maxInFlightPerClient = maxInFlightPerClient
@@ -51,13 +57,15 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
         self.maxWaitingPerApp = maxWaitingPerApp
         self.maxWaitingBytes = maxWaitingBytes
         self.maxWaitingBytesPerApp = maxWaitingBytesPerApp
+        self.maxConversations = maxConversations
+        self.maxConversationsPerClient = maxConversationsPerClient
     }
 
     /// The limits unless the config says otherwise.
     public static let defaults = AdmissionLimits(
         maxInFlight: 64, maxInFlightPerClient: 32, maxInFlightPerInstance: 64,
         maxQueuedBytesPerClient: 8 << 20, highWaterMark: 10_000, maxWaiting: 256, maxWaitingPerApp: 64,
-        maxWaitingBytes: 8 << 20, maxWaitingBytesPerApp: 2 << 20)
+        maxWaitingBytes: 8 << 20, maxWaitingBytesPerApp: 2 << 20, maxConversations: 1_024, maxConversationsPerClient: 64)
 
     /// These limits, with every field `other` sets taken from it.
     public func overridden(by other: AdmissionLimits?) -> AdmissionLimits {
@@ -70,7 +78,9 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
             highWaterMark: other.highWaterMark ?? highWaterMark, maxWaiting: other.maxWaiting ?? maxWaiting,
             maxWaitingPerApp: other.maxWaitingPerApp ?? maxWaitingPerApp,
             maxWaitingBytes: other.maxWaitingBytes ?? maxWaitingBytes,
-            maxWaitingBytesPerApp: other.maxWaitingBytesPerApp ?? maxWaitingBytesPerApp)
+            maxWaitingBytesPerApp: other.maxWaitingBytesPerApp ?? maxWaitingBytesPerApp,
+            maxConversations: other.maxConversations ?? maxConversations,
+            maxConversationsPerClient: other.maxConversationsPerClient ?? maxConversationsPerClient)
     }
 
     /// Throws unless every limit set is positive.
@@ -80,6 +90,7 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
             ("maxInFlightPerInstance", maxInFlightPerInstance), ("maxQueuedBytesPerClient", maxQueuedBytesPerClient),
             ("highWaterMark", highWaterMark), ("maxWaiting", maxWaiting), ("maxWaitingPerApp", maxWaitingPerApp),
             ("maxWaitingBytes", maxWaitingBytes), ("maxWaitingBytesPerApp", maxWaitingBytesPerApp),
+            ("maxConversations", maxConversations), ("maxConversationsPerClient", maxConversationsPerClient),
         ]
         for (name, value) in fields {
             if let value, value < 1 { throw ConfigurationError("\(context): \(name) must be at least 1") }
@@ -103,5 +114,12 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
         return (
             maxWaiting ?? d.maxWaiting ?? 256, maxWaitingPerApp ?? d.maxWaitingPerApp ?? 64,
             maxWaitingBytes ?? d.maxWaitingBytes ?? 8 << 20, maxWaitingBytesPerApp ?? d.maxWaitingBytesPerApp ?? 2 << 20)
+    }
+
+    /// The bounds on open conversations, with the defaults for those not set.
+    var conversations: ConversationLimits {
+        let d = Self.defaults
+        return ConversationLimits(
+            host: maxConversations ?? d.maxConversations ?? 1_024, client: maxConversationsPerClient ?? d.maxConversationsPerClient ?? 64)
     }
 }

@@ -20,6 +20,6 @@ struct BrokerDialogHost: DialogHost {
 
     func deliver(_ turn: Turn, to address: ClientAddress) {
         let body = (try? JSON.encode(turn)) ?? []
-        mailbox.post(.reply(routingID: address.routingID, requestID: address.requestID, body: body), wake: !executor.isOnBrokerThread)
+        mailbox.post(.turn(routingID: address.routingID, requestID: address.requestID, body: body), wake: !executor.isOnBrokerThread)
     }
 }

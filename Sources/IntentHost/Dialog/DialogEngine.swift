@@ -12,7 +12,8 @@ final class DialogEngine: Sendable {
     private let host: any DialogHost
     private let driver: LifecycleDriver
     private let timeout: Duration
-    private let sessions = Mutex<[String: DialogSession]>([:])
+    private let limits: ConversationLimits
+    private let sessions = Mutex(OpenSessions())
     private let ended = Mutex<EndedSessions>(EndedSessions())
 
     /// What became of a SAY.
@@ -27,7 +28,7 @@ final class DialogEngine: Sendable {
 
     init(
         languages: [String: LanguagePack], defaultLanguage: String, catalog: Catalog, host: any DialogHost,
-        driver: LifecycleDriver, timeout: Duration
+        driver: LifecycleDriver, timeout: Duration, limits: ConversationLimits = ConversationLimits()
     ) {
         self.languages = languages
         self.defaultLanguage = defaultLanguage
@@ -35,15 +36,16 @@ final class DialogEngine: Sendable {
         self.host = host
         self.driver = driver
         self.timeout = timeout
+        self.limits = limits
     }
 
     /// Whether the conversation `id` is still going.
-    func isActive(_ id: String) -> Bool { sessions.withLock { $0[id] != nil } }
+    func isActive(_ id: String) -> Bool { sessions.withLock { $0.byID[id] != nil } }
 
     /// Takes one utterance from a client.
     func hear(_ utterance: Utterance, from requester: ClientAddress) -> Heard {
         if let id = utterance.sessionId {
-            if let session = sessions.withLock({ $0[id] }) {
+            if let session = sessions.withLock({ $0.byID[id] }) {
                 return session.hear(utterance.text, from: requester)
                     ? .taken : .error(.sessionBusy, "the conversation \(id) is still working on the last answer")
             }
@@ -58,14 +60,16 @@ final class DialogEngine: Sendable {
             return .error(.malformed, problem)
         }
         let session = DialogSession(id: UUID().uuidString, requester: requester)
-        sessions.withLock { $0[session.id] = session }
+        if let refusal = sessions.withLock({ $0.open(session, for: requester.routingID, within: limits) }) {
+            return .error(.overloaded, refusal)
+        }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
             idempotencyKey: utterance.idempotencyKey)
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             let last = await conversation.run(utterance.text)
-            sessions.withLock { _ = $0.removeValue(forKey: session.id) }
+            sessions.withLock { $0.close(session.id, for: requester.routingID) }
             // A late answer to a timed-out session hears why; others hear that it ended.
             let late = last.end == .timedOut ? last : Turn(
                 sessionId: session.id, app: last.app, intent: last.intent, text: Phrasebook(pack: pack).say("ended"), end: last.end)
