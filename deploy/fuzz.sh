@@ -35,6 +35,15 @@ echo "fuzz: building the fuzz targets" >&2
 mkdir -p "$scratch/logs"
 # SwiftPM does not notice files added to the main package from here; planning anew does.
 rm -f "$scratch/release.yaml"
+# Nor does it always rebuild a target whose dependency's types changed size in between:
+# the stale code then writes past a struct (AddressSanitizer reports a stack-buffer-overflow
+# that is not in the source). When any source changed since the last build, build anew,
+# keeping the corpus, artifacts and logs.
+stamp=$(find Package.swift Sources Fuzz/Package.swift Fuzz/Sources -type f -newer "$scratch/sources.stamp" 2>/dev/null | head -1)
+if [ ! -f "$scratch/sources.stamp" ] || [ -n "$stamp" ]; then
+    rm -rf "$scratch/x86_64-unknown-linux-gnu" "$scratch/release" "$scratch/build.db"
+fi
+touch "$scratch/sources.stamp.new"
 if ! swift build --package-path Fuzz --scratch-path "$scratch" -c release \
     --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address >"$scratch/logs/build.log" 2>&1; then
     # gold warns about every ASan helper symbol; those lines are noise.
@@ -42,6 +51,7 @@ if ! swift build --package-path Fuzz --scratch-path "$scratch" -c release \
     echo "fuzz: the build failed" >&2
     exit 1
 fi
+mv "$scratch/sources.stamp.new" "$scratch/sources.stamp"
 bin="$scratch/release"
 
 declare -A dictionary=([FuzzWire]=wire [FuzzJSON]=json [FuzzManifest]=plist [FuzzVocabulary]=plist [FuzzCatalog]=json [FuzzLanguage]=json)
