@@ -107,9 +107,11 @@ struct OverloadTests {
         #expect(after - baseline < 10_240, "RSS \(baseline) kB before, \(after) kB after")
     }
 
-    @Test("Typed requests count as requests in flight: a flood of them is refused with overloaded, every one is answered once, and the places come back")
+    @Test("Typed requests have limits of their own: a flood of them is refused with overloaded, every one is answered once, the places come back, and SUBMITs keep their room")
     func sayFloodIsRefusedPastTheClientLimit() throws {
-        let host = try TestHost(["--config", Self.config(maxInFlight: 64, perClient: 8).path, "--extensions", "bench"])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-saying-\(UUID().uuidString).json")
+        try #"{"admission": {"maxInFlight": 8, "maxSaying": 8, "maxSayingPerClient": 8}}"#.write(to: url, atomically: true, encoding: .utf8)
+        let host = try TestHost(["--config", url.path, "--extensions", "bench"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["Bench"])
 
@@ -118,10 +120,13 @@ struct OverloadTests {
         let long = (0..<99).map { String(words[$0 % words.count]) }.joined(separator: " ")
         let flooder = try Flooder(host)
         try flooder.say(count: 200, text: long)
+        // While the host reads as much text as it takes, a SUBMIT is still served.
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
         let codes = try flooder.codes(expecting: 200, within: .seconds(120))
         #expect(codes.values.reduce(0, +) == 200, "every SAY is answered exactly once: \(codes)")
         #expect(Set(codes.keys).isSubset(of: ["success", "overloaded"]), "\(codes)")
-        #expect(codes["overloaded", default: 0] >= 150, "past its 8 in flight the client is refused at once: \(codes)")
+        #expect(codes["overloaded", default: 0] >= 150, "past its 8 SAYs the client is refused at once: \(codes)")
 
         // Every answered SAY gave its place back: eight more are all taken.
         try flooder.say(count: 8, text: "what can Bench do")

@@ -40,6 +40,8 @@ final class Broker {
     private let waitingLimits: (requests: Int, requestsPerApp: Int, bytes: Int, bytesPerApp: Int)
     private var pending = PendingRequests()
     private var inFlight: InFlightLedger
+    /// SAYs taken and not yet answered, counted apart from `inFlight`.
+    private var saying: InFlightLedger
     private var replyQueues: ClientReplyQueues
     private var memory = MemoryReturner()
     private let instanceLimit: Int
@@ -89,6 +91,11 @@ final class Broker {
         nextHeartbeat = now + config.heartbeatInterval
         let limits = config.admission.resolved
         inFlight = InFlightLedger(config.admission)
+        let sayLimits = config.admission.saying
+        saying = InFlightLedger(
+            host: sayLimits.host, client: sayLimits.client,
+            hostFull: Refusal(code: .overloaded, message: "intentd is reading as many typed requests as it takes at once; try again shortly"),
+            clientFull: Refusal(code: .overloaded, message: "this connection has as many typed requests being worked on as the host takes from one client; wait for some answers"))
         replyQueues = ClientReplyQueues(limit: limits.queuedBytes)
         instanceLimit = limits.instance
         waitingLimits = config.admission.waiting
@@ -653,26 +660,31 @@ final class Broker {
         case .vocab(let id, let app, let body):
             answerForApp(app, routingID, id) { try changeVocabulary(of: $0, body) }
         case .say(let id, let body):
-            // A SAY holds its place in flight until its turn goes out (`.turn`): reading text
-            // costs, so a client cannot have more read at once than it may have in flight.
-            if let refusal = takeOn(routingID) {
+            // A SAY holds a place of its own until its turn goes out (`.turn`): reading text
+            // costs, so a client has only so much read at once, and SUBMIT and STAGE keep their room.
+            if let refusal = replyQueues.refusal(for: routingID) ?? saying.admit(routingID) {
+                inFlight.noteRefused()
                 countRefused("", "", "say", refusal.code.rawValue)
                 sendError(routingID, id, refusal.code, refusal.message)
                 return
             }
             let utterance: Utterance
             do { utterance = try JSON.decode(Utterance.self, from: body.bytes) } catch {
-                inFlight.release(routingID)
+                saying.release(routingID)
                 sendError(routingID, id, .malformed, "the SAY body: \(error)")
                 return
             }
             switch dialog.hear(utterance, from: ClientAddress(routingID: routingID, requestID: id)) {
             case .taken: break
             case .answer(let turn):
-                inFlight.release(routingID)
+                saying.release(routingID)
                 answer(routingID, id, turn)
             case .error(let code, let message):
-                inFlight.release(routingID)
+                saying.release(routingID)
+                if code == .overloaded {
+                    inFlight.noteRefused()
+                    countRefused("", "", "say", code.rawValue)
+                }
                 sendError(routingID, id, code, message)
             }
         case .lock(let id, let locked):
@@ -916,7 +928,7 @@ final class Broker {
             inFlight.release(routingID)
             sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .turn(let routingID, let requestID, let body):
-            inFlight.release(routingID)
+            saying.release(routingID)
             sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .reply(let routingID, let requestID, let body):
             sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))

@@ -12,7 +12,7 @@ enum BrokerCommand: Sendable {
     /// Send a RESULT to a client.
     case answer(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Send a conversation's turn to a client: the answer to a SAY, whose place among the
-    /// client's requests in flight is given back.
+    /// SAYs being worked on is given back.
     case turn(routingID: RoutingID, requestID: RequestID, body: [UInt8])
     /// Send a RESULT to a client, for a request not counted in flight (RESTART).
     case reply(routingID: RoutingID, requestID: RequestID, body: [UInt8])

@@ -15,22 +15,34 @@ struct InFlightLedger {
     /// Requests refused since the host started, for the log.
     private(set) var refused = 0
 
+    private let hostFull: Refusal
+    private let clientFull: Refusal
+
+    /// The ledger of client requests (STAGE and SUBMIT) under `limits`.
     init(_ limits: AdmissionLimits) {
         let resolved = limits.resolved
-        hostLimit = resolved.host
-        clientLimit = resolved.client
+        self.init(host: resolved.host, client: resolved.client, hostFull: Self.requestsHostFull, clientFull: Self.requestsClientFull)
+    }
+
+    /// A ledger of `host` items in all and `client` per client connection, refused with
+    /// `hostFull` and `clientFull` past them.
+    init(host: Int, client: Int, hostFull: Refusal, clientFull: Refusal) {
+        hostLimit = host
+        clientLimit = client
+        self.hostFull = hostFull
+        self.clientFull = clientFull
     }
 
     /// Takes one request from `client` on, or says why not.
     mutating func admit(_ client: RoutingID) -> Refusal? {
         if total >= hostLimit {
             refused &+= 1
-            return Self.hostFull
+            return hostFull
         }
         let mine = byClient[client, default: 0]
         if mine >= clientLimit {
             refused &+= 1
-            return Self.clientFull
+            return clientFull
         }
         total += 1
         byClient[client] = mine + 1
@@ -51,8 +63,8 @@ struct InFlightLedger {
     /// Requests in flight from `client`.
     func inFlight(from client: RoutingID) -> Int { byClient[client, default: 0] }
 
-    private static let hostFull = Refusal(
+    private static let requestsHostFull = Refusal(
         code: .overloaded, message: "intentd has as many requests in flight as it takes at once; try again shortly")
-    private static let clientFull = Refusal(
+    private static let requestsClientFull = Refusal(
         code: .overloaded, message: "this connection has as many requests in flight as the host takes from one client; wait for some answers")
 }

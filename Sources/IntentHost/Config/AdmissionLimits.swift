@@ -6,8 +6,8 @@
 /// Defaults come from measurement (README, "Overload"): well above what keeps the bench
 /// extension busy on a 2-core machine, well below what costs latency or memory.
 public struct AdmissionLimits: Sendable, Hashable, Decodable {
-    /// Client requests in flight in the whole host: STAGE requests awaiting their reply,
-    /// SUBMIT lifecycles still running, and SAYs whose turn has not been sent yet.
+    /// Client requests in flight in the whole host: STAGE requests awaiting their reply and
+    /// SUBMIT lifecycles still running (SAYs have limits of their own, `maxSaying`).
     public var maxInFlight: Int?
     /// The same, for one client connection; below `maxInFlight`, so one client flooding the
     /// host leaves room for the others.
@@ -35,6 +35,13 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     public var maxWaitingBytes: Int?
     /// The same, for one app.
     public var maxWaitingBytesPerApp: Int?
+    /// Typed requests (SAY) the host works on at once in the whole host: from when it takes
+    /// one until its turn is sent. Counted apart from `maxInFlight`, so that text, which
+    /// costs far more to read than a stage costs to route, cannot take the room of SUBMIT
+    /// and STAGE.
+    public var maxSaying: Int?
+    /// The same, for one client connection.
+    public var maxSayingPerClient: Int?
     /// Conversations open at once in the whole host: started by a SAY and not ended
     /// (working, or waiting up to the session timeout for the user's answer).
     public var maxConversations: Int?
@@ -46,7 +53,7 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
         maxInFlight: Int? = nil, maxInFlightPerClient: Int? = nil, maxInFlightPerInstance: Int? = nil,
         maxQueuedBytesPerClient: Int? = nil, highWaterMark: Int? = nil, maxWaiting: Int? = nil,
         maxWaitingPerApp: Int? = nil, maxWaitingBytes: Int? = nil, maxWaitingBytesPerApp: Int? = nil,
-        maxConversations: Int? = nil, maxConversationsPerClient: Int? = nil
+        maxSaying: Int? = nil, maxSayingPerClient: Int? = nil, maxConversations: Int? = nil, maxConversationsPerClient: Int? = nil
     ) {
         self.maxInFlight = maxInFlight
         self.maxInFlightPerClient = maxInFlightPerClient
@@ -57,6 +64,8 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
         self.maxWaitingPerApp = maxWaitingPerApp
         self.maxWaitingBytes = maxWaitingBytes
         self.maxWaitingBytesPerApp = maxWaitingBytesPerApp
+        self.maxSaying = maxSaying
+        self.maxSayingPerClient = maxSayingPerClient
         self.maxConversations = maxConversations
         self.maxConversationsPerClient = maxConversationsPerClient
     }
@@ -65,7 +74,8 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     public static let defaults = AdmissionLimits(
         maxInFlight: 64, maxInFlightPerClient: 32, maxInFlightPerInstance: 64,
         maxQueuedBytesPerClient: 8 << 20, highWaterMark: 10_000, maxWaiting: 256, maxWaitingPerApp: 64,
-        maxWaitingBytes: 8 << 20, maxWaitingBytesPerApp: 2 << 20, maxConversations: 1_024, maxConversationsPerClient: 64)
+        maxWaitingBytes: 8 << 20, maxWaitingBytesPerApp: 2 << 20, maxSaying: 32, maxSayingPerClient: 8,
+        maxConversations: 1_024, maxConversationsPerClient: 16)
 
     /// These limits, with every field `other` sets taken from it.
     public func overridden(by other: AdmissionLimits?) -> AdmissionLimits {
@@ -79,6 +89,7 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
             maxWaitingPerApp: other.maxWaitingPerApp ?? maxWaitingPerApp,
             maxWaitingBytes: other.maxWaitingBytes ?? maxWaitingBytes,
             maxWaitingBytesPerApp: other.maxWaitingBytesPerApp ?? maxWaitingBytesPerApp,
+            maxSaying: other.maxSaying ?? maxSaying, maxSayingPerClient: other.maxSayingPerClient ?? maxSayingPerClient,
             maxConversations: other.maxConversations ?? maxConversations,
             maxConversationsPerClient: other.maxConversationsPerClient ?? maxConversationsPerClient)
     }
@@ -90,7 +101,7 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
             ("maxInFlightPerInstance", maxInFlightPerInstance), ("maxQueuedBytesPerClient", maxQueuedBytesPerClient),
             ("highWaterMark", highWaterMark), ("maxWaiting", maxWaiting), ("maxWaitingPerApp", maxWaitingPerApp),
             ("maxWaitingBytes", maxWaitingBytes), ("maxWaitingBytesPerApp", maxWaitingBytesPerApp),
-            ("maxConversations", maxConversations), ("maxConversationsPerClient", maxConversationsPerClient),
+            ("maxSaying", maxSaying), ("maxSayingPerClient", maxSayingPerClient), ("maxConversations", maxConversations), ("maxConversationsPerClient", maxConversationsPerClient),
         ]
         for (name, value) in fields {
             if let value, value < 1 { throw ConfigurationError("\(context): \(name) must be at least 1") }
@@ -120,6 +131,12 @@ public struct AdmissionLimits: Sendable, Hashable, Decodable {
     var conversations: ConversationLimits {
         let d = Self.defaults
         return ConversationLimits(
-            host: maxConversations ?? d.maxConversations ?? 1_024, client: maxConversationsPerClient ?? d.maxConversationsPerClient ?? 64)
+            host: maxConversations ?? d.maxConversations ?? 1_024, client: maxConversationsPerClient ?? d.maxConversationsPerClient ?? 16)
+    }
+
+    /// The bounds on SAYs being worked on, with the defaults for those not set.
+    var saying: (host: Int, client: Int) {
+        let d = Self.defaults
+        return (maxSaying ?? d.maxSaying ?? 32, maxSayingPerClient ?? d.maxSayingPerClient ?? 8)
     }
 }

@@ -5,7 +5,7 @@ import ZeroMQ
 /// connection. Past either, a new conversation is refused with `overloaded`.
 struct ConversationLimits: Sendable {
     var host = 1_024
-    var client = 64
+    var client = 16
 }
 
 /// The open conversations, by id, and how many each client connection has open.
