@@ -152,6 +152,22 @@ struct OverloadTests {
         #expect(other.sessionId.isEmpty == false && other.end == nil, "another connection starts its own: \(other)")
     }
 
+    @Test("A typed request still being worked on when the host stops is answered, not left waiting")
+    func sayInProgressIsAnsweredWhenTheHostStops() throws {
+        let (host, ext) = try Self.hostWithHungMonkeyChat(Self.config(maxInFlight: 64, perClient: 32))
+        defer { host.stop(); host.removeState() }
+        defer { kill(ext.processIdentifier, SIGCONT) }
+        _ = try host.ctl("authorize", "MonkeyChat", "allow")
+
+        // The conversation's first stage waits on the stopped extension, so its turn is not sent.
+        let flooder = try Flooder(host)
+        try flooder.say(count: 1, text: "text Coco on MonkeyChat saying hi")
+        #expect(try flooder.codes(expecting: 1, within: .seconds(1)).isEmpty, "nothing is answered yet")
+        host.process?.terminate()
+        let codes = try flooder.codes(expecting: 1, within: .seconds(10))
+        #expect(codes == ["shuttingDown": 1], "\(codes)")
+    }
+
     // MARK: Helpers
 
     /// A host with the admission limits of `config` (and the bench extension beside it if

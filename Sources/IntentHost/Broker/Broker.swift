@@ -42,6 +42,9 @@ final class Broker {
     private var inFlight: InFlightLedger
     /// SAYs taken and not yet answered, counted apart from `inFlight`.
     private var saying: InFlightLedger
+    /// Where each of those SAYs is to be answered: a stop waits for them, then answers the
+    /// rest `shuttingDown`.
+    private var sayingNow = Set<ClientAddress>()
     private var replyQueues: ClientReplyQueues
     private var memory = MemoryReturner()
     private let instanceLimit: Int
@@ -209,6 +212,12 @@ final class Broker {
                 fail(entry.origin, .shuttingDown, "the host is shutting down")
             }
         }
+        // Conversations still working on a SAY answer it no more.
+        for address in sayingNow {
+            saying.release(address.routingID)
+            sendError(address.routingID, address.requestID, .shuttingDown, "the host is shutting down")
+        }
+        sayingNow.removeAll()
         let last = clock.now + .milliseconds(500)
         var mailboxOnly = Poller()
         mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
@@ -226,7 +235,7 @@ final class Broker {
     /// Whether a requested stop may happen now: nothing in flight, or the grace is over.
     private var drained: Bool {
         guard let drainDeadline else { return false }
-        return (pending.count == 0 && activeLifecycles == 0) || clock.now >= drainDeadline
+        return (pending.count == 0 && activeLifecycles == 0 && sayingNow.isEmpty) || clock.now >= drainDeadline
     }
 
     /// Takes up to a batch of messages from a ready socket without blocking, into frames
@@ -674,8 +683,9 @@ final class Broker {
                 sendError(routingID, id, .malformed, "the SAY body: \(error)")
                 return
             }
-            switch dialog.hear(utterance, from: ClientAddress(routingID: routingID, requestID: id)) {
-            case .taken: break
+            let address = ClientAddress(routingID: routingID, requestID: id)
+            switch dialog.hear(utterance, from: address) {
+            case .taken: sayingNow.insert(address)
             case .answer(let turn):
                 saying.release(routingID)
                 answer(routingID, id, turn)
@@ -928,6 +938,8 @@ final class Broker {
             inFlight.release(routingID)
             sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .turn(let routingID, let requestID, let body):
+            // Not there once a stop has answered it.
+            guard sayingNow.remove(ClientAddress(routingID: routingID, requestID: requestID)) != nil else { return }
             saying.release(routingID)
             sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
         case .reply(let routingID, let requestID, let body):
@@ -947,7 +959,7 @@ final class Broker {
         case .stop:
             if drainDeadline == nil {
                 drainDeadline = clock.now + Self.drainGrace
-                log.info("stopping: refusing new requests, finishing \(pending.count + activeLifecycles) in flight")
+                log.info("stopping: refusing new requests, finishing \(pending.count + activeLifecycles + sayingNow.count) in flight")
             }
         }
     }
