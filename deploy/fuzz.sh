@@ -39,8 +39,11 @@ rm -f "$scratch/release.yaml"
 # the stale code then writes past a struct (AddressSanitizer reports a stack-buffer-overflow
 # that is not in the source). When any source changed since the last build, build anew,
 # keeping the corpus, artifacts and logs.
-stamp=$(find Package.swift Sources Fuzz/Package.swift Fuzz/Sources -type f -newer "$scratch/sources.stamp" 2>/dev/null | head -1)
-if [ ! -f "$scratch/sources.stamp" ] || [ -n "$stamp" ]; then
+changed=""
+if [ -f "$scratch/sources.stamp" ]; then
+    changed=$(find Package.swift Sources Fuzz/Package.swift Fuzz/Sources -type f -newer "$scratch/sources.stamp" -print -quit)
+fi
+if [ ! -f "$scratch/sources.stamp" ] || [ -n "$changed" ]; then
     rm -rf "$scratch/x86_64-unknown-linux-gnu" "$scratch/release" "$scratch/build.db"
 fi
 touch "$scratch/sources.stamp.new"
