@@ -37,13 +37,15 @@ extension RequestReader {
     func phraseReading(_ intentName: String, _ said: [Token], apps: [AppProfile]) -> Candidate? {
         guard let intent = catalog.intent(intentName) else { return nil }
         let reader = ValueReader(pack: pack, clock: clock)
-        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: reader.dates.find(in: said[...]))
+        // Taking out modifiers only removes words: what `said` has bounds what is left.
+        let saidWords = SaidWords(said)
+        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: reader.dates.find(in: said[...]), saidWords: saidWords)
         var parameters = given
         var used = Set<Int>()
         var open = intent.parameters.filter { parameters[$0.name] == nil }
         while true {
             let found = open.compactMap { parameter in
-                phrase(for: parameter, of: intentName, in: tokens, avoiding: used, reader, apps).map { (parameter, $0) }
+                phrase(for: parameter, of: intentName, in: tokens, avoiding: used, saidWords, reader, apps).map { (parameter, $0) }
             }
             guard let (parameter, best) = found.max(by: { $0.1.words < $1.1.words }) else { break }
             parameters[parameter.name] = best.value
@@ -86,7 +88,8 @@ extension RequestReader {
         for parameter in intent.parameters where found.parameters[parameter.name] == nil && !freeText.contains(parameter.name) {
             let number = [.number, .integer].contains(parameter.type)
             let words = number ? found.unmatched : found.skipped
-            guard let best = phrase(for: parameter, of: found.intent, in: words, avoiding: used[number] ?? [], reader, apps) else { continue }
+            guard let best = phrase(for: parameter, of: found.intent, in: words, avoiding: used[number] ?? [], SaidWords(words), reader, apps)
+            else { continue }
             found.parameters[parameter.name] = best.value
             used[number, default: []].formUnion(best.span)
         }
@@ -94,10 +97,10 @@ extension RequestReader {
     }
 
     /// The best phrase giving `parameter` in `tokens` outside `used`: the most phrase
-    /// words, then the fewest value words.
+    /// words, then the fewest value words. `saidWords` holds (at least) what `tokens` can match.
     private func phrase(
         for parameter: ParameterDefinition, of intentName: String, in tokens: [Token], avoiding used: Set<Int>,
-        _ reader: ValueReader, _ apps: [AppProfile]
+        _ saidWords: SaidWords, _ reader: ValueReader, _ apps: [AppProfile]
     ) -> (words: Int, length: Int, span: Range<Int>, value: JSONValue)? {
         let words = pack.words
         let ends = pack.slotPhrases.ends(intentName)
@@ -109,7 +112,6 @@ extension RequestReader {
         let stops = (parameter.isList ? ends.subtracting(words.listSeparators) : ends).union(otherValues)
         let own = pack.slotPhrases.ownWords(intentName, parameter.name)
         var best: (words: Int, length: Int, span: Range<Int>, value: JSONValue)?
-        let saidWords = SaidWords(tokens)
         for phrase in pack.slotPhrases.phrases(intentName, parameter.name) where phrase.mayMatch(saidWords) {
             var budget = 5_000
             for start in tokens.indices where phrase.canStart(at: tokens[start]) {

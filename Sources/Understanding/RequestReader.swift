@@ -112,7 +112,7 @@ public struct RequestReader: Sendable {
         let saidWords = SaidWords(said)
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
-            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date)
+            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date, saidWords: saidWords)
             let scoring = MatchScoring(
                 tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, apps: apps,
                 knownNames: knownNames, best: best)
@@ -141,10 +141,10 @@ public struct RequestReader: Sendable {
     /// Takes out of `tokens` the phrases that give one of `intent`'s parameters wherever
     /// they stand: `date` (found once for all intents) for its date parameter, and the
     /// language's modifiers ("for three people"). Returns the rest, the values and how
-    /// many words they took.
+    /// many words they took. `saidWords` holds (at least) what `tokens` can match.
     func modifiers(
         _ tokens: [Token], _ intent: IntentDefinition, _ reader: ValueReader, _ apps: [AppProfile],
-        date: (range: Range<Int>, value: String)?
+        date: (range: Range<Int>, value: String)?, saidWords: SaidWords
     ) -> ([Token], [String: JSONValue], Int) {
         var rest = tokens
         var values: [String: JSONValue] = [:]
@@ -159,7 +159,6 @@ public struct RequestReader: Sendable {
             remove(date.range)
         }
         let determiners = pack.words.appDeterminers ?? []
-        let saidWords = SaidWords(tokens)
         for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] where pattern.mayMatch(saidWords) {
                 var budget = 5_000
