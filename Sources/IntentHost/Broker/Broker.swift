@@ -303,7 +303,7 @@ final class Broker {
         nextHeartbeat = now + config.heartbeatInterval
         metrics.recordInFlight(pending.count + activeLifecycles)
         replyQueues.prune()
-        memory.tick(refusedSoFar: inFlight.refused, queuedBytes: replyQueues.total)
+        memory.tick(refusedSoFar: inFlight.refused &+ saying.refused, queuedBytes: replyQueues.total)
         dropUntrusted()
         let silence = config.heartbeatInterval * config.liveness
         for instance in registry.instances.values {
@@ -671,8 +671,7 @@ final class Broker {
         case .say(let id, let body):
             // A SAY holds a place of its own until its turn goes out (`.turn`): reading text
             // costs, so a client has only so much read at once, and SUBMIT and STAGE keep their room.
-            if let refusal = replyQueues.refusal(for: routingID) ?? saying.admit(routingID) {
-                inFlight.noteRefused()
+            if let refusal = takeOn(routingID, in: &saying) {
                 countRefused("", "", "say", refusal.code.rawValue)
                 sendError(routingID, id, refusal.code, refusal.message)
                 return
@@ -692,7 +691,7 @@ final class Broker {
             case .error(let code, let message):
                 saying.release(routingID)
                 if code == .overloaded {
-                    inFlight.noteRefused()
+                    saying.noteRefused()
                     countRefused("", "", "say", code.rawValue)
                 }
                 sendError(routingID, id, code, message)
@@ -801,11 +800,16 @@ final class Broker {
 
     /// Takes one more request from `client` on, or says why the host cannot now.
     private func takeOn(_ client: RoutingID) -> Refusal? {
+        takeOn(client, in: &inFlight)
+    }
+
+    /// Takes one more request from `client` on in `ledger` (SAYs have one of their own).
+    private func takeOn(_ client: RoutingID, in ledger: inout InFlightLedger) -> Refusal? {
         if let refusal = replyQueues.refusal(for: client) {
-            inFlight.noteRefused()
+            ledger.noteRefused()
             return refusal
         }
-        return inFlight.admit(client)
+        return ledger.admit(client)
     }
 
     private func answer(_ routingID: RoutingID, _ id: RequestID, _ value: some Encodable) {

@@ -28,7 +28,7 @@ final class DialogEngine: Sendable {
 
     init(
         languages: [String: LanguagePack], defaultLanguage: String, catalog: Catalog, host: any DialogHost,
-        driver: LifecycleDriver, timeout: Duration, limits: ConversationLimits = ConversationLimits()
+        driver: LifecycleDriver, timeout: Duration, limits: ConversationLimits = AdmissionLimits.defaults.conversations
     ) {
         self.languages = languages
         self.defaultLanguage = defaultLanguage

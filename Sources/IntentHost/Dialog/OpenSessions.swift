@@ -4,8 +4,8 @@ import ZeroMQ
 /// up to the session timeout for the user's answer), in the whole host and per client
 /// connection. Past either, a new conversation is refused with `overloaded`.
 struct ConversationLimits: Sendable {
-    var host = 1_024
-    var client = 16
+    var host: Int
+    var client: Int
 }
 
 /// The open conversations, by id, and how many each client connection has open.
