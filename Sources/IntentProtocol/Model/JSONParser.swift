@@ -238,8 +238,7 @@ struct JSONParser {
     }
 
     private mutating func object() throws(ProtocolError) -> JSONValue {
-        var members: [String: JSONValue] = [:]
-        members.reserveCapacity(8)
+        var members = [String: JSONValue](minimumCapacity: 8)
         try walkObject(names: true, checkNames: false) { (parser, key) throws(ProtocolError) in
             let at = parser.index
             if members.updateValue(try parser.value(), forKey: key) != nil {
