@@ -46,12 +46,13 @@ public final class Host: Sendable {
         let executables = try launcher.resolveAll()
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
+        let link = BrokerLink()
         let driver = LifecycleDriver(
-            sender: TracingStageSender(wrapped: BrokerStageSender(mailbox: mailbox, executor: executor)),
+            sender: TracingStageSender(wrapped: BrokerStageSender(link: link)),
             batchedStages: config.batchedStages, handleInBatch: config.handleInBatch)
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
-            host: BrokerDialogHost(mailbox: mailbox, executor: executor), driver: driver,
+            host: BrokerDialogHost(link: link, executor: executor), driver: driver,
             timeout: config.sessionTimeout, limits: config.admission.conversations)
         // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { [log] job in
@@ -71,7 +72,7 @@ public final class Host: Sendable {
                     after: started.duration(to: .now))
                 outcome.traceparent = trace
                 let body = outcome.serialized()
-                mailbox.post(.answer(routingID: job.routingID, requestID: job.requestID, body: body))
+                await link.broker?.finishLifecycle(routingID: job.routingID, requestID: job.requestID, body: body)
             }
         }
         // The broker is made on its own thread, which then owns its sockets for good.
@@ -82,8 +83,10 @@ public final class Host: Sendable {
                     config: config, catalog: catalog, context: try Context(), mailbox: mailbox,
                     executor: executor, dialog: dialog, launcher: launcher, traffic: traffic,
                     startLifecycle: startLifecycle)
+                link.set(broker)
                 report.yield(.started)
                 broker.run()
+                link.set(nil)
             } catch {
                 report.yield(.failed("\(error)"))
             }

@@ -9,8 +9,10 @@ import ZeroMQ
 /// requests to extensions on the header and names that start each message (never the
 /// body), and enforces the policies.
 ///
-/// Everything here runs on the broker thread; other threads talk to it through `mailbox`.
-final class Broker {
+/// An actor whose executor is the broker thread (`BrokerExecutor`): its loop and every
+/// lifecycle step that calls into it run there, and the compiler checks it. Threads that
+/// are not tasks (the launcher's) post to `mailbox`.
+actor Broker {
     private let clients: Socket
     private let extensions: Socket
     private let updates: Socket
@@ -160,14 +162,22 @@ final class Broker {
 
     // MARK: The loop
 
+    /// The broker thread.
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+    /// Runs the loop on the calling thread, which becomes the broker thread, until it stops.
+    nonisolated func run() {
+        executor.adoptCurrentThread()
+        assumeIsolated { $0.loop() }
+    }
+
     /// Polls and dispatches until a `stop` command arrives or the context is shut down.
-    func run() {
+    private func loop() {
         var poller = Poller()
         let clientIndex = poller.add(clients)
         let extensionIndex = poller.add(extensions)
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
         let zapIndex = poller.add(zap.socket)
-        executor.adoptCurrentThread()
         if let doubt = lock.doubt { log.warning("\(doubt)") }
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
         while running && !drained {
@@ -416,7 +426,7 @@ final class Broker {
     }
 
     /// Starts an app's launches again (see `ExtensionLauncher.restart`), off the broker thread:
-    /// starting a process takes a while. The answer comes back through the mailbox.
+    /// starting a process takes a while. The answer comes back through the broker actor.
     private func restart(_ app: String, _ routingID: RoutingID, _ id: RequestID) {
         guard !launcher.board.launches(of: app).isEmpty else {
             if let known = registry.app(named: app) {
@@ -426,12 +436,12 @@ final class Broker {
             }
             return
         }
-        let (launcher, mailbox) = (launcher, mailbox)
-        let thread = Thread {
+        let launcher = launcher
+        let thread = Thread { [self] in
             let launches = launcher.restart(app) ?? []
             let name = launches.first?.appName ?? app
             let body = (try? JSON.encode(RestartState(app: name, launches: launches))) ?? []
-            mailbox.post(.reply(routingID: routingID, requestID: id, body: body))
+            Task { await self.sendResult(routingID: routingID, requestID: id, body: body) }
         }
         thread.name = "intentd-restart"
         thread.start()
@@ -918,48 +928,79 @@ final class Broker {
         }
     }
 
+    // MARK: Lifecycles and conversations
+
+    /// Runs one stage on the app's extension for a lifecycle or conversation and returns
+    /// its reply. `key` is the handle's idempotency key (the body carries it too);
+    /// `batched` when the body carries a batch whose last stage is `stage`; `carried`, the
+    /// route a SUBMIT was admitted on.
+    func stage(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route carried: CarriedRoute?
+    ) async -> StageReply {
+        await withCheckedContinuation { continuation in
+            send(app: app, intent: intent, stage: stage, body: body, key: key, batched: batched, route: carried) {
+                continuation.resume(returning: $0)
+            }
+        }
+    }
+
+    private func send(
+        app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route carried: CarriedRoute?,
+        reply: @escaping @Sendable (StageReply) -> Void
+    ) {
+        if finishing {
+            reply(.failed(.shuttingDown, "the host is shutting down"))
+            return
+        }
+        let admitted = admit(app, intent, carried: carried)
+        if case .failure(let refusal) = admitted { countRefused(app, intent, "\(stage)", refusal.code.rawValue) }
+        switch admitted {
+        case .failure(let refusal): fail(.driver(reply), refusal)
+        case .success(let route) where batched && !route.registration.takesBatches:
+            // Its instances were replaced by ones that take one stage at a time: nothing was sent.
+            reply(.failed(.extensionUnavailable, "\(route.registration.appName) no longer takes batched stages"))
+        case .success(let route):
+            forward(route, stage: stage, body: Body(body), key: key, origin: .driver(reply))
+        }
+    }
+
+    /// Sends a finished lifecycle's Outcome to its client and gives back its place.
+    func finishLifecycle(routingID: RoutingID, requestID: RequestID, body: [UInt8]) {
+        activeLifecycles -= 1
+        inFlight.release(routingID)
+        sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
+    }
+
+    /// Sends a conversation's turn to a client: the answer to a SAY, whose place among the
+    /// SAYs being worked on is given back.
+    func deliver(_ body: [UInt8], to address: ClientAddress) {
+        // Not there once a stop has answered it.
+        guard sayingNow.remove(address) != nil else { return }
+        saying.release(address.routingID)
+        sendToClient(address.routingID, HostToClient.result(address.requestID, body: Body(body)))
+    }
+
+    /// Sends a RESULT to a client, for a request not counted in flight (RESTART).
+    private func sendResult(routingID: RoutingID, requestID: RequestID, body: [UInt8]) {
+        sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
+    }
+
+    /// Records the user's first-use answer about an app, for a conversation.
+    func authorizeApp(bundle: String, status: AuthorizationStatus) {
+        let app = registry.apps.values.first { $0.registration.bundleIdentifier == bundle }?.registration.appName ?? bundle
+        do { try record(status, bundle: bundle, app: app) } catch { log.error("cannot save the authorization of \(bundle): \(error)") }
+    }
+
     // MARK: Mailbox
 
     private func handle(_ command: BrokerCommand) {
         switch command {
-        case .stage(let app, let intent, let stage, let body, let key, let batched, let carried, let reply):
-            if finishing {
-                reply(.failed(.shuttingDown, "the host is shutting down"))
-                return
-            }
-            let admitted = admit(app, intent, carried: carried)
-            if case .failure(let refusal) = admitted { countRefused(app, intent, "\(stage)", refusal.code.rawValue) }
-            switch admitted {
-            case .failure(let refusal): fail(.driver(reply), refusal)
-            case .success(let route) where batched && !route.registration.takesBatches:
-                // Its instances were replaced by ones that take one stage at a time: nothing was sent.
-                reply(.failed(.extensionUnavailable, "\(route.registration.appName) no longer takes batched stages"))
-            case .success(let route):
-                forward(route, stage: stage, body: Body(body), key: key, origin: .driver(reply))
-            }
-        case .answer(let routingID, let requestID, let body):
-            activeLifecycles -= 1
-            inFlight.release(routingID)
-            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
-        case .turn(let routingID, let requestID, let body):
-            // Not there once a stop has answered it.
-            guard sayingNow.remove(ClientAddress(routingID: routingID, requestID: requestID)) != nil else { return }
-            saying.release(routingID)
-            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
-        case .reply(let routingID, let requestID, let body):
-            sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
-        case .world(let reply):
-            reply(world())
-        case .authorizeApp(let bundle, let status, let done):
-            let app = registry.apps.values.first { $0.registration.bundleIdentifier == bundle }?.registration.appName ?? bundle
-            do { try record(status, bundle: bundle, app: app) } catch { log.error("cannot save the authorization of \(bundle): \(error)") }
-            done()
         case .processExited(let token):
             for instance in registry.instances.values where instance.registration.launchToken == token {
                 drop(instance.routingID, because: "its process exited")
             }
         case .run(let job):
-            job.runSynchronously(on: executor.asUnownedTaskExecutor())
+            executor.run(job)
         case .stop:
             if drainDeadline == nil {
                 drainDeadline = clock.now + Self.drainGrace
@@ -971,7 +1012,7 @@ final class Broker {
     /// What conversations see of the host now: the apps registered, and those that
     /// registered before and have no instance now (a conversation with one waits for it as
     /// any request does).
-    private func world() -> DialogWorld {
+    func world() -> DialogWorld {
         let away = known.all.filter { registry.app(named: $0.appName) == nil }
         let apps = (registry.apps.values.map(\.registration) + away).map { registration in
             DialogWorld.App(

@@ -3,8 +3,8 @@
 /// and no authorization has changed since (the stamps); the lock is checked again on every
 /// stage all the same.
 ///
-/// `Route` belongs to the broker thread; this box may travel through the lifecycle's task
-/// and the mailbox, but opens only on the broker thread.
+/// `Route` belongs to the broker thread; this box may travel with the lifecycle's task,
+/// but opens only on the broker thread.
 final class CarriedRoute: @unchecked Sendable {
     private let route: Route
     /// `ExtensionRegistry.generation` when it was admitted.

@@ -1,25 +1,21 @@
 import IntentProtocol
-import ZeroMQ
 
-/// The broker's side of `DialogHost`: every call is a mailbox command.
+/// The broker's side of `DialogHost`: calls into the `Broker` actor.
 struct BrokerDialogHost: DialogHost {
-    let mailbox: Mailbox<BrokerCommand>
+    let link: BrokerLink
     let executor: BrokerExecutor
 
     func world() async -> DialogWorld {
-        await withCheckedContinuation { continuation in
-            mailbox.post(.world { continuation.resume(returning: $0) }, wake: !executor.isOnBrokerThread)
-        }
+        await link.broker?.world() ?? DialogWorld(apps: [], locked: true)
     }
 
     func authorize(bundle: String, _ status: AuthorizationStatus) async {
-        await withCheckedContinuation { continuation in
-            mailbox.post(.authorizeApp(bundle: bundle, status: status) { continuation.resume() }, wake: !executor.isOnBrokerThread)
-        }
+        await link.broker?.authorizeApp(bundle: bundle, status: status)
     }
 
     func deliver(_ turn: Turn, to address: ClientAddress) {
+        guard let broker = link.broker else { return }
         let body = (try? JSON.encode(turn)) ?? []
-        mailbox.post(.turn(routingID: address.routingID, requestID: address.requestID, body: body), wake: !executor.isOnBrokerThread)
+        Task(executorPreference: executor) { await broker.deliver(body, to: address) }
     }
 }

@@ -5,7 +5,7 @@ import IntentProtocol
 /// handle, and says how it ended: the one loop (`drive`) of SUBMITs and conversations, which
 /// differ only in their `LifecycleAsker`. A SUBMIT's lifecycle runs on the broker thread (its
 /// task prefers `BrokerExecutor`), a conversation's on the global pool; either way every
-/// request goes through the broker's mailbox, and the broker checks the policies again each time. With an extension that
+/// stage is a call into the `Broker` actor, which checks the policies again each time. With an extension that
 /// takes batches (wire.md, section 5b) the stages travel several to a request, and each
 /// reply in a batch is read by the same rules as a reply to its stage alone.
 struct LifecycleDriver: Sendable {

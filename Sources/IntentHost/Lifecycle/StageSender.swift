@@ -1,7 +1,7 @@
 import IntentProtocol
 import ZeroMQ
 
-/// Runs one stage on an app's extension through the broker thread.
+/// Runs one stage on an app's extension: the broker, or a stand-in in tests.
 protocol StageSender: Sendable {
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply
     /// The same, with the handle's idempotency key, which the broker adds to the body;
@@ -21,11 +21,10 @@ extension StageSender {
     }
 }
 
-/// The broker's side of `StageSender`: posts to its mailbox and resumes on the reply.
+/// The broker's side of `StageSender`: a call into the `Broker` actor, which resumes the
+/// lifecycle on the broker thread when the reply comes.
 struct BrokerStageSender: StageSender {
-    let mailbox: Mailbox<BrokerCommand>
-
-    let executor: BrokerExecutor
+    let link: BrokerLink
 
     func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
         await self.stage(app: app, intent: intent, stage: stage, body: body, key: nil, batched: false, route: nil)
@@ -34,12 +33,7 @@ struct BrokerStageSender: StageSender {
     func stage(
         app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route: CarriedRoute?
     ) async -> StageReply {
-        await withCheckedContinuation { continuation in
-            mailbox.post(
-                .stage(app: app, intent: intent, stage: stage, body: body, key: key, batched: batched, route: route) {
-                    continuation.resume(returning: $0)
-                },
-                wake: !executor.isOnBrokerThread)
-        }
+        guard let broker = link.broker else { return .failed(.shuttingDown, "the host is shutting down") }
+        return await broker.stage(app: app, intent: intent, stage: stage, body: body, key: key, batched: batched, route: route)
     }
 }

@@ -114,8 +114,8 @@ func lifecycle(through sender: some StageSender, stages: Int, isolation: isolate
     return sum
 }
 
-/// intentd's way: no actor; the lifecycle prefers the thread as its task executor and each
-/// stage's reply resumes it from the thread.
+/// intentd before its broker was an actor: the lifecycle prefers the thread as its task
+/// executor and each stage's reply resumes it from the thread.
 func lifecycleOnTaskExecutor(stages: Int) async -> Int {
     var sum = 0
     for i in 0..<stages {
@@ -153,6 +153,6 @@ await measure("lifecycle outside, isolated to the actor by a parameter, preferre
 await measure("lifecycle outside through a protocol, isolated to the actor by a parameter, preferred executor", stages: stages) {
     await Task(executorPreference: executor) { await lifecycle(through: broker, stages: stages, isolation: broker) }.value
 }
-await measure("no actor, the thread the task's preferred executor (intentd)", stages: stages) {
+await measure("no actor, the thread the task's preferred executor (intentd before)", stages: stages) {
     await Task(executorPreference: executor) { await lifecycleOnTaskExecutor(stages: stages) }.value
 }
