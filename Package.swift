@@ -67,7 +67,9 @@ let package = Package(
                 "ZeroMQ", "IntentProtocol", "Understanding", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
             ],
-            swiftSettings: strict),
+            // Async functions run on their caller's executor unless marked @concurrent: a
+            // lifecycle driven on the broker actor stays on it, stage after stage.
+            swiftSettings: strict + [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // The host's HTTP side on loopback: one router that parts of the host add routes to
         // (the Prometheus metrics now), run as a service beside the host.
         .target(

@@ -54,26 +54,10 @@ public final class Host: Sendable {
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(link: link, executor: executor), driver: driver,
             timeout: config.sessionTimeout, limits: config.admission.conversations)
-        // Lifecycles run on the broker thread (see BrokerExecutor): no thread hops per stage.
+        // Lifecycles run on the broker actor, their tasks preferring its thread (see
+        // BrokerExecutor): one mailbox entry per stage, no thread hops.
         let startLifecycle: @Sendable (LifecycleJob) -> Void = { [log] job in
-            Task(executorPreference: executor) {
-                let started = ContinuousClock.now
-                // The client's trace, or a new one: every stage of this lifecycle carries it.
-                let trace = TraceParent.find(in: job.body) ?? TraceParent.make()
-                log.debug("submit", metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "trace": "\(TraceParent.traceID(of: trace) ?? "")"])
-                var outcome = await LifecycleTrace.$current.withValue(trace) {
-                    await driver.run(app: job.app, intent: job.intent, body: job.body, batched: job.batched, route: job.route)
-                }
-                log.debug(
-                    "\(outcome.outcome.rawValue) (\(outcome.code))",
-                    metadata: ["app": "\(job.app)", "intent": "\(job.intent.name)", "session": "\(outcome.sessionId)", "trace": "\(TraceParent.traceID(of: trace) ?? "")"])
-                RequestMetrics.host.finished(
-                    app: job.app, intent: job.intent.name, stage: "submit", outcome: outcome.outcome.rawValue,
-                    after: started.duration(to: .now))
-                outcome.traceparent = trace
-                let body = outcome.serialized()
-                await link.broker?.finishLifecycle(routingID: job.routingID, requestID: job.requestID, body: body)
-            }
+            Task(executorPreference: executor) { await link.broker?.drive(job, with: driver, log: log) }
         }
         // The broker is made on its own thread, which then owns its sockets for good.
         let (events, report) = AsyncStream.makeStream(of: BrokerEvent.self)

@@ -50,7 +50,12 @@ final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
                 condition.unlock()
                 for item in batch {
                     switch item {
-                    case .job(let job): job.runSynchronously(on: asUnownedSerialExecutor())
+                    case .job(let job):
+                        if runsAsActor {
+                            job.runSynchronously(isolatedTo: asUnownedSerialExecutor(), taskExecutor: asUnownedTaskExecutor())
+                        } else {
+                            job.runSynchronously(on: asUnownedTaskExecutor())
+                        }
                     case .call(let call): call()
                     }
                 }
@@ -61,6 +66,9 @@ final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
 }
 
 let executor = ThreadExecutor()
+/// How the thread runs a job: as the actor's serial executor and the task's executor at
+/// once (intentd's `BrokerExecutor` now), or as a task executor only (before the actor).
+nonisolated(unsafe) var runsAsActor = true
 
 /// The broker as an actor on that thread: a stage's reply comes back later, from the thread.
 actor Broker {
@@ -87,31 +95,25 @@ actor Broker {
     }
 }
 
-/// A lifecycle written outside the actor, running on its caller's executor.
-nonisolated(nonsending) func lifecycle(on broker: Broker, stages: Int) async -> Int {
-    var sum = 0
-    for _ in 0..<stages { sum &+= await broker.stage() }
-    return sum
-}
-
-/// A lifecycle written outside the actor but isolated to it by its parameter.
-func lifecycle(isolatedTo broker: isolated Broker, stages: Int) async -> Int {
-    var sum = 0
-    for _ in 0..<stages { sum &+= await broker.stage() }
-    return sum
-}
-
 /// The stages as a lifecycle driver sees them, so that tests can stand in for the broker.
 protocol StageSender: Sendable {
-    func stage() async -> Int
+    nonisolated(nonsending) func stage() async -> Int
 }
 extension Broker: StageSender {}
 
-/// A lifecycle that knows only a `StageSender`, isolated to whatever actor runs it.
-func lifecycle(through sender: some StageSender, stages: Int, isolation: isolated (any Actor)? = #isolation) async -> Int {
+/// A lifecycle outside the actor that knows only a `StageSender` and runs on its caller's
+/// executor (intentd's `LifecycleDriver`, whose module makes that the default).
+nonisolated(nonsending) func driveLifecycle(through sender: some StageSender, stages: Int) async -> Int {
     var sum = 0
     for _ in 0..<stages { sum &+= await sender.stage() }
     return sum
+}
+
+extension Broker {
+    /// Drives that lifecycle from the actor, as `Broker.drive` does.
+    func drive(stages: Int) async -> Int {
+        await driveLifecycle(through: self, stages: stages)
+    }
 }
 
 /// intentd before its broker was an actor: the lifecycle prefers the thread as its task
@@ -144,15 +146,10 @@ await measure("lifecycle inside the actor", stages: stages) { await broker.lifec
 await measure("the same, the thread also the task's preferred executor", stages: stages) {
     await Task(executorPreference: executor) { await broker.lifecycle(stages: stages) }.value
 }
-await measure("lifecycle outside, nonisolated(nonsending), preferred executor", stages: stages) {
-    await Task(executorPreference: executor) { await lifecycle(on: broker, stages: stages) }.value
+await measure("lifecycle outside through a protocol, driven from the actor, preferred executor (intentd)", stages: stages) {
+    await Task(executorPreference: executor) { await broker.drive(stages: stages) }.value
 }
-await measure("lifecycle outside, isolated to the actor by a parameter, preferred executor", stages: stages) {
-    await Task(executorPreference: executor) { await lifecycle(isolatedTo: broker, stages: stages) }.value
-}
-await measure("lifecycle outside through a protocol, isolated to the actor by a parameter, preferred executor", stages: stages) {
-    await Task(executorPreference: executor) { await lifecycle(through: broker, stages: stages, isolation: broker) }.value
-}
-await measure("no actor, the thread the task's preferred executor (intentd before)", stages: stages) {
+runsAsActor = false
+await measure("no actor, jobs run as the task's preferred executor only (intentd before)", stages: stages) {
     await Task(executorPreference: executor) { await lifecycleOnTaskExecutor(stages: stages) }.value
 }
