@@ -5,7 +5,9 @@ import CZeroMQ
 /// Every send and receive takes `wait`: with `false` the call never blocks and reports
 /// "would block" as `false` or `nil` instead of an error.
 public final class Socket {
-    let handle: UnsafeMutableRawPointer
+    /// nil once closed: libzmq answers every call on a null socket with `ENOTSOCK`, so a
+    /// closed socket fails each use with an error instead of touching freed memory.
+    private(set) var handle: UnsafeMutableRawPointer?
     /// Keeps the context alive for as long as the socket is open.
     public let context: Context
     /// The socket's type.
@@ -13,17 +15,23 @@ public final class Socket {
 
     /// Opens a socket with linger 0, so closing never blocks on unsent messages.
     public init(_ context: Context, _ type: SocketType) throws(ZMQError) {
-        guard let handle = zmq_socket(context.handle, type.raw) else {
-            throw ZMQError(code: zmq_errno(), operation: "zmq_socket")
-        }
-        self.handle = handle
+        handle = try context.makeSocket(type.raw)
         self.context = context
         self.type = type
         try set(ZMQ_LINGER, 0 as Int32)
     }
 
     deinit {
+        if let handle { zmq_close(handle) }
+    }
+
+    /// Closes the socket now, keeping unsent messages for up to `linger` milliseconds (they
+    /// leave when the context is terminated). Later calls fail with `ENOTSOCK`.
+    public func close(linger: Int32 = 0) {
+        guard let handle else { return }
+        try? set(ZMQ_LINGER, linger)
         zmq_close(handle)
+        self.handle = nil
     }
 
     // MARK: Endpoints
@@ -259,5 +267,5 @@ public final class Socket {
     }
 
     /// The raw handle, for `Poller`.
-    var rawHandle: UnsafeMutableRawPointer { handle }
+    var rawHandle: UnsafeMutableRawPointer? { handle }
 }

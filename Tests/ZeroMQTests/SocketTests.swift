@@ -1,5 +1,6 @@
 import CZeroMQ
 import Foundation
+import Synchronization
 import Testing
 @testable import ZeroMQ
 
@@ -214,5 +215,40 @@ struct SocketTests {
         #expect(frames.last?.property("User-Id") == admitted.publicKey)
         #expect(try guardedPoller.poll(timeout: 300) == 0, "the refused key's message never arrives")
         _ = (refused, welcome)
+    }
+
+    @Test("A message sent just before its socket is closed with a linger leaves while the context is terminated, though the socket object lives on; the closed socket then fails with ENOTSOCK")
+    func closeWithLingerDeliversOnTerminate() throws {
+        let path = "/tmp/zmq-linger-\(getpid()).sock"
+        defer { unlink(path) }
+        let sending = try Context()
+        let dealer = try Socket(sending, .dealer)
+        try dealer.connect("ipc://\(path)")
+        // Nobody listens yet: the message waits in the socket's queue.
+        try dealer.send("last words")
+        dealer.close(linger: 5000)
+        #expect(throws: ZMQError.self) { try dealer.send("after close") }
+
+        // A listener comes up a moment later, in a context and on a thread of its own.
+        let heard = Mutex<String?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let listening = Thread {
+            defer { done.signal() }
+            Thread.sleep(forTimeInterval: 0.2)
+            guard let receiving = try? Context(), let router = try? Socket(receiving, .router) else { return }
+            try? router.bind("ipc://\(path)")
+            var poller = Poller()
+            poller.add(router)
+            guard (try? poller.poll(timeout: 3000)) == 1 else { return }
+            let frames = try? router.receiveFrames(wait: false)
+            heard.withLock { $0 = frames?.last?.string }
+        }
+        listening.start()
+        // Returns once the message has left, long before the linger is over.
+        sending.terminate()
+        done.wait()
+        #expect(heard.withLock { $0 } == "last words")
+        #expect(throws: ZMQError.self) { try Socket(sending, .dealer) }
+        _ = dealer
     }
 }

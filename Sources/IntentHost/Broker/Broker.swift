@@ -242,8 +242,19 @@ actor Broker {
             for command in mailbox.drain() { handle(command) }
             flushBatch()
         }
-        // Give the last answers a moment to leave before the sockets close.
-        try? clients.set(ZMQ_LINGER, Int32(500))
+        closeSockets()
+    }
+
+    /// Closes the sockets when the loop ends, not when the broker is freed: a conversation
+    /// still suspended in the broker keeps it alive until the process exits, and the answers
+    /// sent last leave only while the context is terminated, the clients' socket lingering
+    /// up to half a second for them. Anything sent after this fails with `ENOTSOCK`.
+    private func closeSockets() {
+        clients.close(linger: 500)
+        extensions.close()
+        updates.close()
+        zap.socket.close()
+        clients.context.terminate()
     }
 
     /// Mail posted from this thread does not signal the wakeup, so look before sleeping.
