@@ -2,10 +2,12 @@
 # Builds the libFuzzer targets of Fuzz/ (with AddressSanitizer and leak detection) and runs
 # each one, starting from its seed corpus in Fuzz/Corpus/TARGET.
 #
-#   deploy/fuzz.sh [SECONDS_PER_TARGET] [--runs N] [--lean] [TARGET...]
+#   deploy/fuzz.sh [SECONDS_PER_TARGET] [--runs N] [--jobs J] [--lean] [TARGET...]
 #
 # SECONDS_PER_TARGET (default 20) bounds each target's time; --runs N makes each one run N
-# inputs instead (the longer run: --runs 10000000). --lean keeps AddressSanitizer from
+# inputs instead (the longer run: --runs 10000000). --jobs J runs J processes of each target
+# at once, sharing its corpus, each for the time given or for its share of the N inputs.
+# --lean keeps AddressSanitizer from
 # recording where each block was allocated and from holding freed blocks back: a target
 # that allocates much (FuzzLanguage) runs about twice as fast, and crashes, leaks, overflows
 # and hangs are still caught, but a use of freed heap memory may go unseen; a failing input
@@ -19,18 +21,22 @@ source deploy/setup.sh
 
 seconds=20
 runs=""
+jobs=1
 lean=""
 targets=()
 while (($#)); do
     case "$1" in
         --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
         --runs=*) runs="${1#--runs=}"; shift ;;
+        --jobs) jobs="${2:?--jobs needs a number}"; shift 2 ;;
+        --jobs=*) jobs="${1#--jobs=}"; shift ;;
         --lean) lean=1; shift ;;
         [0-9]*) seconds="$1"; shift ;;
         Fuzz*) targets+=("$1"); shift ;;
-        *) echo "usage: deploy/fuzz.sh [SECONDS_PER_TARGET] [--runs N] [--lean] [TARGET...]" >&2; exit 2 ;;
+        *) echo "usage: deploy/fuzz.sh [SECONDS_PER_TARGET] [--runs N] [--jobs J] [--lean] [TARGET...]" >&2; exit 2 ;;
     esac
 done
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --jobs takes a positive number" >&2; exit 2; }
 all=(FuzzWire FuzzJSON FuzzManifest FuzzVocabulary FuzzCatalog FuzzLanguage FuzzRequest)
 ((${#targets[@]})) || targets=("${all[@]}")
 
@@ -80,27 +86,38 @@ for target in "${targets[@]}"; do
     options=(-timeout=10 -rss_limit_mb=2048 -max_len="${maxlen[$target]:-4096}" -print_final_stats=1
         -artifact_prefix="$artifacts")
     [ -n "${dictionary[$target]:-}" ] && options+=(-dict="Fuzz/Dictionaries/${dictionary[$target]}.dict")
-    if [ -n "$runs" ]; then options+=(-runs="$runs"); else options+=(-max_total_time="$seconds"); fi
-    # New inputs go to the first directory; the committed seeds are only read.
+    if [ -n "$runs" ]; then options+=(-runs="$(((runs + jobs - 1) / jobs))"); else options+=(-max_total_time="$seconds"); fi
+    # New inputs go to the first directory; the committed seeds are only read. Each job
+    # writes its own log (TARGET.log, TARGET.1.log, ...) and picks up the others' new
+    # inputs from the shared corpus as it runs.
     # The Swift runtime's backtracer reads the stack in a way AddressSanitizer reports as
     # an error of its own, hiding the real one; libFuzzer prints the stack instead.
-    if SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$run_asan "$bin/$target" "${options[@]}" "$corpus" "Fuzz/Corpus/$target" >"$log" 2>&1; then
-        status=ok
-    else
+    logs=("$log")
+    for ((job = 1; job < jobs; job++)); do logs+=("${log%.log}.$job.log"); done
+    pids=()
+    for job_log in "${logs[@]}"; do
+        SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$run_asan "$bin/$target" "${options[@]}" "$corpus" "Fuzz/Corpus/$target" >"$job_log" 2>&1 &
+        pids+=($!)
+    done
+    status=ok
+    for index in "${!pids[@]}"; do
+        wait "${pids[$index]}" && continue
         status=FAILED
-        failed+=("$target")
         # A lean run's report lacks where the block came from: run the input again in full.
-        input=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+        job_log=${logs[$index]}
+        input=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$job_log" | tail -1)
         if [ -n "$lean" ] && [ -f "$input" ]; then
-            echo "== $input again, without --lean" >>"$log"
-            SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$asan "$bin/$target" -timeout=10 -rss_limit_mb=2048 "$input" >>"$log" 2>&1 || true
+            echo "== $input again, without --lean" >>"$job_log"
+            SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=$asan "$bin/$target" -timeout=10 -rss_limit_mb=2048 "$input" >>"$job_log" 2>&1 || true
         fi
-    fi
-    executed=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
-    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
-    printf 'fuzz: %-15s %-6s %12s inputs %8s exec/s  (log: %s)\n' "$target" "$status" "${executed:-?}" "${speed:-?}" "$log" >&2
+    done
+    [ "$status" = ok ] || failed+=("$target")
+    # Inputs and speed over all jobs.
+    executed=$(cat "${logs[@]}" | sed -n 's/^stat::number_of_executed_units: *//p' | awk '{ n += $1 } END { if (NR) print n }')
+    speed=$(cat "${logs[@]}" | sed -n 's/^stat::average_exec_per_sec: *//p' | awk '{ n += $1 } END { if (NR) print n }')
+    printf 'fuzz: %-15s %-6s %12s inputs %8s exec/s  (log: %s)\n' "$target" "$status" "${executed:-?}" "${speed:-?}" "${logs[*]}" >&2
     if [ "$status" = FAILED ]; then
-        grep -E "ERROR|SUMMARY|Fatal error|property broken|Test unit written" "$log" | head -20 >&2 || true
+        cat "${logs[@]}" | grep -E "ERROR|SUMMARY|Fatal error|property broken|Test unit written" | head -20 >&2 || true
     fi
 done
 if ((${#failed[@]})); then
