@@ -107,6 +107,43 @@ struct OverloadTests {
         #expect(after - baseline < 10_240, "RSS \(baseline) kB before, \(after) kB after")
     }
 
+    @Test("A STAGE refused as malformed after it was admitted gives its place back: a client sending only such requests never fills the host")
+    func malformedStagesGiveTheirPlaceBack() throws {
+        let config = try Self.config(maxInFlight: 2, perClient: 2)
+        let host = try TestHost(["--config", config.path, "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+
+        // Ten times the host's whole limit of bodies the host refuses once it has read them:
+        // a deadline the host alone may set, and an idempotency key that is not a string.
+        let flooder = try Flooder(host)
+        let start = #"{"sessionId":"s","language":"en","intent":"SendMessage","parameters":{},"#
+        try flooder.stage(count: 10, app: "Bench", intent: "SendMessage", .handle, raw: start + #""deadline":1}"#)
+        try flooder.stage(count: 10, app: "Bench", intent: "SendMessage", .handle, raw: start + #""idempotencyKey":5}"#)
+        #expect(try flooder.codes(expecting: 20, within: .seconds(20)) == ["malformed": 20])
+
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+        #expect(sent.status == 0, "the host's places are all free: \(sent.stdout)\(sent.stderr)")
+    }
+
+    @Test("A client that does not read its answers to status requests is refused more of them, and the host holds a bounded amount for it")
+    func statusAnswersAreBoundedForAClientThatDoesNotRead() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-overload-\(UUID().uuidString).json")
+        try #"{"admission": {"maxQueuedBytesPerClient": 65536}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let host = try TestHost(["--config", config.path, "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+
+        let silent = try Flooder(host, receiveBuffer: 1)
+        try silent.status(count: 3000)
+        usleep(1_000_000)
+        let codes = try silent.codes(expecting: 3000, within: .seconds(30))
+        #expect(codes.values.reduce(0, +) == 3000, "every request is answered: \(codes)")
+        #expect((codes["overloaded"] ?? 0) > 0 && (codes["success"] ?? 0) > 0, "answered until its unread answers passed the bound, refused after: \(codes)")
+        let status = try host.ctl("status", "--json")
+        #expect(status.status == 0, "\(status.stdout)\(status.stderr)")
+    }
+
     @Test("Typed requests have limits of their own: a flood of them is refused with overloaded, every one is answered once, the places come back, and SUBMITs keep their room")
     func sayFloodIsRefusedPastTheClientLimit() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-saying-\(UUID().uuidString).json")
@@ -236,6 +273,24 @@ final class Flooder {
             let id = RequestID(nextID)
             nextID += 1
             try ClientMessage.stage(id, app: app, intent: intent, content == nil ? .handle : .resolve, body: body).send(on: socket)
+        }
+    }
+
+    /// Sends `count` STAGE requests of `stage` whose body is `body` as it is.
+    func stage(count: Int, app: String, intent: String, _ stage: Stage, raw body: String) throws {
+        for _ in 0..<count {
+            let id = RequestID(nextID)
+            nextID += 1
+            try ClientMessage.stage(id, app: app, intent: intent, stage, body: Body(Array(body.utf8))).send(on: socket)
+        }
+    }
+
+    /// Sends `count` STATUS requests.
+    func status(count: Int) throws {
+        for _ in 0..<count {
+            let id = RequestID(nextID)
+            nextID += 1
+            try ClientMessage.status(id).send(on: socket)
         }
     }
 

@@ -66,6 +66,8 @@ actor Broker {
     private var authorizations = 0
     /// Idempotency keys for handles whose client gave none.
     private var keys = RequestAnnotation.KeyMaker()
+    /// Clients waiting for a restart under way, by the name of the app's first launch.
+    private var restartsUnderWay: [String: [ClientAddress]] = [:]
     /// Set by `stop`: new work is refused, work in flight may finish until then.
     private var drainDeadline: ContinuousClock.Instant?
     private var activeLifecycles = 0
@@ -445,8 +447,10 @@ actor Broker {
 
     /// Starts an app's launches again (see `ExtensionLauncher.restart`), off the broker thread:
     /// starting a process takes a while. The answer comes back through the broker actor.
+    /// Asked again while a restart of the app is under way, it answers with that one's
+    /// result instead of starting another (up to `maxRestartWaiters` at once).
     private func restart(_ app: String, _ routingID: RoutingID, _ id: RequestID) {
-        guard !launcher.board.launches(of: app).isEmpty else {
+        guard let first = launcher.board.launches(of: app).first else {
             if let known = registry.app(named: app) {
                 sendError(routingID, id, .notLaunched, "\(known.registration.appName) runs, but this host did not launch it: restart it where it was started")
             } else {
@@ -454,16 +458,36 @@ actor Broker {
             }
             return
         }
+        let address = ClientAddress(routingID: routingID, requestID: id)
+        if let waiting = restartsUnderWay[first.name] {
+            guard waiting.count < Self.maxRestartWaiters else {
+                sendError(routingID, id, .overloaded, "\(first.target.registration.appName) is restarting and as many requests as the host holds wait for it; try again shortly")
+                return
+            }
+            restartsUnderWay[first.name, default: []].append(address)
+            return
+        }
+        restartsUnderWay[first.name] = [address]
         let launcher = launcher
         let thread = Thread { [self] in
             let launches = launcher.restart(app) ?? []
             let name = launches.first?.appName ?? app
             let body = (try? JSON.encode(RestartState(app: name, launches: launches))) ?? []
-            Task { await self.sendResult(routingID: routingID, requestID: id, body: body) }
+            Task { await self.finishRestart(first.name, body: body) }
         }
         thread.name = "intentd-restart"
         thread.start()
     }
+
+    /// Answers everyone who asked for the restart of the launch named `name`.
+    private func finishRestart(_ name: String, body: [UInt8]) {
+        for address in restartsUnderWay.removeValue(forKey: name) ?? [] {
+            sendToClient(address.routingID, HostToClient.result(address.requestID, body: Body(body)))
+        }
+    }
+
+    /// How many RESTARTs of one app may wait for the one under way.
+    static let maxRestartWaiters = 64
 
     /// Records the user's decision about an app; a reset also forgets its user vocabulary.
     private func decide(_ registration: Registration, _ body: Body) throws -> AuthorizationState {
@@ -679,6 +703,18 @@ actor Broker {
             }
         }
         switch message {
+        case .status(let id), .restart(let id, _), .authorize(let id, _, _), .vocab(let id, _, _), .lock(let id, _):
+            // Not counted in flight, but their answers are held for the client as any are:
+            // one that does not read them gets no more until it does.
+            if let refusal = replyQueues.refusal(for: routingID) {
+                inFlight.noteRefused()
+                sendError(routingID, id, refusal.code, refusal.message)
+                return
+            }
+        case .stage, .submit, .say:
+            break
+        }
+        switch message {
         case .status(let id):
             var status = registry.status(locked: lock.locked, sandbox: launches.describe) { zap.trust.bundle(of: $0) == $1 }
             for i in status.extensions.indices {
@@ -747,7 +783,9 @@ actor Broker {
                 countRefused(app, intent, "\(stage)", refusal.code.rawValue)
                 sendError(routingID, id, refusal.code, refusal.message)
             case .success(let route):
+                // A body refused from here on gives back the place it was admitted to.
                 if body.withUnsafeBytes({ RequestAnnotation.namesDeadline($0) }) {
+                    inFlight.release(routingID)
                     sendError(routingID, id, .malformed, "\"deadline\" is the host's member of a REQUEST body; a STAGE body may not name it")
                     return
                 }
@@ -756,6 +794,7 @@ actor Broker {
                 if stage == .handle {
                     switch body.withUnsafeBytes({ RequestAnnotation.key(in: $0) }) {
                     case .failure(let problem):
+                        inFlight.release(routingID)
                         sendError(routingID, id, .malformed, "\(problem)")
                         return
                     case .success(let own):
@@ -1017,11 +1056,6 @@ actor Broker {
         guard sayingNow.remove(address) != nil else { return }
         saying.release(address.routingID)
         sendToClient(address.routingID, HostToClient.result(address.requestID, body: Body(body)))
-    }
-
-    /// Sends a RESULT to a client, for a request not counted in flight (RESTART).
-    private func sendResult(routingID: RoutingID, requestID: RequestID, body: [UInt8]) {
-        sendToClient(routingID, HostToClient.result(requestID, body: Body(body)))
     }
 
     /// Records the user's first-use answer about an app, for a conversation.
