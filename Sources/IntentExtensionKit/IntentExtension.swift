@@ -111,12 +111,13 @@ public struct VocabularyPublisher: Sendable {
 
     /// Replaces the terms of `type` (such as `contactName`); an empty list removes them.
     /// Repeated terms are sent once, the first of each. Returns false, and sends nothing,
-    /// when more than `UserVocabulary.maximumTerms` different terms remain: the host would
-    /// refuse them whole (wire.md section 19b).
+    /// when more than `UserVocabulary.maximumTerms` different terms remain or `type` is not
+    /// a type name (`UserVocabulary.problem(withType:)`): the host would refuse them whole
+    /// (wire.md section 19b).
     @discardableResult
     public func set(_ terms: [String], for type: String) -> Bool {
         let vocabulary = UserVocabulary(type: type, terms: terms)
-        guard vocabulary.terms.count <= UserVocabulary.maximumTerms else { return false }
+        guard vocabulary.terms.count <= UserVocabulary.maximumTerms, UserVocabulary.problem(withType: type) == nil else { return false }
         send(VocabularyRequest(set: vocabulary))
         return true
     }

@@ -67,6 +67,34 @@ struct VocabularyAndAuthorizationTests {
         #expect(try user(host, "MonkeyChat")["nickname"] == ["term 0", "term 1", "term 2"])
     }
 
+    @Test("An app's user vocabulary is bounded: a type that is not a name, a 33rd type or more than 512 KiB is refused, and a reset with a refused set changes nothing")
+    func typesAreNamesAndBounded() throws {
+        let host = try TestHost.withMonkeyChat()
+        defer { host.stop(); host.removeState() }
+        func refused(_ arguments: [String], saying words: String) throws {
+            let result = try host.ctl(["vocab", "MonkeyChat"] + arguments)
+            #expect(result.status != 0 && result.stderr.contains("malformed") && result.stderr.contains(words), "\(result.stderr)")
+        }
+        for type in ["", "contact name", "1st", "x\u{1B}[2J", String(repeating: "t", count: 65)] {
+            try refused([type, "a"], saying: "is not 1 to 64 letters and digits")
+        }
+        // MonkeyChat has set some types of its own (its contacts' names).
+        let own = try user(host, "MonkeyChat").count
+        for n in own..<UserVocabulary.maximumTypes {
+            #expect(try user(host, "MonkeyChat", "type\(n)", "a")["type\(n)"] == ["a"])
+        }
+        try refused(["oneMore", "a"], saying: "at most 32 types")
+        try refused(["--reset", String(repeating: "t", count: 65), "a"], saying: "letters and digits")
+        #expect(try user(host, "MonkeyChat").count == UserVocabulary.maximumTypes, "nothing applied, the reset neither")
+
+        // Replacing a type it has, or removing one, is still allowed at the bound.
+        #expect(try user(host, "MonkeyChat", "type31", "b")["type31"] == ["b"])
+        #expect(try user(host, "MonkeyChat", "type31").count == UserVocabulary.maximumTypes - 1)
+        let big = (0..<9_000).map { "\(String(repeating: "w", count: 60)) \($0)" }
+        try refused(["big"] + big, saying: "at most 524288 bytes")
+        #expect(try user(host, "MonkeyChat")["big"] == nil)
+    }
+
     @Test("MonkeyChat teaches the host its contacts' names; Zippy's own vocabulary comes with its registration")
     func vocabularyFromExtensions() throws {
         let host = try TestHost(["--extensions", "messaging,rides"])

@@ -80,6 +80,17 @@ struct ModelTests {
         #expect(fine.set?.terms.count == 10)
     }
 
+    @Test("A vocabulary type is a name: letters and digits, a letter first, at most 64", arguments: [
+        ("contactName", true), ("x1", true), (String(repeating: "t", count: 64), true), ("", false), ("1st", false),
+        ("contact name", false), ("contact.name", false), ("x\u{1B}[2J", false), ("naïve", false), (String(repeating: "t", count: 65), false),
+    ])
+    func vocabularyTypeIsAName(_ type: String, _ valid: Bool) throws {
+        #expect((UserVocabulary.problem(withType: type) == nil) == valid)
+        let body = try JSON.encode(["set": ["type": JSONValue.string(type), "terms": .array([.string("a")])]])
+        #expect((try? JSON.decode(VocabularyRequest.self, from: body)) != nil || !valid)
+        #expect((try? JSON.decode(VocabularyRequest.self, from: body)) == nil || valid)
+    }
+
     @Test("Whole numbers encode without a fraction")
     func wholeNumbersStayWhole() throws {
         #expect(String(decoding: try JSON.encode(JSONValue.number(3)), as: UTF8.self) == "3")

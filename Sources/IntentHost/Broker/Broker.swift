@@ -515,9 +515,8 @@ actor Broker {
     private func changeVocabulary(of registration: Registration, _ body: Body) throws -> VocabularyState {
         let request = try JSON.decode(VocabularyRequest.self, from: body.bytes)
         let bundle = registration.bundleIdentifier
-        if request.reset == true { try vocabulary.reset(bundle) }
-        if let set = request.set { try vocabulary.replace(set, of: bundle) }
         if request.reset == true || request.set != nil {
+            try vocabulary.change(reset: request.reset == true, set: request.set, of: bundle)
             log.info(
                 "vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))",
                 metadata: ["app": "\(registration.appName)"])

@@ -13,7 +13,8 @@ struct VocabularyStore {
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         for file in files where file.pathExtension == "json" {
             if let data = try? Data(contentsOf: file), let terms = try? JSONDecoder().decode([String: [String]].self, from: data) {
-                vocabularies[file.deletingPathExtension().lastPathComponent] = terms
+                // Types an earlier host took without checking them are left out.
+                vocabularies[file.deletingPathExtension().lastPathComponent] = terms.filter { UserVocabulary.problem(withType: $0.key) == nil }
             }
         }
     }
@@ -21,13 +22,20 @@ struct VocabularyStore {
     /// The terms of `bundle`, by type.
     func terms(of bundle: String) -> [String: [String]] { vocabularies[bundle] ?? [:] }
 
-    /// Replaces one type's terms (empty removes it): saved first, then applied; if it
-    /// cannot be saved, nothing changes.
-    mutating func replace(_ vocabulary: UserVocabulary, of bundle: String) throws {
-        var terms = vocabularies[bundle] ?? [:]
-        terms[vocabulary.type] = vocabulary.terms.isEmpty ? nil : vocabulary.terms
+    /// Removes every type of `bundle` when `reset`, then replaces one type's terms with
+    /// `set` (empty removes it), as one change: saved first, then applied. If it cannot be
+    /// saved, or the app would pass `UserVocabulary.maximumTypes` types or `maximumBytes`,
+    /// nothing changes.
+    mutating func change(reset: Bool, set vocabulary: UserVocabulary?, of bundle: String) throws {
+        var terms = reset ? [:] : vocabularies[bundle] ?? [:]
+        if let vocabulary {
+            if !vocabulary.terms.isEmpty, terms[vocabulary.type] == nil, terms.count >= UserVocabulary.maximumTypes {
+                throw VocabularyLimit("an app's user vocabulary holds at most \(UserVocabulary.maximumTypes) types; remove one first, so nothing was changed")
+            }
+            terms[vocabulary.type] = vocabulary.terms.isEmpty ? nil : vocabulary.terms
+        }
         try save(terms, of: bundle)
-        vocabularies[bundle] = terms
+        vocabularies[bundle] = terms.isEmpty ? nil : terms
     }
 
     /// Removes every type of `bundle`: saved first, then applied.
@@ -45,6 +53,20 @@ struct VocabularyStore {
         try StateDirectory.create(directory)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try DurableFile.write(Array(try encoder.encode(terms)), to: file)
+        let encoded = try encoder.encode(terms)
+        guard encoded.count <= Self.maximumBytes else {
+            throw VocabularyLimit("an app's user vocabulary takes at most \(Self.maximumBytes) bytes as JSON, this would take \(encoded.count), so nothing was changed")
+        }
+        try DurableFile.write(Array(encoded), to: file)
     }
+
+    /// The most one app's user vocabulary may take, as JSON: its VocabularyState answer
+    /// stays within a message of the default limit.
+    static let maximumBytes = 512 * 1024
+}
+
+/// A vocabulary change past the store's bounds; nothing was applied.
+struct VocabularyLimit: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -104,10 +104,14 @@ public struct UserVocabulary: Sendable, Hashable, Codable {
     }
 
     /// Reads a replacement as the host applies it: repeated terms dropped, the first kept;
-    /// more than `maximumTerms` different terms refused (nothing is applied then).
+    /// a type that is not a name (`problem(withType:)`) or more than `maximumTerms` different
+    /// terms refused (nothing is applied then).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(type: try c.decode(String.self, forKey: .type), terms: try c.decode([String].self, forKey: .terms))
+        if let problem = Self.problem(withType: type) {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "\(problem), so nothing was changed")
+        }
         guard terms.count <= Self.maximumTerms else {
             throw DecodingError.dataCorruptedError(
                 forKey: .terms, in: c,
@@ -117,4 +121,21 @@ public struct UserVocabulary: Sendable, Hashable, Codable {
 
     /// The most terms one type may hold.
     public static let maximumTerms = 10_000
+    /// The most types one app's user vocabulary may hold.
+    public static let maximumTypes = 32
+    /// The longest type name.
+    public static let maximumTypeLength = 64
+
+    /// Why `type` cannot name a vocabulary type, or nil: it is 1 to 64 ASCII letters and
+    /// digits, a letter first (`contactName`), as it becomes a map key and a log line.
+    public static func problem(withType type: String) -> String? {
+        func isLetter(_ b: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(b | 0x20) }
+        let bytes = type.utf8
+        guard (1...maximumTypeLength).contains(bytes.count), let first = bytes.first, isLetter(first),
+            bytes.allSatisfy({ isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
+            return "the vocabulary type \"\(PeerNames.loggable(type))\" is not 1 to \(maximumTypeLength) letters and digits, a letter first (such as contactName)"
+        }
+        return nil
+    }
 }
