@@ -82,7 +82,7 @@ enum Main {
             var command = try IntentCtl.parseAsRoot()
             try command.run()
         } catch let error as ClientError {
-            FileHandle.standardError.write(Data("intentctl: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("intentctl: \(PeerNames.printable("\(error)"))\n".utf8))
             // A change the host could not save is a failure of the request, not of its words.
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
             // The host went away mid-request: whether it was done is unknown, as for outcomeUnknown.
@@ -99,7 +99,7 @@ enum Main {
                 print(message)
                 exit(0)
             }
-            FileHandle.standardError.write(Data("\(message)\n".utf8))
+            FileHandle.standardError.write(Data("\(PeerNames.printable(message))\n".utf8))
             exit(Exit.usage)
         }
     }

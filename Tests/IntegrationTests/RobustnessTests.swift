@@ -179,6 +179,21 @@ struct RobustnessTests {
         #expect(sent.status == 0)
     }
 
+    @Test("What an extension sends reaches the user's terminal with its control characters escaped: it cannot clear the screen or retitle the window")
+    func terminalControlsFromPeersAreEscaped() throws {
+        let host = try TestHost(["--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+        // The bench extension resolves the content to what it was sent, as a hostile one may.
+        let content = "\u{1B}[2J\u{1B}]0;owned\u{07}\u{202E}hi"
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=\(content)")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+        #expect(sent.stdout.contains("\\u001B[2J\\u001B]0;owned\\u0007\\u202Ehi"), "\(sent.stdout)")
+        #expect(!sent.stdout.unicodeScalars.contains { [0x1B, 0x07, 0x202E].contains($0.value) }, "\(sent.stdout)")
+        let vocab = try host.ctl("vocab", "Bench", "contactName", "\u{1B}[31mred")
+        #expect(vocab.status == 0 && vocab.stdout.contains("\\u001B[31mred") && !vocab.stdout.contains("\u{1B}"), "\(vocab.stdout)")
+    }
+
     @Test("intentctl says clearly when no host is running, and exits 2")
     func clientWithoutHostFailsClearly() throws {
         let host = try TestHost(start: false)

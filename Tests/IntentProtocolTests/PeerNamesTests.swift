@@ -31,6 +31,17 @@ struct PeerNamesTests {
         #expect(PeerNames.problem(withUsageDescription: "Sends your messages.") == nil)
     }
 
+    @Test("Printed peer strings keep their lines and lose their terminal controls, and JSON stays the same JSON")
+    func printable() throws {
+        #expect(PeerNames.printable("plain\ttext\nnext line: Café 👨‍👩‍👧") == "plain\ttext\nnext line: Café 👨‍👩‍👧")
+        #expect(PeerNames.printable("a\u{1B}]0;owned\u{07}b\r") == "a\\u001B]0;owned\\u0007b\\u000D")
+        #expect(PeerNames.printable("x\u{9B}2J\u{202E}gpj.exe") == "x\\u009B2J\\u202Egpj.exe")
+        let json = String(decoding: try JSON.encode(["name": "right\u{202E}left\u{1B}"]), as: UTF8.self)
+        let printed = PeerNames.printable(json)
+        #expect(!printed.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0x1B })
+        #expect(try JSONValue.parse(Array(printed.utf8)) == JSONValue.parse(Array(json.utf8)))
+    }
+
     @Test("Logged peer strings are escaped and capped")
     func loggable() {
         #expect(PeerNames.loggable("a\u{1B}[31mb\n") == "a\\u{1B}[31mb\\n")

@@ -69,6 +69,34 @@ public enum PeerNames {
         return text.unicodeScalars.count > loggedLength ? out + "…" : out
     }
 
+    /// `text` safe to write to a terminal, lines kept: every control character but newline
+    /// and tab, and every bidirectional override or isolate, becomes `\uXXXX` (so a peer's
+    /// string cannot move the cursor, retitle the window, clear the screen or reorder what
+    /// is shown). JSON already escapes control characters; the rest stays valid JSON.
+    public static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnprintable) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            if isUnprintable(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     private static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains(where: isControl)
     }

@@ -45,7 +45,7 @@ struct Watch: ParsableCommand {
             // Written straight away, unbuffered, so a pipe sees each update as it comes.
             let line = json ? String(decoding: JSON.encodeLine(update), as: UTF8.self)
                 : "\(update.time) \(update.app) \(update.topic): \(Self.describe(update.payload))"
-            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            FileHandle.standardOutput.write(Data((PeerNames.printable(line) + "\n").utf8))
         }
     }
 

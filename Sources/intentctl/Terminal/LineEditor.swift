@@ -1,5 +1,6 @@
 import CLineEditing
 import Foundation
+import IntentProtocol
 import Synchronization
 
 /// Reads lines from the terminal with line editing and history (libedit), or plainly
@@ -111,6 +112,8 @@ final class LineEditor: Sendable {
     /// Shows whole lines of text: above the line being edited while the user types (which
     /// is then drawn again), else at once. Safe from any thread.
     func show(_ text: String) {
+        // What the host says carries strings extensions chose.
+        let text = PeerNames.printable(text)
         let now: Bool = shared.withLock { state in
             guard state.editing else {
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))
