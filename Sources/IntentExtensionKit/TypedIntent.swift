@@ -35,8 +35,8 @@ extension Intent {
         strings(parameter).compactMap(T.init(rawValue:))
     }
 
-    /// A whole number.
-    public func integer(_ parameter: String) -> Int? { number(parameter).map { Int($0) } }
+    /// A whole number (a fraction cut off); nil for one too large for `Int`.
+    public func integer(_ parameter: String) -> Int? { number(parameter).flatMap { abs($0) < 1e18 ? Int($0) : nil } }
 
     /// A boolean.
     public func bool(_ parameter: String) -> Bool? { parameters[parameter]?.boolValue }

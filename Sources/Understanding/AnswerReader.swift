@@ -42,7 +42,8 @@ public struct AnswerReader: Sendable {
         let others = tokens.filter { Int($0.word) == nil && pack.words.ordinals[$0.word] == nil && pack.words.numbers[$0.word] == nil }
         if let number, others.allSatisfy({ pack.words.fillers.contains($0.word) }) {
             if number == -1 { return options.indices.last }
-            return options.indices.contains(number - 1) ? number - 1 : nil
+            // Compared before subtracting: the user may type Int.min.
+            return number >= 1 && number <= options.count ? number - 1 : nil
         }
         let said = Token.fold(text)
         guard !said.isEmpty else { return nil }

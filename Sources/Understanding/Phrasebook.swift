@@ -116,7 +116,9 @@ public struct Phrasebook: Sendable {
 
     private func filtered(_ value: JSONValue, _ filter: String?) -> String? {
         switch filter {
-        case "minutes": return value.numberValue.map { String(max(1, Int(($0 / 60).rounded()))) }
+        case "minutes":
+            // An extension's number: one too large for `Int` is not said.
+            return value.numberValue.flatMap { let m = ($0 / 60).rounded(); return abs(m) < 1e15 ? String(max(1, Int(m))) : nil }
         case "count": return value.arrayValue.map { String($0.count) }
         case "when":
             return value.stringValue.flatMap { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock).spoken($0) }

@@ -27,6 +27,10 @@ struct AnswerReaderTests {
     func noChoice() {
         #expect(answers.choice("Bobo", options: bobos) == nil)
         #expect(answers.choice("7", options: bobos) == nil)
+        #expect(answers.choice("0", options: bobos) == nil)
+        #expect(answers.choice("-9223372036854775808", options: bobos) == nil, "the smallest Int, which once trapped")
+        #expect(answers.choice("9223372036854775807", options: bobos) == nil)
+        #expect(answers.choice("1", options: []) == nil)
         #expect(answers.choice("book a ride", options: bobos) == nil)
     }
 
@@ -53,6 +57,16 @@ struct PhrasebookTests {
         let full: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport", "estimatedPickupSeconds": 150]
         #expect(words.summary(of: "RequestRide", full) == "Request a Zippy Pool from Home to Airport? It can pick you up in about 3 minutes.")
         #expect(words.summary(of: "RequestRide", ["dropOffLocation": "Airport"]) == "Request a ride to Airport?")
+    }
+
+    @Test("A number an extension sends too large to say is left out, not a crash")
+    func hugeNumbersAreNotSaid() {
+        let values: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport"]
+        for seconds in [1e300, -1e300, 1e21] {
+            var huge = values
+            huge["estimatedPickupSeconds"] = .number(seconds)
+            #expect(words.summary(of: "RequestRide", huge) == "Request a ride to Airport?")
+        }
     }
 
     @Test("Lists are joined with the language's words, people by their names")

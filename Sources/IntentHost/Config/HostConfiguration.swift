@@ -108,7 +108,12 @@ public struct HostConfiguration: Sendable {
         if let value = file.liveness { liveness = value }
         if let value = file.maxMessageBytes { maxMessageBytes = value }
         if let value = file.startLocked { startLocked = value }
-        if let value = file.sessionTimeoutSeconds { sessionTimeout = .milliseconds(Int(value * 1000)) }
+        if let value = file.sessionTimeoutSeconds {
+            guard let timeout = Duration.checkedSeconds(value) else {
+                throw ConfigurationError("the config file \(url.path): sessionTimeoutSeconds is \(value); give seconds from 0 to 1000000000")
+            }
+            sessionTimeout = timeout
+        }
         if let value = file.languagesDirectory {
             languagesDirectory = URL(fileURLWithPath: value, relativeTo: url.deletingLastPathComponent())
         }

@@ -46,7 +46,8 @@ struct Bench: ParsableCommand {
         var plan = BenchPlan()
         plan.mode = mode
         plan.requests = requests
-        plan.duration = duration.map { .milliseconds(Int($0 * 1000)) }
+        if let duration, Duration.checkedSeconds(duration) == nil { throw ValidationError("--duration takes seconds, 0 to 1000000000") }
+        plan.duration = duration.flatMap(Duration.checkedSeconds)
         plan.warmup = warmup
         let cap = maxOutstanding == 0 ? Int.max : maxOutstanding
         plan.load = rate.map { .open(rate: $0, maxOutstanding: cap) } ?? .closed(concurrency: concurrency)

@@ -18,7 +18,8 @@ struct Wait: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        guard let wait = Duration.checkedSeconds(seconds) else { throw ValidationError("--for takes seconds, 0 to 1000000000") }
+        let deadline = ContinuousClock.now + wait
         var last = "intentd did not answer"
         while ContinuousClock.now < deadline {
             do {

@@ -29,7 +29,8 @@ struct Watch: ParsableCommand {
         try socket.connect(endpoint)
         var poller = Poller()
         poller.add(socket)
-        let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+        if let seconds, Duration.checkedSeconds(seconds) == nil { throw ValidationError("--for takes seconds, 0 to 1000000000") }
+        let deadline = seconds.flatMap(Duration.checkedSeconds).map { ContinuousClock.now + $0 }
         var received = 0
         while count.map({ received < $0 }) ?? true {
             var wait = 1000
