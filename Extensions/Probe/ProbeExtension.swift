@@ -8,21 +8,25 @@ import IntentExtensionKit
 /// Commands: `read PATH`, `list PATH`, `write NAME TEXT` (in the sandbox directory),
 /// `unix PATH` (connect to a Unix socket), `tcp HOST PORT`, `alloc MIB`, `spawn ARGUMENT`
 /// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
-/// (sandbox directory, HOME, TMPDIR, working directory), `exit STATUS`.
+/// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
+/// whose payload is a string of BYTES letters), `exit STATUS`.
 @main
 struct ProbeExtension: IntentExtension {
     static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
 
     let sandbox: URL
+    let updates: UpdatePublisher
 
     init(context: ExtensionContext) async throws {
         sandbox = context.sandboxDirectory
+        updates = context.updates
     }
 
-    func handler(for intent: Intent) -> (any IntentHandler)? { Command(sandbox: sandbox) }
+    func handler(for intent: Intent) -> (any IntentHandler)? { Command(sandbox: sandbox, updates: updates) }
 
     struct Command: IntentHandler {
         let sandbox: URL
+        let updates: UpdatePublisher
 
         func handle(_ intent: Intent) async throws -> IntentResponse {
             let text = intent.string("content") ?? ""
@@ -49,6 +53,9 @@ struct ProbeExtension: IntentExtension {
                 return connectUnix(argument)
             case "tcp":
                 return connectTCP(argument, port: UInt16(rest) ?? 0)
+            case "publish":
+                updates.publish(argument, .string(String(repeating: "x", count: Int(rest) ?? 0)))
+                return "ok: published"
             case "alloc":
                 let megabytes = Int(argument) ?? 0
                 var blocks: [UnsafeMutableRawPointer] = []

@@ -126,6 +126,67 @@ struct OverloadTests {
         #expect(sent.status == 0, "the host's places are all free: \(sent.stdout)\(sent.stderr)")
     }
 
+    @Test("Typed requests that reuse a request id are each answered, and each gives its place back")
+    func sayWithARepeatedIdIsAnsweredEachTime() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-saying-\(UUID().uuidString).json")
+        try #"{"admission": {"maxSaying": 2, "maxSayingPerClient": 2}}"#.write(to: url, atomically: true, encoding: .utf8)
+        let host = try TestHost(["--config", url.path, "--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+
+        let flooder = try Flooder(host)
+        for id in [7, 8] {
+            try flooder.say(count: 2, text: "send a message to Coco on Bench", id: RequestID(UInt64(id)))
+            #expect(try flooder.codes(expecting: 2, within: .seconds(10)) == ["success": 2], "both SAYs with id \(id) answered")
+        }
+        // Had a place been kept for good, the host's two would be gone by now.
+        try flooder.say(count: 2, text: "send a message to Coco on Bench")
+        #expect(try flooder.codes(expecting: 2, within: .seconds(10)) == ["success": 2])
+    }
+
+    @Test("A client that names an app in many spellings cannot grow the host's memory: the route cache is bounded")
+    func routeCacheIsBounded() throws {
+        let host = try TestHost(["--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+        let pid = try #require(host.process?.processIdentifier)
+        // "Bench" with 195 bytes of punctuation, different for each i: every one names Bench.
+        func spelling(_ i: Int) -> String {
+            let bits = String(String(i, radix: 2).map { $0 == "0" ? Character(".") : Character("-") })
+            return "Bench" + bits + String(repeating: " ", count: 195 - bits.count)
+        }
+        // Admitted (and so routed) first, then refused for a member the host alone sets:
+        // answered at once, without the extension.
+        let body = Body(Array(#"{"sessionId":"s","language":"en","intent":"SendMessage","parameters":{},"deadline":1}"#.utf8))
+        let flooder = try Flooder(host)
+        var frames: [Message] = []
+        var id: UInt64 = 0
+        func send(_ names: Range<Int>) throws {
+            for start in stride(from: names.lowerBound, to: names.upperBound, by: 32) {
+                let batch = start..<min(start + 32, names.upperBound)
+                for i in batch {
+                    id += 1
+                    try ClientMessage.stage(RequestID(id), app: spelling(i), intent: "SendMessage", .handle, body: body).send(on: flooder.socket)
+                }
+                for _ in batch {
+                    let n = try #require(try flooder.socket.receiveFrames(into: &frames, wait: true))
+                    guard case .error(_, "malformed", _) = try HostToClient(frames: frames[..<n]) else {
+                        Issue.record("not refused as malformed")
+                        return
+                    }
+                }
+            }
+        }
+        try send(0..<4_000)
+        let baseline = try Self.residentKilobytes(pid)
+        try send(4_000..<64_000)
+        let after = try Self.residentKilobytes(pid)
+        print("intentd RSS: \(baseline) kB before, \(after) kB after 60,000 spellings")
+        #expect(after - baseline < 6_000, "RSS \(baseline) kB before, \(after) kB after")
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+    }
+
     @Test("A client that does not read its answers to status requests is refused more of them, and the host holds a bounded amount for it")
     func statusAnswersAreBoundedForAClientThatDoesNotRead() throws {
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-overload-\(UUID().uuidString).json")
@@ -294,11 +355,11 @@ final class Flooder {
         }
     }
 
-    /// Sends `count` SAYs of `text`, each starting a conversation.
-    func say(count: Int, text: String) throws {
+    /// Sends `count` SAYs of `text`, each starting a conversation, with new ids or all with `id`.
+    func say(count: Int, text: String, id given: RequestID? = nil) throws {
         let body = Body(try JSON.encode(Utterance(text: text)))
         for _ in 0..<count {
-            let id = RequestID(nextID)
+            let id = given ?? RequestID(nextID)
             nextID += 1
             try ClientMessage.say(id, body: body).send(on: socket)
         }

@@ -226,6 +226,26 @@ struct SandboxTests {
         #expect(shown.status == 0 && shown.stdout.contains(escaped), "\(shown.stderr)")
     }
 
+    @Test("An extension's update over 64 KiB is dropped and logged, and smaller ones still reach subscribers")
+    func largeUpdatesAreDropped() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let output = host.state.appendingPathComponent("watch.jsonl")
+        let watch = try TestHost.launch(
+            Products.url("intentctl"), ["watch", "Probe", "--json", "--count", "2", "--for", "20", "--state-dir", host.state.path],
+            output: output, environment: [:])
+        usleep(500_000)  // the subscription reaches the host first
+        #expect(try probe(host, "publish big 70000") == "ok: published")
+        #expect(try probe(host, "publish fits 60000") == "ok: published")
+        #expect(try probe(host, "publish small 10") == "ok: published")
+        watch.waitUntilExit()
+        let topics = ((try? String(contentsOf: output, encoding: .utf8)) ?? "").split(separator: "\n")
+            .compactMap { try? JSON.decode(Update.self, from: Array($0.utf8)).topic }
+        #expect(topics == ["fits", "small"], "\(topics)")
+        try waitForLog(host, "an update from Probe of 70002 bytes, over 65536")
+    }
+
     @Test("status shows each app's sandbox and limits, and an extension started by hand as outside the sandbox")
     func statusShowsSandbox() throws {
         let host = try host(["extensions": ["probe"], "limits": ["memoryMegabytes": 300, "openFiles": 200]])

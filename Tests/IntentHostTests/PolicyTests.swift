@@ -35,6 +35,17 @@ struct PolicyTests {
         #expect(RegistrationPolicy.check(registration, catalog: catalog, serving: nil)?.0 == code)
     }
 
+    @Test("A registration listing too many intents is refused, and the reason for unknown ones stays short and loggable")
+    func intentListsAreBounded() {
+        let many = (0..<300).map { "Intent\($0)" }
+        #expect(RegistrationPolicy.check(monkeyChat(supported: many, restricted: []), catalog: catalog, serving: nil)?.0 == .invalidManifest)
+        let long = (0..<200).map { "Evil\u{1B}[2J" + String(repeating: "x", count: 200) + "\($0)" }
+        let rejection = RegistrationPolicy.check(monkeyChat(supported: long, restricted: []), catalog: catalog, serving: nil)
+        #expect(rejection?.0 == .unknownIntent)
+        #expect((rejection?.1.utf8.count ?? .max) < 1_200 && rejection?.1.contains("and 192 more") == true, "\(rejection?.1 ?? "")")
+        #expect(rejection?.1.contains("\u{1B}") == false)
+    }
+
     @Test("A second bundle identifier for a served app is refused")
     func appTakenByAnotherBundle() {
         let rejection = RegistrationPolicy.check(monkeyChat("com.copycat.intents"), catalog: catalog, serving: monkeyChat())

@@ -44,9 +44,9 @@ actor Broker {
     private var inFlight: InFlightLedger
     /// SAYs taken and not yet answered, counted apart from `inFlight`.
     private var saying: InFlightLedger
-    /// Where each of those SAYs is to be answered: a stop waits for them, then answers the
-    /// rest `shuttingDown`.
-    private var sayingNow = Set<ClientAddress>()
+    /// Where each of those SAYs is to be answered, and how many are (a client may reuse a
+    /// request id): a stop waits for them, then answers the rest `shuttingDown`.
+    private var sayingNow: [ClientAddress: Int] = [:]
     private var replyQueues: ClientReplyQueues
     private var memory = MemoryReturner()
     private let instanceLimit: Int
@@ -120,7 +120,9 @@ actor Broker {
             try socket.setMaximumMessageSize(Int64(config.maxMessageBytes) * 4)
         }
         updates = try Socket(context, .pub)
-        try updates.setHighWaterMark(10_000)
+        // Per subscriber: with updates of at most twice `maxUpdateBytes` once written, what
+        // one that does not read can make the host hold is bounded (64 MiB).
+        try updates.setHighWaterMark(Int32(Self.updatesHighWaterMark))
         // The ZAP handler first: a socket bound before it would let CURVE peers in unchecked.
         zap = try ZAPHandler(context: context, state: config.stateDirectory)
         try zap.protect(clients, endpoint: config.clientEndpoint, as: .clients)
@@ -231,9 +233,11 @@ actor Broker {
             }
         }
         // Conversations still working on a SAY answer it no more.
-        for address in sayingNow {
-            saying.release(address.routingID)
-            sendError(address.routingID, address.requestID, .shuttingDown, "the host is shutting down")
+        for (address, count) in sayingNow {
+            for _ in 0..<count {
+                saying.release(address.routingID)
+                sendError(address.routingID, address.requestID, .shuttingDown, "the host is shutting down")
+            }
         }
         sayingNow.removeAll()
         let last = clock.now + .milliseconds(500)
@@ -413,6 +417,10 @@ actor Broker {
     /// never blocks, and subscribers that fall behind lose updates, not the host.
     private func publish(from routingID: RoutingID, topic: String, body: Body) {
         guard let app = registry.instances[routingID]?.registration.appName else { return }
+        guard body.count <= Self.maxUpdateBytes else {
+            noteMalformed("an update from \(app) of \(body.count) bytes, over \(Self.maxUpdateBytes)")
+            return
+        }
         let payload: JSONValue
         do { payload = try JSONValue.parse(body.bytes) } catch {
             noteMalformed("in an update from \(app): \(error)")
@@ -420,6 +428,11 @@ actor Broker {
         }
         let update = Update(app: app, topic: topic, payload: payload, time: Date().formatted(.iso8601))
         let encoded = (try? JSON.encode(update)) ?? []
+        // Escaping may make it longer than the body was.
+        guard encoded.count <= 2 * Self.maxUpdateBytes else {
+            noteMalformed("an update from \(app) of \(encoded.count) bytes once written")
+            return
+        }
         _ = try? updates.send("\(app)/\(topic)", more: true, wait: false)
         _ = try? updates.send(Message(bytes: encoded), wait: false)
         trace?.sent(.updates, to: nil, [Array("\(app)/\(topic)".utf8), encoded])
@@ -485,6 +498,14 @@ actor Broker {
             sendToClient(address.routingID, HostToClient.result(address.requestID, body: Body(body)))
         }
     }
+
+    /// The largest UPDATE body the host publishes.
+    static let maxUpdateBytes = 64 * 1024
+    /// How many updates a subscriber may fall behind before it loses some.
+    static let updatesHighWaterMark = 500
+
+    /// How many routes `admit` keeps.
+    static let maxCachedRoutes = 1024
 
     /// How many RESTARTs of one app may wait for the one under way.
     static let maxRestartWaiters = 64
@@ -747,7 +768,7 @@ actor Broker {
             }
             let address = ClientAddress(routingID: routingID, requestID: id)
             switch dialog.hear(utterance, from: address) {
-            case .taken: sayingNow.insert(address)
+            case .taken: sayingNow[address, default: 0] += 1
             case .answer(let turn):
                 saying.release(routingID)
                 answer(routingID, id, turn)
@@ -852,7 +873,11 @@ actor Broker {
         let result = Admission.admit(
             app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization,
             known: knownApp(named:))
-        if case .success(let route) = result, route.app != nil { routes[key] = route }
+        if case .success(let route) = result, route.app != nil {
+            // Keyed by the names as sent, which a client may spell many ways: bounded.
+            if routes.count >= Self.maxCachedRoutes { routes.removeAll() }
+            routes[key] = route
+        }
         return result
     }
 
@@ -1052,7 +1077,8 @@ actor Broker {
     /// SAYs being worked on is given back.
     func deliver(_ body: [UInt8], to address: ClientAddress) {
         // Not there once a stop has answered it.
-        guard sayingNow.remove(address) != nil else { return }
+        guard let count = sayingNow[address] else { return }
+        sayingNow[address] = count > 1 ? count - 1 : nil
         saying.release(address.routingID)
         sendToClient(address.routingID, HostToClient.result(address.requestID, body: Body(body)))
     }
@@ -1076,7 +1102,7 @@ actor Broker {
         case .stop:
             if drainDeadline == nil {
                 drainDeadline = clock.now + Self.drainGrace
-                log.info("stopping: refusing new requests, finishing \(pending.count + activeLifecycles + sayingNow.count) in flight")
+                log.info("stopping: refusing new requests, finishing \(pending.count + activeLifecycles + sayingNow.values.reduce(0, +)) in flight")
             }
         }
     }

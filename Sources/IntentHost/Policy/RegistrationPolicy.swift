@@ -7,6 +7,8 @@ import ZeroMQ
 enum RegistrationPolicy {
     /// The most alternative app names an extension may declare.
     static let maximumAlternativeNames = 3
+    /// The most intents an extension may list as supported (or as restricted).
+    static let maximumIntents = 256
 
     /// Returns why `registration` must be refused, or `nil` to accept it.
     /// `serving` is the registration of the live instances that already serve the app.
@@ -27,15 +29,19 @@ enum RegistrationPolicy {
             return (.invalidManifest,
                 "declares \(r.alternativeAppNames.count) alternative app names; at most \(maximumAlternativeNames) are allowed")
         }
+        if max(r.intentsSupported.count, r.intentsRestrictedWhileLocked.count) > maximumIntents {
+            return (.invalidManifest,
+                "lists \(max(r.intentsSupported.count, r.intentsRestrictedWhileLocked.count)) intents; at most \(maximumIntents) are allowed")
+        }
         let unknown = (r.intentsSupported + r.intentsRestrictedWhileLocked).filter { catalog.intent($0) == nil }
         if !unknown.isEmpty {
             return (.unknownIntent,
-                "\(Set(unknown).sorted().joined(separator: ", ")) not in the host's catalog; add the domain file or fix the name")
+                "\(listed(Set(unknown).sorted())) not in the host's catalog; add the domain file or fix the name")
         }
         let notSupported = r.intentsRestrictedWhileLocked.filter { !r.intentsSupported.contains($0) }
         if !notSupported.isEmpty {
             return (.restrictedNotSupported,
-                "IntentsRestrictedWhileLocked lists \(notSupported.joined(separator: ", ")), which IntentsSupported does not; every restricted intent must also be supported")
+                "IntentsRestrictedWhileLocked lists \(listed(notSupported)), which IntentsSupported does not; every restricted intent must also be supported")
         }
         if let serving, serving.bundleIdentifier != r.bundleIdentifier {
             return (.appTaken, "the app \"\(r.appName)\" is already served by \(serving.bundleIdentifier)")
@@ -51,6 +57,13 @@ enum RegistrationPolicy {
                 "running instances of \(r.bundleIdentifier) take stages in other ways (registration.stages); stop them before starting this version")
         }
         return nil
+    }
+
+    /// Names a peer gave, for a reason it is told and the log keeps: the first few, each
+    /// made loggable, and how many more.
+    static func listed(_ names: [String]) -> String {
+        let shown = names.prefix(8).map { PeerNames.loggable($0) }.joined(separator: ", ")
+        return names.count > 8 ? "\(shown) and \(names.count - 8) more" : shown
     }
 
     /// Returns why `registration`, which came over a connection authenticated as `key`,
