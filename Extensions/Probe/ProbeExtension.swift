@@ -9,24 +9,28 @@ import IntentExtensionKit
 /// `unix PATH` (connect to a Unix socket), `tcp HOST PORT`, `alloc MIB`, `spawn ARGUMENT`
 /// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
-/// whose payload is a string of BYTES letters), `exit STATUS`.
+/// whose payload is a string of BYTES letters), `vocab COUNT` (COUNT vocabulary changes, one
+/// after the other), `exit STATUS`.
 @main
 struct ProbeExtension: IntentExtension {
     static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
 
     let sandbox: URL
     let updates: UpdatePublisher
+    let vocabulary: VocabularyPublisher
 
     init(context: ExtensionContext) async throws {
         sandbox = context.sandboxDirectory
         updates = context.updates
+        vocabulary = context.vocabulary
     }
 
-    func handler(for intent: Intent) -> (any IntentHandler)? { Command(sandbox: sandbox, updates: updates) }
+    func handler(for intent: Intent) -> (any IntentHandler)? { Command(sandbox: sandbox, updates: updates, vocabulary: vocabulary) }
 
     struct Command: IntentHandler {
         let sandbox: URL
         let updates: UpdatePublisher
+        let vocabulary: VocabularyPublisher
 
         func handle(_ intent: Intent) async throws -> IntentResponse {
             let text = intent.string("content") ?? ""
@@ -56,6 +60,9 @@ struct ProbeExtension: IntentExtension {
             case "publish":
                 updates.publish(argument, .string(String(repeating: "x", count: Int(rest) ?? 0)))
                 return "ok: published"
+            case "vocab":
+                for i in 0..<(Int(argument) ?? 0) { vocabulary.set(["term \(i)"], for: "probeName") }
+                return "ok: sent"
             case "alloc":
                 let megabytes = Int(argument) ?? 0
                 var blocks: [UnsafeMutableRawPointer] = []

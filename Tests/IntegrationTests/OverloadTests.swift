@@ -144,6 +144,23 @@ struct OverloadTests {
         #expect(try flooder.codes(expecting: 2, within: .seconds(10)) == ["success": 2])
     }
 
+    @Test("Changes of policy state are bounded per second: past the bound a LOCK is refused overloaded and changes nothing, and a second later one is taken")
+    func lockFloodIsRefusedPastTheBound() throws {
+        let host = try TestHost(["--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+        let flooder = try Flooder(host)
+        try flooder.lock(count: 300, locked: true)
+        let codes = try flooder.codes(expecting: 300, within: .seconds(20))
+        #expect(codes.values.reduce(0, +) == 300, "every LOCK answered: \(codes)")
+        #expect((codes["overloaded"] ?? 0) >= 100 && (codes["success"] ?? 0) >= 64, "\(codes)")
+        usleep(1_100_000)
+        let unlocked = try host.ctl("unlock")
+        #expect(unlocked.status == 0, "\(unlocked.stdout)\(unlocked.stderr)")
+        let sent = try host.ctl("send", "Bench", "SendMessage", "recipients=Coco", "content=hi", "--json")
+        #expect(sent.status == 0, "\(sent.stdout)\(sent.stderr)")
+    }
+
     @Test("A client that names an app in many spellings cannot grow the host's memory: the route cache is bounded")
     func routeCacheIsBounded() throws {
         let host = try TestHost(["--extensions", "bench"])
@@ -343,6 +360,15 @@ final class Flooder {
             let id = RequestID(nextID)
             nextID += 1
             try ClientMessage.stage(id, app: app, intent: intent, stage, body: Body(Array(body.utf8))).send(on: socket)
+        }
+    }
+
+    /// Sends `count` LOCK requests.
+    func lock(count: Int, locked: Bool) throws {
+        for _ in 0..<count {
+            let id = RequestID(nextID)
+            nextID += 1
+            try ClientMessage.lock(id, locked).send(on: socket)
         }
     }
 

@@ -246,6 +246,18 @@ struct SandboxTests {
         try waitForLog(host, "an update from Probe of 70002 bytes, over 65536")
     }
 
+    @Test("An extension flooding vocabulary changes has the excess dropped and logged; the host keeps answering")
+    func vocabularyFloodIsDropped() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        #expect(try probe(host, "vocab 400") == "ok: sent")
+        try waitForLog(host, "dropped vocabulary change #1 from Probe: more than 64 vocabulary changes in a second")
+        let shown = try host.ctl("vocab", "Probe", "--json")
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(try probe(host, "where").hasPrefix("ok"))
+    }
+
     @Test("status shows each app's sandbox and limits, and an extension started by hand as outside the sandbox")
     func statusShowsSandbox() throws {
         let host = try host(["extensions": ["probe"], "limits": ["memoryMegabytes": 300, "openFiles": 200]])

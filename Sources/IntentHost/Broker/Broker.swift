@@ -36,6 +36,7 @@ actor Broker {
 
     private let zap: ZAPHandler
     private var limiter = RegistrationLimiter()
+    private var writes = PolicyWriteLimiter()
     private var trustGeneration = 0
     private var registry = ExtensionRegistry()
     private var known = KnownApps()
@@ -240,7 +241,8 @@ actor Broker {
             }
         }
         sayingNow.removeAll()
-        let last = clock.now + .milliseconds(500)
+        // Each ends at once (its next stage fails), unless the machine is busy: wait up to 2 s.
+        let last = clock.now + .seconds(2)
         var mailboxOnly = Poller()
         mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
         while activeLifecycles > 0 && clock.now < last {
@@ -404,7 +406,11 @@ actor Broker {
         case .vocabulary(let body):
             guard let registration = registry.instances[routingID]?.registration else { return }
             do {
-                _ = try changeVocabulary(of: registration, body)
+                _ = try changeVocabulary(of: registration, body, by: .extension(routingID))
+            } catch let busy as PolicyWriteBusy {
+                if writes.dropped <= 5 || writes.dropped % 100 == 0 {
+                    log.warning("dropped vocabulary change #\(writes.dropped) from \(registration.appName): \(busy)", metadata: ["app": "\(registration.appName)"])
+                }
             } catch {
                 noteMalformed("in a vocabulary from \(registration.appName): \(error)")
             }
@@ -450,6 +456,8 @@ actor Broker {
         }
         do {
             answer(routingID, id, try work(registration))
+        } catch let busy as PolicyWriteBusy {
+            sendError(routingID, id, .overloaded, "\(busy)")
         } catch let error as PolicyStateError {
             log.error("\(error); nothing was changed")
             sendError(routingID, id, .stateNotSaved, "\(error); nothing was changed")
@@ -513,6 +521,7 @@ actor Broker {
     /// Records the user's decision about an app; a reset also forgets its user vocabulary.
     private func decide(_ registration: Registration, _ body: Body) throws -> AuthorizationState {
         let request = try JSON.decode(AuthorizationRequest.self, from: body.bytes)
+        guard writes.allowClient(now: now) else { throw PolicyWriteBusy.clients }
         let bundle = registration.bundleIdentifier
         let status: AuthorizationStatus = switch request.decision {
         case .allow: .authorized
@@ -532,11 +541,16 @@ actor Broker {
         log.info("\(app) is now \(status.rawValue)", metadata: ["app": "\(app)"])
     }
 
-    /// Applies a `VocabularyRequest` (replace one type, or reset all) and returns the result.
-    private func changeVocabulary(of registration: Registration, _ body: Body) throws -> VocabularyState {
+    /// Applies a `VocabularyRequest` (replace one type, or reset all) from a client or an
+    /// extension connection and returns the result.
+    private func changeVocabulary(of registration: Registration, _ body: Body, by writer: PolicyWriter) throws -> VocabularyState {
         let request = try JSON.decode(VocabularyRequest.self, from: body.bytes)
         let bundle = registration.bundleIdentifier
         if request.reset == true || request.set != nil {
+            switch writer {
+            case .client: guard writes.allowClient(now: now) else { throw PolicyWriteBusy.clients }
+            case .extension(let routingID): guard writes.allowExtension(routingID, now: now) else { throw PolicyWriteBusy.extension }
+            }
             try vocabulary.change(reset: request.reset == true, set: request.set, of: bundle)
             log.info(
                 "vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))",
@@ -751,7 +765,7 @@ actor Broker {
         case .authorize(let id, let app, let body):
             answerForApp(app, routingID, id) { try decide($0, body) }
         case .vocab(let id, let app, let body):
-            answerForApp(app, routingID, id) { try changeVocabulary(of: $0, body) }
+            answerForApp(app, routingID, id) { try changeVocabulary(of: $0, body, by: .client) }
         case .say(let id, let body):
             // A SAY holds a place of its own until its turn goes out (`.turn`): reading text
             // costs, so a client has only so much read at once, and SUBMIT and STAGE keep their room.
@@ -781,6 +795,10 @@ actor Broker {
                 sendError(routingID, id, code, message)
             }
         case .lock(let id, let locked):
+            guard writes.allowClient(now: now) else {
+                sendError(routingID, id, .overloaded, "\(PolicyWriteBusy.clients); the device stays \(lock.locked ? "locked" : "unlocked")")
+                return
+            }
             do {
                 try lock.set(locked: locked)
             } catch {

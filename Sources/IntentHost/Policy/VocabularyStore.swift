@@ -34,6 +34,8 @@ struct VocabularyStore {
             }
             terms[vocabulary.type] = vocabulary.terms.isEmpty ? nil : vocabulary.terms
         }
+        // The same terms again (an app that sets its vocabulary at every start): nothing to write.
+        if terms == vocabularies[bundle] ?? [:] { return }
         try save(terms, of: bundle)
         vocabularies[bundle] = terms.isEmpty ? nil : terms
     }
