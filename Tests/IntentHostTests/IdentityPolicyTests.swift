@@ -73,6 +73,26 @@ final class IdentityPolicyTests {
         #expect(code(r, key: squatKey) == .appTaken)
     }
 
+    @Test("A pronunciation may not be another pinned app's name either: requests are routed by it")
+    func pronunciationCannotTakeAName() {
+        var r = Registration(bundleIdentifier: "com.example.squat", appName: "Squat", usageDescription: "u", intentsSupported: ["SendMessage"])
+        r.alternativeAppNames = [AlternativeAppName(name: "Squatter", pronunciation: "Monkey Chat")]
+        #expect(code(r, key: squatKey) == .appTaken)
+        r.alternativeAppNames = [AlternativeAppName(name: "Squatter", pronunciation: "squat her")]
+        #expect(code(r, key: squatKey) != .appTaken)
+    }
+
+    @Test("An app the host has known keeps its own name, even if another app claimed it as an alias first")
+    func knownAppsKeepTheirOwnNames() {
+        var squat = Registration(bundleIdentifier: "com.example.squat", appName: "Squat", usageDescription: "u", intentsSupported: ["SendMessage"])
+        squat.alternativeAppNames = [AlternativeAppName(name: "Squatter", pronunciation: "MonkeyChat")]
+        var known = KnownApps()
+        known.note(squat)
+        known.note(Self.monkeyChat)
+        #expect(known.registration(named: "monkey chat")?.bundleIdentifier == Self.monkeyChat.bundleIdentifier)
+        #expect(known.registration(named: "Squatter")?.bundleIdentifier == "com.example.squat")
+    }
+
     @Test("Invalid names and an empty usage description are refused before anything else")
     func validation() {
         var r = Self.monkeyChat

@@ -17,8 +17,11 @@ struct KnownApps {
         let key = ExtensionRegistry.fold(registration.appName)
         guard registrations[key] != nil || registrations.count < Self.limit else { return }
         registrations[key] = registration
+        // An app's own name is always its own, as in the registry; other names go to whoever
+        // claimed them first.
+        names[key] = key
         let alternatives = registration.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) }
-        for name in [registration.appName, registration.bundleIdentifier] + alternatives {
+        for name in [registration.bundleIdentifier] + alternatives {
             let folded = ExtensionRegistry.fold(name)
             if names[folded] == nil { names[folded] = key }
         }
