@@ -311,6 +311,8 @@ function showRide(ride) {
   const car = place(ride.vehicleLocation);
   const last = state.trail[state.trail.length - 1];
   if (car && (!last || last.latitude !== car.latitude || last.longitude !== car.longitude)) state.trail.push(car);
+  // An extension may send positions for as long as it likes: keep the latest few hundred.
+  if (state.trail.length > 500) state.trail.splice(0, state.trail.length - 500);
   renderMap();
 }
 

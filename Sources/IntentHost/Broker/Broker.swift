@@ -1036,7 +1036,9 @@ actor Broker {
     func stage(
         app: String, intent: String, stage: Stage, body: [UInt8], key: String?, batched: Bool, route carried: CarriedRoute?
     ) async -> StageReply {
-        await withCheckedContinuation { continuation in
+        // Once the loop has ended nothing would send it.
+        if finishing { return .failed(.shuttingDown, "the host is shutting down") }
+        return await withCheckedContinuation { continuation in
             stagesToSend.append(StageToSend(
                 app: app, intent: intent, stage: stage, body: body, key: key, batched: batched, route: carried,
                 reply: { continuation.resume(returning: $0) }))

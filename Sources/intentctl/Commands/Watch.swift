@@ -40,7 +40,9 @@ struct Watch: ParsableCommand {
                 wait = min(wait, Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1)
             }
             guard try poller.poll(timeout: wait) > 0, let frames = try socket.receiveFrames(wait: false), frames.count == 2,
-                let update = try? JSON.decode(Update.self, from: frames[1].bytes)
+                let update = try? JSON.decode(Update.self, from: frames[1].bytes),
+                // The prefix `APP/` also matches an app whose name goes on with a slash.
+                app.map({ $0 == update.app }) ?? true
             else { continue }
             received += 1
             // Written straight away, unbuffered, so a pipe sees each update as it comes.
