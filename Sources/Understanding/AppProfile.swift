@@ -35,8 +35,10 @@ public struct AppProfile: Sendable, Hashable {
             vocabulary: registration.vocabulary, userVocabulary: userVocabulary)
     }
 
-    /// The vocabulary items for `intent.parameter`.
+    /// The vocabulary items for `intent.parameter`: none unless the app serves `intent`, so
+    /// that no app's vocabulary changes how another app's request is read.
     func items(for intent: String, _ parameter: String) -> [AppVocabulary.Item] {
+        guard intents.contains(intent) else { return [] }
         let key = "\(intent).\(parameter)"
         return (vocabulary?.parameterVocabularies ?? []).filter { $0.parameterNames.contains(key) }.flatMap(\.items)
     }

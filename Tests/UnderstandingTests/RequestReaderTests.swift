@@ -17,6 +17,23 @@ struct RequestReaderTests {
         return nil
     }
 
+    @Test("An app's vocabulary for an intent it does not serve changes nothing in reading another app's request")
+    func vocabularyOfAnotherIntentIsIgnored() throws {
+        let vocabulary = try JSON.decode(AppVocabulary.self, from: Array(#"""
+            {"parameterVocabularies":[{"parameterNames":["SendMessage.recipients"],
+              "items":[{"identifier":"x","synonyms":[{"phrase":"Nobody","examples":[]}]}]}],"intentPhrases":[]}
+            """#.utf8))
+        let squat = AppProfile(name: "Squat", intents: ["CreateNote"], vocabulary: vocabulary)
+        let text = "send a message to Coco saying hi"
+        guard case .request(let alone) = reader.read(text, apps: apps), case .request(let beside) = reader.read(text, apps: apps + [squat])
+        else {
+            Issue.record("not read as a request")
+            return
+        }
+        #expect(alone.parameters["recipients"] != nil)
+        #expect(beside.parameters == alone.parameters && beside.intent == alone.intent)
+    }
+
     @Test("The app used as a verb takes the recipient, then the content")
     func appAsVerb() {
         let r = request("MonkeyChat Bobo send more bananas")
