@@ -14,40 +14,23 @@ struct PolicyWriteLimiter {
     /// Changes from all extensions together in one second.
     static let extensionsPerSecond = 256
 
-    private var windowStart: ContinuousClock.Instant?
-    private var clients = 0
-    private var extensions = 0
-    private var byExtension: [RoutingID: Int] = [:]
+    private var clients = PerSecondBudget<Bool>(total: clientsPerSecond, perKey: clientsPerSecond)
+    private var extensions = PerSecondBudget<RoutingID>(total: extensionsPerSecond, perKey: perExtension)
     /// Extension changes dropped since the host started.
     private(set) var dropped = 0
 
     /// Whether a client's change may be saved now.
     mutating func allowClient(now: ContinuousClock.Instant) -> Bool {
-        roll(now)
-        guard clients < Self.clientsPerSecond else { return false }
-        clients += 1
-        return true
+        clients.take(true, now: now)
     }
 
     /// Whether a change from the extension connection `routingID` may be saved now.
     mutating func allowExtension(_ routingID: RoutingID, now: ContinuousClock.Instant) -> Bool {
-        roll(now)
-        let mine = byExtension[routingID, default: 0]
-        guard extensions < Self.extensionsPerSecond, mine < Self.perExtension else {
+        guard extensions.take(routingID, now: now) else {
             dropped += 1
             return false
         }
-        extensions += 1
-        byExtension[routingID] = mine + 1
         return true
-    }
-
-    private mutating func roll(_ now: ContinuousClock.Instant) {
-        guard windowStart.map({ $0.duration(to: now) >= .seconds(1) }) ?? true else { return }
-        windowStart = now
-        clients = 0
-        extensions = 0
-        byExtension.removeAll(keepingCapacity: byExtension.count < 1024)
     }
 }
 

@@ -9,26 +9,16 @@ struct RegistrationLimiter {
     /// Registrations accepted for reading from one connection in one second.
     static let perConnection = 5
 
-    private var windowStart: ContinuousClock.Instant?
-    private var total = 0
-    private var byConnection: [RoutingID: Int] = [:]
+    private var budget = PerSecondBudget<RoutingID>(total: perSecond, perKey: perConnection)
     /// Registrations dropped since the host started.
     private(set) var dropped = 0
 
     /// Whether a registration from `routingID` may be read now.
     mutating func allow(_ routingID: RoutingID, now: ContinuousClock.Instant) -> Bool {
-        if windowStart.map({ $0.duration(to: now) >= .seconds(1) }) ?? true {
-            windowStart = now
-            total = 0
-            byConnection.removeAll(keepingCapacity: byConnection.count < 1024)
-        }
-        let mine = byConnection[routingID, default: 0]
-        guard total < Self.perSecond, mine < Self.perConnection else {
+        guard budget.take(routingID, now: now) else {
             dropped += 1
             return false
         }
-        total += 1
-        byConnection[routingID] = mine + 1
         return true
     }
 }
