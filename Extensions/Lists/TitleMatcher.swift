@@ -14,6 +14,10 @@ struct TitleMatcher {
 
     /// The most candidates offered to choose from.
     static let maximumChoices = 10
+    /// The words of a title and of what was said that are matched.
+    static let maximumWords = 32
+    /// The longest word a misspelling is looked for in.
+    static let maximumWordLength = 64
 
     /// Matches `said` against `titles`, the closest first.
     static func match(_ said: String, in titles: [String]) -> Match {
@@ -34,9 +38,15 @@ struct TitleMatcher {
     /// word of the query must match some word of the title exactly, as a prefix, within a
     /// small edit distance, or by sound.
     static func score(_ query: String, _ title: String) -> Double? {
-        let titleWords = title.split(separator: " ").map(String.init)
+        // A request may send any text: the first words of each are plenty to match on, and
+        // keep the work bounded.
+        // Words are cut a letter past the longest one looked at, which is not looked at then.
+        func words(_ text: String) -> [String] {
+            text.split(separator: " ").prefix(maximumWords).map { String($0.prefix(maximumWordLength + 1)) }
+        }
+        let titleWords = words(title)
         var total = 0.0
-        for word in query.split(separator: " ").map(String.init) {
+        for word in words(query) {
             let best = titleWords.map { wordScore(word, $0) }.max() ?? 0
             guard best > 0 else { return nil }
             total += best
@@ -48,10 +58,14 @@ struct TitleMatcher {
     static func wordScore(_ said: String, _ word: String) -> Double {
         if said == word { return 1 }
         if word.hasPrefix(said) && said.count >= 3 { return 0.9 }
-        let distance = editDistance(said, word)
         let allowed = word.count >= 8 ? 2 : (word.count >= 4 ? 1 : 0)
-        if distance <= allowed { return 0.8 - 0.1 * Double(distance) }
-        if said.count >= 3 && soundex(said) == soundex(word) { return 0.6 }
+        // Lengths further apart than the distance allowed cannot match (and a word of any
+        // length costs a table of its length squared).
+        if abs(said.count - word.count) <= allowed, word.count <= maximumWordLength {
+            let distance = editDistance(said, word)
+            if distance <= allowed { return 0.8 - 0.1 * Double(distance) }
+        }
+        if said.count >= 3, said.count <= maximumWordLength, soundex(said) == soundex(word) { return 0.6 }
         return 0
     }
 

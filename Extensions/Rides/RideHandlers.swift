@@ -46,7 +46,12 @@ struct RequestRideHandler: RequestRideIntentHandling {
 
     func resolvePartySize(for intent: RequestRideIntent) async throws -> ResolutionResult {
         guard let size = intent.intent.number("partySize") else { return .notRequired }
-        return (1...6).contains(Int(size)) ? .success(.number(size)) : .unsupported
+        return Self.fits(intent) ? .success(.number(size)) : .unsupported
+    }
+
+    /// Whether the party size, if given, is one a car takes (1 to 6); a request may send any number.
+    static func fits(_ intent: RequestRideIntent) -> Bool {
+        intent.intent.number("partySize") == nil || (1...6).contains(intent.intent.integer("partySize") ?? 0)
     }
 
     /// Why the ride cannot be booked now, as a response code; nil if it can.
@@ -65,12 +70,12 @@ struct RequestRideHandler: RequestRideIntentHandling {
 
     func handle(intent: RequestRideIntent) async throws -> RequestRideResponse {
         if let problem = try await problem(intent) { return RequestRideResponse(problem) }
-        guard let drop = rides.geography.place(intent.intent["dropOffLocation"]) else { return RequestRideResponse(.failure) }
+        guard let drop = rides.geography.place(intent.intent["dropOffLocation"]), Self.fits(intent) else { return RequestRideResponse(.failure) }
         let ride = Ride(
             identifier: "ride-" + UUID().uuidString.prefix(8).lowercased(), requested: Date().timeIntervalSince1970,
             pickup: rides.geography.place(intent.intent["pickupLocation"]) ?? rides.geography.currentLocation, dropOff: drop,
             option: intent.rideOptionName ?? rides.options.options.first?.name ?? "Zippy",
-            partySize: Int(intent.intent.number("partySize") ?? 1), cancelled: false)
+            partySize: intent.intent.integer("partySize") ?? 1, cancelled: false)
         try await rides.store.create(ride)
         return RequestRideResponse(.success, ["rideStatus": ride.status],
             userActivity: ["activityType": "RequestRide", "rideIdentifier": .string(ride.identifier)])
@@ -152,7 +157,7 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
 
     func resolveRating(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
         guard let rating = intent.intent.number("rating") else { return .notRequired }
-        return (1...5).contains(Int(rating)) ? .success(.number(rating)) : .unsupported
+        return (1...5).contains(intent.intent.integer("rating") ?? 0) ? .success(.number(rating)) : .unsupported
     }
 
     func handle(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse {

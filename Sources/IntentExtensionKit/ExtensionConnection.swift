@@ -103,8 +103,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     switch message {
                     case .registered(let body):
                         if let ack = try? JSON.decode(Registered.self, from: body.bytes) {
-                            interval = .milliseconds(max(ack.heartbeatMilliseconds, 10))
-                            liveness = max(ack.liveness, 1)
+                            // Bounded both ways: `interval * liveness` must not overflow.
+                            interval = .milliseconds(min(max(ack.heartbeatMilliseconds, 10), 3_600_000))
+                            liveness = min(max(ack.liveness, 1), 100)
                             log.info("registered as \(ack.extensionId)")
                         }
                         state = .registered

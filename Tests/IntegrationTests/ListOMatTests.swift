@@ -26,6 +26,19 @@ struct ListOMatTests {
         outcome["resolutions"]?.arrayValue?.first { $0["parameter"]?.stringValue == parameter }?["results"]?.arrayValue?.first
     }
 
+    @Test("Titles of any length are matched in bounded work: a 100,000-letter list name does not take the extension down")
+    func hugeTitlesAreMatchedInBoundedWork() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        func pid() throws -> Int? { try host.client().status().launches?.first { $0.name == "lists" }?.processIdentifier }
+        let before = try #require(try pid())
+        #expect(try send(host, "CreateTaskList", "title=" + String(repeating: "b", count: 100_000))["outcome"] == "success")
+        let matched = try send(host, "AddTasks", "targetTaskList=" + String(repeating: "c", count: 99_999), "taskTitles=rice")
+        #expect(matched["code"] != nil && matched["code"] != "extensionUnavailable" && matched["code"] != "outcomeUnknown", "\(matched)")
+        #expect(try pid() == before, "List-o-Mat kept running")
+        #expect(try send(host, "AddTasks", "targetTaskList=grocery store", "taskTitles=rice")["outcome"] == "success")
+    }
+
     @Test("The seed's scenario: \"store\" asks which, \"grocery store\" matches at once, three items are added")
     func seedScenario() throws {
         let host = try hostWithStores()

@@ -32,6 +32,23 @@ struct RideBookingTests {
 
     func rideStatus(_ outcome: JSONValue) -> JSONValue? { outcome["response"]?["response"]?["rideStatus"] }
 
+    @Test("A party size or rating too large for a whole number is unsupported, and Zippy keeps running")
+    func hugeNumbersAreUnsupported() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        for (intent, parameter) in [("RequestRide", "partySize"), ("SendRideFeedback", "rating")] {
+            for value in [1e300, -1e300, 7] {
+                let request = StageRequest(sessionId: "s", language: "en", intent: intent, parameters: [parameter: .number(value)], parameter: parameter)
+                let reply = try JSON.decode(ResolveReply.self, from: try host.client(timeout: .seconds(10)).stage(app: "Zippy", intent: intent, stage: .resolve, request))
+                guard case .unsupported? = reply.results.first else {
+                    Issue.record("\(intent).\(parameter) = \(value): \(reply.results)")
+                    continue
+                }
+            }
+        }
+        #expect(try send(host, "ListRideOptions")["outcome"] == "success", "Zippy still answers")
+    }
+
     @Test("A ride is confirmed, booked, watched through every phase to completion, and rated")
     func fullRide() throws {
         let host = try host()
