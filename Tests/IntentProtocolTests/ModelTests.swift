@@ -91,6 +91,17 @@ struct ModelTests {
         #expect((try? JSON.decode(VocabularyRequest.self, from: body)) == nil || valid)
     }
 
+    @Test("A batch resolves at most 64 parameters, each once: a reply may repeat each value, so it stays the size of its request")
+    func batchesAreBounded() throws {
+        func batch(_ names: [String]) throws -> StageBatch {
+            let entries = names.map { #"{"parameter":"\#($0)"}"# }.joined(separator: ",")
+            return try StageBatch(json: JSONValue.parse(Array(#"{"resolve":[\#(entries)]}"#.utf8)))
+        }
+        #expect(try batch((0..<64).map { "p\($0)" }).resolve.count == 64)
+        #expect(throws: ProtocolError.self) { try batch((0..<65).map { "p\($0)" }) }
+        #expect(throws: ProtocolError.self) { try batch(["content", "recipients", "content"]) }
+    }
+
     @Test("Whole numbers encode without a fraction")
     func wholeNumbersStayWhole() throws {
         #expect(String(decoding: try JSON.encode(JSONValue.number(3)), as: UTF8.self) == "3")

@@ -4,6 +4,9 @@
 /// each parameter of `resolve`, then confirm, then handle; it stops at the first resolve
 /// that is not settled, at a confirm that does not answer `ready`, and at an error.
 public struct StageBatch: Sendable, Hashable {
+    /// The most parameters one batch resolves (an intent has far fewer).
+    public static let maximumResolves = 64
+
     /// One parameter to resolve.
     public struct Resolve: Sendable, Hashable {
         /// The parameter's name.
@@ -72,10 +75,21 @@ extension StageBatch: JSONConvertible, JSONObjectWritable, Codable {
     public init(json: JSONValue) throws(ProtocolError) {
         let f = try JSONFields(json, "request.batch")
         var resolve: [Resolve] = []
-        for entry in try f.array("resolve") {
+        let entries = try f.array("resolve")
+        // Each entry's reply may repeat its value: bounded, and each parameter once, so that a
+        // reply stays about the size of its request.
+        guard entries.count <= Self.maximumResolves else {
+            throw .malformedBody("request.batch.resolve has \(entries.count) entries; at most \(Self.maximumResolves)")
+        }
+        var seen = Set<String>()
+        for entry in entries {
             let e = try JSONFields(entry, "request.batch.resolve[]")
+            let parameter = try e.string("parameter")
+            guard seen.insert(parameter).inserted else {
+                throw .malformedBody("request.batch.resolve names \"\(PeerNames.loggable(parameter))\" twice")
+            }
             resolve.append(Resolve(
-                parameter: try e.string("parameter"), required: try e.optionalBool("required") ?? false,
+                parameter: parameter, required: try e.optionalBool("required") ?? false,
                 list: try e.optionalBool("list") ?? false))
         }
         let confirm = try f.optionalBool("confirm") ?? false

@@ -82,6 +82,9 @@ def apply_results(results, name, is_list, parameters):
         parameters.pop(name, None)
 
 
+MAXIMUM_RESOLVES = 64  # wire.md, section 5b: a batch resolves each parameter once, at most 64
+
+
 def _batch_reply(replies):
     """A BatchReply, or None when not even the first step ran (its deadline had passed)."""
     return b'{"replies":[' + b",".join(replies) + b"]}" if replies else None
@@ -128,6 +131,9 @@ class Dispatcher:
         entries = batch.get("resolve") if isinstance(batch, dict) else None
         if not isinstance(entries, list) or not all(isinstance(e, dict) and isinstance(e.get("parameter"), str) for e in entries):
             return error_reply("request.batch must be an object with a resolve list of parameters")
+        names = [e["parameter"] for e in entries]
+        if len(names) > MAXIMUM_RESOLVES or len(set(names)) != len(names):
+            return error_reply("request.batch.resolve has at most %d entries, each parameter once" % MAXIMUM_RESOLVES)
         confirm, handle = batch.get("confirm") is True, batch.get("handle") is True
         if handle and not confirm:
             return error_reply("request.batch.handle needs confirm")
