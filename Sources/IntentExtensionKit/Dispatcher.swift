@@ -86,13 +86,32 @@ extension Dispatcher {
         let memory = journal as? MemoryJournal
         let done = if let memory { try memory.recorded(key, intent: intent.name) } else { try await journal.reply(for: key, intent: intent.name) }
         if let done { return done }
+        if let memory {
+            // A retry that comes while the first run of its key still goes on (its answer
+            // was late) waits for that run's reply instead of acting a second time.
+            while !memory.start(key) {
+                try await Task.sleep(for: .milliseconds(5))
+                if let done = try memory.recorded(key, intent: intent.name) { return done }
+            }
+            if let done = try memory.recorded(key, intent: intent.name) {
+                memory.finish(key)
+                return done
+            }
+        }
         let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
-        let response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
+        let response: IntentResponse
+        do {
+            response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
+        } catch {
+            memory?.finish(key)
+            throw error
+        }
         let reply = response.serialized()
         // The work is done: a journal that cannot record the reply must not turn it into a
         // failure. A retry then runs the handler again, and journaled writes replay.
         if let memory {
             memory.keep(reply, for: key, intent: intent.name)
+            memory.finish(key)
             return reply
         }
         do { try await journal.record(reply, for: key, intent: intent.name) } catch {

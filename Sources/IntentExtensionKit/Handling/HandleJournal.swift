@@ -33,11 +33,25 @@ public final class MemoryJournal: HandleJournal {
         var ring: [Done?] = Array(repeating: nil, count: MemoryJournal.capacity)
         var slots: [Int: Int] = [:]
         var next = 0
+        /// The bytes of the replies kept.
+        var bytes = 0
+        /// Keys whose handle runs now.
+        var running: Set<String> = []
+
+        /// Empties `slot`.
+        mutating func forget(_ slot: Int) {
+            guard let old = ring[slot] else { return }
+            if slots[old.hash] == slot { slots[old.hash] = nil }
+            bytes -= old.reply.count
+            ring[slot] = nil
+        }
     }
 
     private let table = Mutex(Table())
     /// How many keys are kept.
     public static let capacity = 10_000
+    /// How many bytes of replies are kept at most: the oldest go first past it.
+    public static let maxBytes = 64 << 20
     /// How long a key is kept.
     public static let maxAge: TimeInterval = 86_400
 
@@ -67,10 +81,23 @@ public final class MemoryJournal: HandleJournal {
         table.withLock { t in
             if let slot = t.slots[hash], t.ring[slot]?.key == key { return }
             let slot = t.next
-            if let old = t.ring[slot], t.slots[old.hash] == slot { t.slots[old.hash] = nil }
+            t.forget(slot)
             t.ring[slot] = done
             t.slots[hash] = slot
+            t.bytes += reply.count
             t.next = (slot + 1) % Self.capacity
+            // Replies may be large: past the bound in bytes, the oldest go too.
+            var oldest = t.next
+            while t.bytes > Self.maxBytes, oldest != slot {
+                t.forget(oldest)
+                oldest = (oldest + 1) % Self.capacity
+            }
         }
     }
+
+    /// Marks `key`'s handle as running; false if one for the same key already runs.
+    func start(_ key: String) -> Bool { table.withLock { $0.running.insert(key).inserted } }
+
+    /// Marks `key`'s handle as no longer running.
+    func finish(_ key: String) { table.withLock { _ = $0.running.remove(key) } }
 }
