@@ -115,6 +115,8 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
         let titles = splitItems(intent.tasks)
+        // Tasks named, but none left once split (","): that is no request to delete them all.
+        if !intent.tasks.isEmpty, titles.isEmpty, intent.all != true { return DeleteTasksResponse(.failure) }
         let all = intent.all == true || titles.isEmpty
         guard let deleted = try await store.deleteTasks(all ? nil : titles, fromList: list) else {
             return DeleteTasksResponse(.failure)

@@ -83,6 +83,9 @@ struct ListOMatTests {
         #expect(snoozed["response"]?["response"]?["snoozedTasks"]?.arrayValue?.first?["reminder"] == "2026-12-01T09:00:00Z")
 
         #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=olives")["outcome"] == "success")
+        // Tasks named but none readable is no request to delete them all.
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=,")["outcome"] == "failure")
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks= ")["outcome"] == "failure")
         let lists = try send(host, "SearchForNotebookItems", "title=Grocery Store", "itemType=taskList")
         let left = lists["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
         #expect(left == ["rice", "onions"])
