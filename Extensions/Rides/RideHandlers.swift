@@ -69,16 +69,20 @@ struct RequestRideHandler: RequestRideIntentHandling {
     }
 
     func handle(intent: RequestRideIntent) async throws -> RequestRideResponse {
-        if let problem = try await problem(intent) { return RequestRideResponse(problem) }
         guard let drop = rides.geography.place(intent.intent["dropOffLocation"]), Self.fits(intent) else { return RequestRideResponse(.failure) }
+        if !rides.geography.covers(drop) { return RequestRideResponse(.failureRequiringAppLaunchNoServiceInArea) }
         let ride = Ride(
             identifier: "ride-" + UUID().uuidString.prefix(8).lowercased(), requested: Date().timeIntervalSince1970,
             pickup: rides.geography.place(intent.intent["pickupLocation"]) ?? rides.geography.currentLocation, dropOff: drop,
             option: intent.rideOptionName ?? rides.options.options.first?.name ?? "Zippy",
             partySize: intent.intent.integer("partySize") ?? 1, cancelled: false)
-        try await rides.store.create(ride)
-        return RequestRideResponse(.success, ["rideStatus": ride.status],
-            userActivity: ["activityType": "RequestRide", "rideIdentifier": .string(ride.identifier)])
+        // The check for a ride under way and the booking are one write: two requests at
+        // once book one ride, and a retry of this handle gets the ride its first run booked.
+        guard let booked = try await rides.store.createUnlessActive(ride) else {
+            return RequestRideResponse(.failureRequiringAppLaunchPreviousRideNeedsCompletion)
+        }
+        return RequestRideResponse(.success, ["rideStatus": booked.status],
+            userActivity: ["activityType": "RequestRide", "rideIdentifier": .string(booked.identifier)])
     }
 }
 
@@ -127,9 +131,12 @@ struct CancelRideHandler: CancelRideIntentHandling {
     }
 
     func handle(intent: CancelRideIntent) async throws -> CancelRideResponse {
-        let check = try await confirm(intent: intent)
-        guard check.code == .ready, let id = Self.rideIdentifier(intent) else { return check }
-        try await rides.store.cancel(id)
+        guard let id = Self.rideIdentifier(intent) else { return try await confirm(intent: intent) }
+        // Checked and cancelled in one write: a retry of this handle gets its first run's answer.
+        guard try await rides.store.cancelBeforePickup(id) else {
+            let check = try await confirm(intent: intent)
+            return check.code == .ready ? CancelRideResponse(.failure, ["reason": "the ride can be cancelled only before pickup"]) : check
+        }
         return CancelRideResponse(.success, ["cancellationFee": 0])
     }
 

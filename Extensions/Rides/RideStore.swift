@@ -29,7 +29,15 @@ final class RideStore: Sendable {
         }
     }
 
-    func create(_ ride: Ride) async throws { try await database.journaledWrite { db in try ride.insert(db) } }
+    /// Stores `ride` unless one is under way, in one write: nil when one is. Run again for
+    /// the same handle (a retry), it returns what the first run did.
+    func createUnlessActive(_ ride: Ride) async throws -> Ride? {
+        try await database.journaledWrite { db -> Ride? in
+            if try Ride.fetchAll(db).contains(where: \.isActive) { return nil }
+            try ride.insert(db)
+            return ride
+        }
+    }
 
     func ride(_ id: String) async throws -> Ride? { try await database.read { db in try Ride.fetchOne(db, key: id) } }
 
@@ -38,7 +46,15 @@ final class RideStore: Sendable {
     /// The ride not yet completed or cancelled, if any.
     func active() async throws -> Ride? { try await all().last { $0.isActive } }
 
-    func cancel(_ id: String) async throws { try await database.journaledWrite { db in try db.execute(sql: "UPDATE ride SET cancelled = 1 WHERE identifier = ?", arguments: [id]) } }
+    /// Cancels ride `id` if it is not cancelled and not yet picked up, in one write; whether
+    /// it did. Run again for the same handle, it returns what the first run did.
+    func cancelBeforePickup(_ id: String) async throws -> Bool {
+        try await database.journaledWrite { db -> Bool in
+            guard let ride = try Ride.fetchOne(db, key: id), !ride.cancelled, ride.phase.0.isBeforePickup else { return false }
+            try db.execute(sql: "UPDATE ride SET cancelled = 1 WHERE identifier = ?", arguments: [id])
+            return true
+        }
+    }
 
     func feedback(_ id: String, rating: Int?, tip: Double?) async throws {
         try await database.journaledWrite { db in

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import IntentProtocol
 import Testing
+import ZeroMQ
 
 /// Zippy, launched by intentd with a fast simulated fleet (0.4 s a step), over real sockets.
 @Suite("Ride booking", .serialized)
@@ -31,6 +32,31 @@ struct RideBookingTests {
     }
 
     func rideStatus(_ outcome: JSONValue) -> JSONValue? { outcome["response"]?["response"]?["rideStatus"] }
+
+    @Test("Four RequestRide handles at once book one ride: the check for a ride under way and the booking are one write")
+    func concurrentBookingsBookOneRide() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        // Sent together on one connection: the host passes them on at once, and the
+        // extension runs their handlers side by side.
+        let client = try Flooder(host)
+        for i in 0..<4 {
+            let body = #"{"sessionId":"s","language":"en","intent":"RequestRide","parameters":{"dropOffLocation":"Ferry Building"},"idempotencyKey":"ride-key-\#(i)-0123456789"}"#
+            try client.stage(count: 1, app: "Zippy", intent: "RequestRide", .handle, raw: body)
+        }
+        var codes: [String] = []
+        var frames: [Message] = []
+        for _ in 0..<4 {
+            let n = try #require(try client.socket.receiveFrames(into: &frames, wait: true))
+            guard case .result(_, let body) = try HostToClient(frames: frames[..<n]) else {
+                codes.append("error")
+                continue
+            }
+            codes.append(try JSON.decode(IntentResponse.self, from: body.bytes).code)
+        }
+        #expect(codes.filter { $0 == "success" }.count == 1, "\(codes)")
+        #expect(codes.filter { $0 == "failureRequiringAppLaunchPreviousRideNeedsCompletion" }.count == 3, "\(codes)")
+    }
 
     @Test("A party size or rating too large for a whole number is unsupported, and Zippy keeps running")
     func hugeNumbersAreUnsupported() throws {
