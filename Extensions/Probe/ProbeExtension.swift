@@ -10,7 +10,8 @@ import IntentExtensionKit
 /// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
 /// whose payload is a string of BYTES letters), `vocab COUNT` (COUNT vocabulary changes, one
-/// after the other), `exit STATUS`.
+/// after the other), `exit STATUS`. Confirm answers `ready`; to `big BYTES` it adds that many
+/// letters to its response.
 @main
 struct ProbeExtension: IntentExtension {
     static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
@@ -31,6 +32,14 @@ struct ProbeExtension: IntentExtension {
         let sandbox: URL
         let updates: UpdatePublisher
         let vocabulary: VocabularyPublisher
+
+        func confirm(_ intent: Intent) async throws -> IntentResponse {
+            let words = (intent.string("content") ?? "").split(separator: " ")
+            guard words.first == "big", words.count == 2, let bytes = Int(words[1]), bytes >= 0, bytes < 1 << 26 else {
+                return IntentResponse(code: "ready")
+            }
+            return IntentResponse(code: "ready", response: ["pad": .string(String(repeating: "x", count: bytes))])
+        }
 
         func handle(_ intent: Intent) async throws -> IntentResponse {
             let text = intent.string("content") ?? ""

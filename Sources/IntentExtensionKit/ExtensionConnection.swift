@@ -21,6 +21,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     /// Set once DISCONNECT is on its way: no new request is started, no registration sent.
     private let stopping = Atomic<Bool>(false)
     private let active = InFlightCount()
+    private let replyLimit = ReplyLimit()
 
     /// Requests started and not yet answered.
     var inFlight: Int { active.count.load(ordering: .relaxed) }
@@ -105,6 +106,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         if let ack = try? JSON.decode(Registered.self, from: body.bytes) {
                             // Bounded both ways: `interval * liveness` must not overflow.
                             interval = .milliseconds(min(max(ack.heartbeatMilliseconds, 10), 3_600_000))
+                            replyLimit.bytes.store(max(ack.maxMessageBytes, 1024), ordering: .relaxed)
                             liveness = min(max(ack.liveness, 1), 100)
                             log.info("registered as \(ack.extensionId)")
                         }
@@ -124,6 +126,8 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         let respond = self.respond
                         let replies = self.replies
                         let active = self.active
+                        let limit = self.replyLimit
+                        let log = self.log
                         let connectionThread = pthread_self()
                         active.count.add(1, ordering: .relaxed)
                         // The handler starts here and runs inline until it first suspends; a
@@ -131,7 +135,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         running[id] = Task.immediate {
                             let serving = RequestMetadata(id: id, stage: stage, intent: intent, body: bytes)
                             let reply = await RequestMetadata.$current.withValue(serving) { await respond(id, stage, bytes) }
-                            replies.post(.reply(id, reply), wake: pthread_equal(pthread_self(), connectionThread) == 0)
+                            replies.post(.reply(id, limit.checked(reply, stage: stage, log: log)), wake: pthread_equal(pthread_self(), connectionThread) == 0)
                             active.count.subtract(1, ordering: .relaxed)
                         }
                     case .heartbeat:
@@ -225,4 +229,21 @@ enum Outgoing: Sendable {
 enum ExtensionLauncherStatus {
     /// Rejected or misconfigured: do not restart.
     static let rejected: Int32 = 78
+}
+
+/// The largest REPLY the host takes (its `maxMessageBytes`, from REGISTERED). A larger one
+/// the host would drop, and its request would wait out its deadline: a resolve's or
+/// confirm's is answered with an ErrorReply at once instead. A handle's is sent as it is
+/// (its work is done; the host then answers `outcomeUnknown`, which is the truth), and said
+/// in the log.
+final class ReplyLimit: Sendable {
+    let bytes = Atomic<Int>(1 << 20)
+
+    func checked(_ reply: [UInt8], stage: Stage, log: Logger) -> [UInt8] {
+        let limit = bytes.load(ordering: .relaxed)
+        guard reply.count > limit else { return reply }
+        log.error("a \(stage) reply of \(reply.count) bytes is over the host's limit of \(limit); the host will not take it")
+        guard stage != .handle else { return reply }
+        return ErrorReply(error: "the \(stage) reply is \(reply.count) bytes, over the host's limit of \(limit) bytes; nothing of it was sent").serialized()
+    }
 }

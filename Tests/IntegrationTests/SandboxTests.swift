@@ -246,6 +246,20 @@ struct SandboxTests {
         try waitForLog(host, "an update from Probe of 70002 bytes, over 65536")
     }
 
+    @Test("A confirm reply over the host's message limit is answered at once with an error, not left to time out")
+    func oversizedReplyIsAnsweredAtOnce() throws {
+        let host = try host(["extensions": ["probe"], "requestTimeoutMilliseconds": 20_000])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let request = StageRequest(sessionId: "s", language: "en", intent: "SendMessage", parameters: ["content": "big 2000000"])
+        let started = ContinuousClock.now
+        let bytes = try host.client(timeout: .seconds(30)).stage(app: "Probe", intent: "SendMessage", stage: .confirm, request)
+        #expect(ContinuousClock.now - started < .seconds(10), "answered, not timed out")
+        let error = try JSON.decode(ErrorReply.self, from: bytes)
+        #expect(error.error.contains("over the host's limit"), "\(error.error)")
+        #expect(try probe(host, "where").hasPrefix("ok"), "the extension still answers")
+    }
+
     @Test("An extension flooding vocabulary changes has the excess dropped and logged; the host keeps answering")
     func vocabularyFloodIsDropped() throws {
         let host = try host(["extensions": ["probe"]])
