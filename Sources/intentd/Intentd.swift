@@ -103,6 +103,7 @@ struct Intentd: AsyncParsableCommand {
         if let address, let endpoint {
             // One server on loopback: the metrics and the console's page, API and websocket.
             let router = Router(context: BasicWebSocketRequestContext.self)
+            router.add(middleware: LoopbackHostMiddleware())
             MetricsEndpoint.bootstrap(on: router)
             let console = ConsoleServer.console(for: host, configuration, logger: logger)
             console?.addRoutes(to: router)
