@@ -21,7 +21,8 @@ public final class HostProcess {
         extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil, hostArguments: [String] = [],
         wait: Duration = .seconds(30)
     ) throws {
-        let dir = stateDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("intentd-bench-\(getpid())").path
+        // Its own state directory, made so that no other user can have made it first.
+        let dir = try stateDirectory ?? PrivateDirectory.make(prefix: "intentd-bench").path
         removeState = stateDirectory == nil
         state = StateDirectory(explicit: dir)
         try StateDirectory.create(state.url)

@@ -16,15 +16,24 @@ public final class IntentClient {
 
     /// Connects to the host at `endpoint` as the client `security` names (see
     /// `ConnectionSecurity.client(state:)`); the host answers only allowed client keys.
-    /// For ipc endpoints, fails at once if no host has created the socket file.
+    /// For ipc endpoints, fails at once if no host has created the socket file, or if
+    /// another user did: over ipc the client proves who it is with its secret key, which
+    /// goes only to a socket of this user's own.
     public init(endpoint: String, timeout: Duration = .seconds(60), security: ConnectionSecurity?) throws {
-        if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
-            throw ClientError.notRunning(endpoint)
+        if endpoint.hasPrefix("ipc://") {
+            let path = String(endpoint.dropFirst(6))
+            var info = stat()
+            guard stat(path, &info) == 0 else { throw ClientError.notRunning(endpoint) }
+            guard info.st_uid == geteuid() else {
+                throw ClientError.malformed("\(path) belongs to another user (uid \(info.st_uid)), not to the host of this user: not connecting")
+            }
         }
         self.endpoint = endpoint
         self.timeout = timeout
         socket = try Socket(try Context(), .dealer)
         try security?.apply(to: socket, endpoint: endpoint)
+        // What a host (or whatever listens there) may make this process take in one message.
+        try socket.setMaximumMessageSize(64 << 20)
         // A host that dies, or a network that fails, is noticed within a few seconds at most.
         try socket.setHeartbeat(interval: .seconds(1), timeout: .seconds(3))
         monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected)

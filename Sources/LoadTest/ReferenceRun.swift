@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 
 /// Builds the C reference broker (`zmq-broker-limit.c`) once and runs it, as often as
 /// asked, with the same transport, window and message size as our run, so the two can be
@@ -53,8 +54,8 @@ public final class ReferenceRun: Sendable {
             throw BenchError("no reference at \(source.path)")
         }
         self.source = source
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-reference-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Made so that no other user can have made it first (and swapped the binary built in it).
+        directory = try PrivateDirectory.make(prefix: "intentd-reference")
         binary = directory.appendingPathComponent("zmq-broker-limit")
         let status = try Self.run("/usr/bin/env", ["cc", "-O2", source.path, "-lzmq", "-o", binary.path], wait: true)
         guard status.terminationStatus == 0 else {

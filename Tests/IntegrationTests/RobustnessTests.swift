@@ -194,6 +194,43 @@ struct RobustnessTests {
         #expect(vocab.status == 0 && vocab.stdout.contains("\\u001B[31mred") && !vocab.stdout.contains("\u{1B}"), "\(vocab.stdout)")
     }
 
+    @Test("intentctl sends its key only to a host socket of its own user: one another user made is refused", .enabled(if: geteuid() == 0))
+    func foreignSocketIsRefused() throws {
+        let dir = try PrivateDirectory.make(prefix: "intentd-squat")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("client.sock").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        #expect(chown(path, 65534, 65534) == 0)
+        let keys = try CurveKeyPair.generate()
+        #expect {
+            _ = try IntentClient(endpoint: "ipc://\(path)", security: ConnectionSecurity(keys: keys, serverKey: keys.publicKey))
+        } throws: { "\($0)".contains("belongs to another user") }
+    }
+
+    @Test("A config file whose extensions list has an empty entry is a clear error, not a crash")
+    func emptyExtensionEntryIsAnError() throws {
+        let host = try TestHost(start: false)
+        defer { host.removeState() }
+        let config = host.state.appendingPathComponent("empty-entry.json")
+        try #"{"extensions": [""]}"#.write(to: config, atomically: true, encoding: .utf8)
+        let output = host.state.appendingPathComponent("empty-entry.log")
+        let p = try TestHost.launch(Products.url("intentd"), ["--state-dir", host.state.path, "--config", config.path], output: output, environment: [:])
+        p.waitUntilExit()
+        let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(p.terminationReason == .exit && p.terminationStatus != 0, "\(p.terminationReason) \(p.terminationStatus): \(log)")
+        #expect(log.contains("write NAME or NAME:COUNT"), "\(log)")
+    }
+
+    @Test("Each run's private directory is new, this user's alone, and named so no one can guess it")
+    func privateDirectoriesAreUnguessable() throws {
+        let a = try PrivateDirectory.make(prefix: "intentd-test")
+        let b = try PrivateDirectory.make(prefix: "intentd-test")
+        defer { for d in [a, b] { try? FileManager.default.removeItem(at: d) } }
+        #expect(a != b)
+        let mode = try FileManager.default.attributesOfItem(atPath: a.path)[.posixPermissions] as? Int
+        #expect(mode == 0o700)
+    }
+
     @Test("intentctl says clearly when no host is running, and exits 2")
     func clientWithoutHostFailsClearly() throws {
         let host = try TestHost(start: false)

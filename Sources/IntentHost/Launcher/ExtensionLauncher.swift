@@ -77,9 +77,8 @@ final class ExtensionLauncher: Sendable {
     func resolveAll() throws -> [LaunchTarget] {
         var result: [LaunchTarget] = []
         for entry in config.extensions {
-            let parts = entry.split(separator: ":", maxSplits: 1).map(String.init)
-            let name = parts[0]
-            guard let count = parts.count == 2 ? Int(parts[1]) : 1, (1...64).contains(count) else {
+            let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            guard let name = parts.first, !name.isEmpty, let count = parts.count == 2 ? Int(parts[1]) : 1, (1...64).contains(count) else {
                 throw ConfigurationError("\"\(entry)\": write NAME or NAME:COUNT with COUNT from 1 to 64")
             }
             let url = try executable(for: name)
