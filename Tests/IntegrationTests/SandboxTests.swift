@@ -272,6 +272,22 @@ struct SandboxTests {
         #expect(try probe(host, "where").hasPrefix("ok"))
     }
 
+    @Test("Empty lines an extension prints are not logged, and the lines between them are")
+    func emptyLinesAreNotLogged() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        #expect(try probe(host, "print first" + String(repeating: "\n", count: 50_000) + "last") == "ok")
+        let file = host.state.appendingPathComponent("logs/org.intentd.test.probe.log")
+        let deadline = ContinuousClock.now + .seconds(5)
+        while !((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains("[probe] last") && ContinuousClock.now < deadline {
+            usleep(50_000)
+        }
+        let lines = ((try? String(contentsOf: file, encoding: .utf8)) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0.hasSuffix("[probe] first") } && lines.contains { $0.hasSuffix("[probe] last") })
+        #expect(!lines.contains { $0.hasSuffix("[probe] ") }, "no empty line is logged")
+    }
+
     @Test("status shows each app's sandbox and limits, and an extension started by hand as outside the sandbox")
     func statusShowsSandbox() throws {
         let host = try host(["extensions": ["probe"], "limits": ["memoryMegabytes": 300, "openFiles": 200]])

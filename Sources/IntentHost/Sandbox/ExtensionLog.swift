@@ -51,13 +51,24 @@ final class ExtensionLog: Sendable {
     /// line as escaped for the log.
     @discardableResult
     func append(_ line: some Collection<UInt8>, from name: String) -> String {
-        let time = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
-        let escaped = Self.escape(Array(line.prefix(Self.maxLineBytes)))
-        var text = Array("\(time) [\(Self.escape(Array(name.utf8)))] ".utf8)
-        text += Array(escaped.utf8)
-        if line.count > Self.maxLineBytes { text += Array(" [line cut at \(Self.maxLineBytes) bytes]".utf8) }
-        text.append(UInt8(ascii: "\n"))
+        var text: [UInt8] = []
+        let escaped = Self.entry(line, from: Array("\(Self.now()) [\(Self.escape(Array(name.utf8)))] ".utf8), into: &text)
         if let problem = write(text) { Logger(label: HostLog.label).warning("\(problem)") }
+        return escaped
+    }
+
+    /// The time as each line starts with it.
+    private static func now() -> String {
+        Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+    }
+
+    /// Adds `line` after `lead` (time and name) to `text` as the log keeps it; returns it escaped.
+    private static func entry(_ line: some Collection<UInt8>, from lead: [UInt8], into text: inout [UInt8]) -> String {
+        let escaped = escape(Array(line.prefix(maxLineBytes)))
+        text += lead
+        text += Array(escaped.utf8)
+        if line.count > maxLineBytes { text += Array(" [line cut at \(maxLineBytes) bytes]".utf8) }
+        text.append(UInt8(ascii: "\n"))
         return escaped
     }
 
@@ -89,26 +100,35 @@ final class ExtensionLog: Sendable {
         return nil
     }
 
-    /// Reads lines from `fd` until end of file and appends each, attributed to `name`;
-    /// `onLine` sees each line as escaped for the log.
+    /// Reads lines from `fd` until end of file and appends each but empty ones, attributed
+    /// to `name`; `onLine` sees each line as escaped for the log. The lines of one read are
+    /// written at once, with one time: an extension printing empty or short lines in a loop
+    /// costs the host one write per read, not one per line.
     func copyLines(from fd: Int32, name: String, onLine: (String) -> Void = { _ in }) {
         var buffer = [UInt8](repeating: 0, count: 16 << 10)
         var pending: [UInt8] = []
+        var batch: [UInt8] = []
+        let tag = Array(" [\(Self.escape(Array(name.utf8)))] ".utf8)
         while true {
             let count: Int
             do { count = try SystemCall.read(fd, into: &buffer) } catch { break }
             if count == 0 { break }
+            let lead = Array(Self.now().utf8) + tag
             var start = 0
             for i in 0..<count where buffer[i] == UInt8(ascii: "\n") {
                 pending += buffer[start..<i]
-                onLine(append(pending, from: name))
+                if !pending.isEmpty { onLine(Self.entry(pending, from: lead, into: &batch)) }
                 pending.removeAll(keepingCapacity: true)
                 start = i + 1
             }
             pending += buffer[start..<count]
             if pending.count > Self.maxLineBytes {
-                onLine(append(pending, from: name))
+                onLine(Self.entry(pending, from: lead, into: &batch))
                 pending.removeAll(keepingCapacity: true)
+            }
+            if !batch.isEmpty {
+                if let problem = write(batch) { Logger(label: HostLog.label).warning("\(problem)") }
+                batch.removeAll(keepingCapacity: true)
             }
         }
         if !pending.isEmpty {
