@@ -10,7 +10,7 @@ import IntentExtensionKit
 /// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
 /// whose payload is a string of BYTES letters), `vocab COUNT` (COUNT vocabulary changes, one
-/// after the other), `exit STATUS`. Confirm answers `ready`; to `big BYTES` it adds that many
+/// after the other), `token` (its launch token), `exit STATUS`. Confirm answers `ready`; to `big BYTES` it adds that many
 /// letters to its response.
 @main
 struct ProbeExtension: IntentExtension {
@@ -99,6 +99,8 @@ struct ProbeExtension: IntentExtension {
             case "where":
                 let env = ProcessInfo.processInfo.environment
                 return "ok: \(sandbox.path) \(env["HOME"] ?? "-") \(env["TMPDIR"] ?? "-") \(FileManager.default.currentDirectoryPath)"
+            case "token":
+                return "ok: " + (ProcessInfo.processInfo.environment["INTENTD_LAUNCH_TOKEN"] ?? "")
             case "exit":
                 exit(Int32(argument) ?? 1)
             default:

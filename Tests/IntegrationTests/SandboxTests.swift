@@ -288,6 +288,19 @@ struct SandboxTests {
         #expect(!lines.contains { $0.hasSuffix("[probe] ") }, "no empty line is logged")
     }
 
+    @Test("A launch token counts only for the bundle it was made for: another app that sends it is outside the host's launches")
+    func launchTokenIsBoundToItsBundle() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let token = String(try probe(host, "token").dropFirst(4))
+        #expect(token.count == 32, "\(token)")
+        try host.startExtension("MonkeyChat", [], environment: ["INTENTD_LAUNCH_TOKEN": token])
+        let status = try host.waitFor(["Probe", "MonkeyChat"])
+        #expect(status.extensions.first { $0.appName == "MonkeyChat" }?.sandboxes?.first?.state == .outside)
+        #expect(status.extensions.first { $0.appName == "Probe" }?.sandboxes?.first?.state == .on)
+    }
+
     @Test("status shows each app's sandbox and limits, and an extension started by hand as outside the sandbox")
     func statusShowsSandbox() throws {
         let host = try host(["extensions": ["probe"], "limits": ["memoryMegabytes": 300, "openFiles": 200]])

@@ -560,7 +560,7 @@ actor Broker {
     }
 
     private func register(_ routingID: RoutingID, _ body: Body, key: String?) {
-        let registration: Registration
+        var registration: Registration
         do {
             registration = try Registration.decode(body.bytes).normalized()
         } catch {
@@ -574,6 +574,11 @@ actor Broker {
         {
             reject(routingID, registration, code, reason, key: key)
             return
+        }
+        // A launch token names the launch of one bundle; another bundle's instance that sends
+        // it (a token learned from a launched extension) runs outside the host's launches.
+        if let token = registration.launchToken, !launches.isLaunch(token, of: registration.bundleIdentifier) {
+            registration.launchToken = nil
         }
         zap.trust.pin(registration)
         known.note(registration)

@@ -195,12 +195,15 @@ final class ExtensionLauncher: Sendable {
         let argv = limits.startCommand(command, in: sandbox.path, joining: procs, cgroup: runtime.cgroups != nil)
 
         let output = try extensionLog(bundle)
+        // Known before the process starts, so its registration finds it however soon it comes.
+        ledger.expect(token, bundle: target.registration.bundleIdentifier)
         // One spawn at a time, so no child inherits another's pipe before it is marked close-on-exec.
-        let (read, pid) = try Self.spawnLock.withLock { _ in
+        let (read, pid) = try Self.spawnLock.withLock { [ledger] _ in
             let (read, write) = try SystemCall.pipe()
             defer { SystemCall.close(write) }
             do { return (read, try SystemCall.spawn(argv, environment: environment, output: write)) } catch {
                 SystemCall.close(read)
+                ledger.remove(token)
                 throw ConfigurationError("cannot start the extension \(name): \(error)")
             }
         }

@@ -19,6 +19,8 @@ final class LaunchLedger: Sendable {
     }
 
     private let entries = Mutex<[String: Entry]>([:])
+    /// The bundle id each token was made for, from before its process starts.
+    private let bundles = Mutex<[String: String]>([:])
 
     /// A new random token: 128 bits as hex.
     static func makeToken() -> String {
@@ -31,9 +33,20 @@ final class LaunchLedger: Sendable {
         entries.withLock { $0[token] = entry }
     }
 
+    /// Notes that `token` is about to be given to a launch of `bundle`.
+    func expect(_ token: String, bundle: String) {
+        bundles.withLock { $0[token] = bundle }
+    }
+
+    /// Whether `token` is a launch of `bundle`: a peer may send any token it learned.
+    func isLaunch(_ token: String, of bundle: String) -> Bool {
+        bundles.withLock { $0[token] == bundle }
+    }
+
     /// Forgets a launch whose process ended.
     func remove(_ token: String) {
         _ = entries.withLock { $0.removeValue(forKey: token) }
+        _ = bundles.withLock { $0.removeValue(forKey: token) }
     }
 
     /// How the instance that registered with `token` runs, and its pid as the host sees it
