@@ -50,6 +50,23 @@ struct LaunchSupervisionTests {
         #expect(text.stdout.contains("fatal: the store /var/sandbox/store.sqlite is damaged"), "\(text.stdout)")
     }
 
+    @Test("`intentctl restart` of an extension that ignores SIGTERM kills it after a grace and starts it again")
+    func restartKillsAnExtensionThatIgnoresSigterm() throws {
+        let (host, sandbox) = try crasher()
+        defer { host.stop(); host.removeState() }
+        try Data().write(to: sandbox.appendingPathComponent("ignore-term"))
+        try Data().write(to: sandbox.appendingPathComponent("fixed"))
+        let first = try waitForLaunch(host, "crasher") {
+            $0.state == .running && $0.processIdentifier != nil && FileManager.default.fileExists(atPath: sandbox.appendingPathComponent("started").path)
+        }
+        let restart = try host.ctl("restart", "script")
+        #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
+        let again = try waitForLaunch(host, "crasher", timeout: .seconds(15)) {
+            $0.state == .running && $0.processIdentifier != nil && $0.processIdentifier != first.processIdentifier
+        }
+        #expect(again.restarts > first.restarts)
+    }
+
     @Test("A rejected extension is not restarted until `intentctl restart`, which starts it at once")
     func restartStartsARejectedExtension() throws {
         let (host, sandbox) = try crasher(exitStatus: 78)

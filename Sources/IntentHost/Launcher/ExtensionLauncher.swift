@@ -306,7 +306,14 @@ final class ExtensionLauncher: Sendable {
             switch launch.state {
             case .running:
                 board.wake(launch.name)
-                if let child = children.withLock({ $0[launch.name] }) { terminate([child], signal: SIGTERM) }
+                if let child = children.withLock({ $0[launch.name] }) {
+                    terminate([child], signal: SIGTERM)
+                    // One that does not stop on SIGTERM is killed after a grace, as at a stop.
+                    let deadline = ContinuousClock.now + Self.restartGrace
+                    func stillThere() -> Bool { children.withLock { $0[launch.name]?.pid == child.pid } }
+                    while stillThere() && ContinuousClock.now < deadline { usleep(10_000) }
+                    if stillThere() { terminate([child], signal: SIGKILL) }
+                }
             case .restarting, .crashLooping:
                 board.wake(launch.name)
             case .rejected, .unhealthy, .failed:
@@ -321,6 +328,9 @@ final class ExtensionLauncher: Sendable {
         let names = Set(found.map(\.name))
         return board.status().filter { names.contains($0.name) }
     }
+
+    /// How long a restarted extension has to stop on SIGTERM before it gets SIGKILL.
+    static let restartGrace = Duration.seconds(2)
 
     /// Stops every child: SIGTERM to the extension and its process group, then SIGKILL for any
     /// still running after a grace period; then removes the cgroups.

@@ -1,7 +1,9 @@
 #!/bin/sh
 # A launched extension whose store is damaged until a file named "fixed" appears in its
 # sandbox: until then it says why and exits with status 1, or with the status in the file
-# "exit-status" (78: do not restart me). Once fixed, it runs until stopped.
+# "exit-status" (78: do not restart me). Once fixed, it runs until stopped (and ignores
+# SIGTERM while a file named "ignore-term" is there).
+if [ -e "$HOME/ignore-term" ]; then trap '' TERM; fi
 if [ -e "$HOME/fixed" ]; then
     echo "$$" > "$HOME/started"
     while :; do sleep 0.05; done
