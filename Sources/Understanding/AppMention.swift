@@ -38,12 +38,15 @@ struct AppMention {
         }
         names.sort { $0.words.count > $1.words.count }
         let folded = tokens.map(\.folded)
+        let known = Set(pack.patternWords).union(pack.words.fillers)
         var protected = Set<Int>()
         var phraseOf: String?
         for phrase in phrases where phrase.words.count <= folded.count {
             for start in 0...(folded.count - phrase.words.count) where Array(folded[start..<(start + phrase.words.count)]) == phrase.words {
                 protected.formUnion(start..<(start + phrase.words.count))
-                phraseOf = phraseOf ?? phrase.app
+                // Only a phrase with a word of its own names its app: an app cannot claim
+                // "a message" and so every request to send one.
+                if phrase.words.contains(where: { !known.contains($0) }) { phraseOf = phraseOf ?? phrase.app }
             }
         }
         for start in folded.indices where !protected.contains(start) {
@@ -53,7 +56,6 @@ struct AppMention {
                 return cut(tokens, span, app: name.app, pack: pack)
             }
         }
-        let known = Set(pack.patternWords).union(pack.words.fillers)
         for start in folded.indices where !protected.contains(start) && !known.contains(tokens[start].word) {
             for length in stride(from: min(3, folded.count - start), through: 1, by: -1) {
                 let span = start..<(start + length)

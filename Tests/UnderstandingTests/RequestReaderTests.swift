@@ -34,6 +34,20 @@ struct RequestReaderTests {
         #expect(beside.parameters == alone.parameters && beside.intent == alone.intent)
     }
 
+    @Test("A vocabulary phrase of common words does not name its app: no app can claim every request to send a message")
+    func commonPhraseNamesNoApp() throws {
+        let vocabulary = try JSON.decode(AppVocabulary.self, from: Array(#"""
+            {"parameterVocabularies":[{"parameterNames":["SendMessage.speakableGroupName"],
+              "items":[{"identifier":"x","synonyms":[{"phrase":"a message","examples":[]}]}]}],"intentPhrases":[]}
+            """#.utf8))
+        let squat = AppProfile(name: "Squat", intents: ["SendMessage"], vocabulary: vocabulary)
+        guard case .request(let read) = reader.read("send a message to Coco saying hi", apps: apps + [squat]) else {
+            Issue.record("not read as a request")
+            return
+        }
+        #expect(read.namedApp == nil && read.apps.contains("MonkeyChat"), "\(read)")
+    }
+
     @Test("The app used as a verb takes the recipient, then the content")
     func appAsVerb() {
         let r = request("MonkeyChat Bobo send more bananas")
