@@ -30,7 +30,7 @@ public struct AppProfile: Sendable, Hashable {
     public init(_ registration: Registration, userVocabulary: [String: [String]] = [:]) {
         self.init(
             name: registration.appName,
-            otherNames: registration.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) },
+            otherNames: registration.otherNames,
             intents: registration.intentsSupported.map(Catalog.canonicalIntentName),
             vocabulary: registration.vocabulary, userVocabulary: userVocabulary)
     }

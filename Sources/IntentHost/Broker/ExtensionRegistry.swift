@@ -77,8 +77,7 @@ struct ExtensionRegistry {
         generation &+= 1
         // An app's own name is always its own; other names go to whoever claimed them first.
         names[key] = key
-        let alternatives = registration.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) }
-        for name in [registration.bundleIdentifier] + alternatives {
+        for name in [registration.bundleIdentifier] + registration.otherNames {
             let folded = Self.fold(name)
             if names[folded] == nil { names[folded] = key }
         }

@@ -20,8 +20,7 @@ struct KnownApps {
         // An app's own name is always its own, as in the registry; other names go to whoever
         // claimed them first.
         names[key] = key
-        let alternatives = registration.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) }
-        for name in [registration.bundleIdentifier] + alternatives {
+        for name in [registration.bundleIdentifier] + registration.otherNames {
             let folded = ExtensionRegistry.fold(name)
             if names[folded] == nil { names[folded] = key }
         }

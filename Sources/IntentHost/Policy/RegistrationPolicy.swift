@@ -91,8 +91,7 @@ enum RegistrationPolicy {
                 + "; the user must trust it again (intentctl extensions trust \(r.bundleIdentifier) KEY) before it may change")
         }
         // Pronunciations are names requests may use too (the registry routes by them).
-        let own = Set(([r.appName] + r.alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) })
-            .map(ExtensionRegistry.fold))
+        let own = Set(([r.appName] + r.otherNames).map(ExtensionRegistry.fold))
         for (bundle, pin) in trust.file.pins where bundle != r.bundleIdentifier {
             let theirs = [pin.appName, bundle] + pin.alternativeAppNames
             if let taken = theirs.first(where: { own.contains(ExtensionRegistry.fold($0)) }) {

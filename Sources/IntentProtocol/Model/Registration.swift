@@ -8,6 +8,9 @@ public struct Registration: Sendable, Hashable, Codable {
     public var appName: String
     /// Up to three other names the user may call the app.
     public var alternativeAppNames: [AlternativeAppName]
+    /// Every other name requests may call the app by: each alternative name, then its
+    /// pronunciation if it has one.
+    public var otherNames: [String] { alternativeAppNames.flatMap { [$0.name] + ($0.pronunciation.map { [$0] } ?? []) } }
     /// Why the app wants the assistant, shown when the user is asked to allow it.
     public var usageDescription: String
     /// The intents the extension handles, by catalog name.
