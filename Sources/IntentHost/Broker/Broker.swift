@@ -529,7 +529,7 @@ actor Broker {
         case .reset: .notDetermined
         }
         try record(status, bundle: bundle, app: registration.appName)
-        if request.decision == .reset { try vocabulary.reset(bundle) }
+        if request.decision == .reset { try vocabulary.change(reset: true, set: nil, of: bundle) }
         return AuthorizationState(app: registration.appName, status: status)
     }
 
@@ -745,8 +745,7 @@ actor Broker {
         case .status(let id), .restart(let id, _), .authorize(let id, _, _), .vocab(let id, _, _), .lock(let id, _):
             // Not counted in flight, but their answers are held for the client as any are:
             // one that does not read them gets no more until it does.
-            if let refusal = replyQueues.refusal(for: routingID) {
-                inFlight.noteRefused()
+            if let refusal = unreadRefusal(routingID, in: &inFlight) {
                 sendError(routingID, id, refusal.code, refusal.message)
                 return
             }
@@ -919,11 +918,15 @@ actor Broker {
 
     /// Takes one more request from `client` on in `ledger` (SAYs have one of their own).
     private func takeOn(_ client: RoutingID, in ledger: inout InFlightLedger) -> Refusal? {
-        if let refusal = replyQueues.refusal(for: client) {
-            ledger.noteRefused()
-            return refusal
-        }
-        return ledger.admit(client)
+        unreadRefusal(client, in: &ledger) ?? ledger.admit(client)
+    }
+
+    /// Why `client` gets nothing more now if it has not read what the host holds for it,
+    /// counted as a refusal in `ledger`.
+    private func unreadRefusal(_ client: RoutingID, in ledger: inout InFlightLedger) -> Refusal? {
+        guard let refusal = replyQueues.refusal(for: client) else { return nil }
+        ledger.noteRefused()
+        return refusal
     }
 
     private func answer(_ routingID: RoutingID, _ id: RequestID, _ value: some Encodable) {

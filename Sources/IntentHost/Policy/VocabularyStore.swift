@@ -40,11 +40,6 @@ struct VocabularyStore {
         vocabularies[bundle] = terms.isEmpty ? nil : terms
     }
 
-    /// Removes every type of `bundle`: saved first, then applied.
-    mutating func reset(_ bundle: String) throws {
-        try save([:], of: bundle)
-        vocabularies[bundle] = nil
-    }
 
     private func save(_ terms: [String: [String]], of bundle: String) throws {
         let file = directory.appendingPathComponent("\(bundle).json")
