@@ -82,41 +82,39 @@ extension Dispatcher {
     func handle(_ intent: Intent, with handler: any IntentHandler, _ request: LazyStageRequest) async throws -> [UInt8] {
         guard let key = request.idempotencyKey else { return try await handler.handle(intent).serialized() }
         if let problem = RequestAnnotation.problem(withKey: key) { throw ProtocolError.malformedBody(problem) }
+        let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
         // The in-memory journal is read and written in place, with no hop to another thread.
-        let memory = journal as? MemoryJournal
-        let done = if let memory { try memory.recorded(key, intent: intent.name) } else { try await journal.reply(for: key, intent: intent.name) }
-        if let done { return done }
-        if let memory {
-            // A retry that comes while the first run of its key still goes on (its answer
-            // was late) waits for that run's reply instead of acting a second time.
-            while !memory.start(key) {
-                try await Task.sleep(for: .milliseconds(5))
-                if let done = try memory.recorded(key, intent: intent.name) { return done }
-            }
-            if let done = try memory.recorded(key, intent: intent.name) {
-                memory.finish(key)
-                return done
+        if let memory = journal as? MemoryJournal { return try await handleOnce(intent, with: handler, scope: scope, in: memory) }
+        if let done = try await journal.reply(for: key, intent: intent.name) { return done }
+        let reply = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }.serialized()
+        // The work is done: a journal that cannot record the reply must not turn it into a
+        // failure. A retry then runs the handler again, and journaled writes replay.
+        do { try await journal.record(reply, for: key, intent: intent.name) } catch {
+            Logger(label: "IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
+        }
+        return reply
+    }
+
+    /// `handle` with the in-memory journal, which also knows which keys run now: a retry
+    /// that comes while the first run of its key still goes on (its answer was late) waits
+    /// for that run's reply instead of acting a second time.
+    private func handleOnce(_ intent: Intent, with handler: any IntentHandler, scope: HandleScope, in memory: MemoryJournal) async throws -> [UInt8] {
+        waiting: while true {
+            switch try memory.begin(scope.key, intent: intent.name) {
+            case .done(let reply): return reply
+            case .started: break waiting
+            case .running: try await Task.sleep(for: .milliseconds(5))
             }
         }
-        let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
         let response: IntentResponse
         do {
             response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
         } catch {
-            memory?.finish(key)
+            memory.finish(scope.key)
             throw error
         }
         let reply = response.serialized()
-        // The work is done: a journal that cannot record the reply must not turn it into a
-        // failure. A retry then runs the handler again, and journaled writes replay.
-        if let memory {
-            memory.keep(reply, for: key, intent: intent.name)
-            memory.finish(key)
-            return reply
-        }
-        do { try await journal.record(reply, for: key, intent: intent.name) } catch {
-            Logger(label: "IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
-        }
+        memory.keep(reply, for: scope.key, intent: intent.name, finishing: true)
         return reply
     }
 }

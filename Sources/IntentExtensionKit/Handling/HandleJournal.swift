@@ -38,6 +38,14 @@ public final class MemoryJournal: HandleJournal {
         /// Keys whose handle runs now.
         var running: Set<String> = []
 
+        /// The entry kept for `key`, if it is still young enough.
+        func recorded(_ key: String) -> Done? {
+            guard let done = slots[key.hashValue].flatMap({ ring[$0] }), done.key == key,
+                Date().timeIntervalSince(done.time) < MemoryJournal.maxAge
+            else { return nil }
+            return done
+        }
+
         /// Empties `slot`.
         mutating func forget(_ slot: Int) {
             guard let old = ring[slot] else { return }
@@ -68,17 +76,43 @@ public final class MemoryJournal: HandleJournal {
 
     /// `reply(for:intent:)` without leaving the caller's thread.
     func recorded(_ key: String, intent: String) throws -> [UInt8]? {
-        let done = table.withLock { t in t.slots[key.hashValue].flatMap { t.ring[$0] } }
-        guard let done, done.key == key, Date().timeIntervalSince(done.time) < Self.maxAge else { return nil }
+        try table.withLock { $0.recorded(key) }.map { try Self.reply($0, for: key, intent: intent) }
+    }
+
+    /// What `begin` found for a key.
+    enum Begun {
+        /// It was done: its reply.
+        case done([UInt8])
+        /// A run of it goes on now.
+        case running
+        /// It was neither: it is marked running, for the caller to run.
+        case started
+    }
+
+    /// In one step: the reply recorded for `key`; else whether a run of it goes on; else
+    /// marks it running (`keep(_:for:intent:finishing:)` or `finish` end that).
+    func begin(_ key: String, intent: String) throws -> Begun {
+        let (done, started) = table.withLock { t in
+            if let done = t.recorded(key) { return (Optional(done), false) }
+            return (nil, t.running.insert(key).inserted)
+        }
+        if let done { return .done(try Self.reply(done, for: key, intent: intent)) }
+        return started ? .started : .running
+    }
+
+    /// `done`'s reply, if it was for `intent`.
+    private static func reply(_ done: Done, for key: String, intent: String) throws -> [UInt8] {
         guard done.intent == intent else { throw IdempotencyKeyReused(key: key) }
         return done.reply
     }
 
-    /// `record(_:for:intent:)` without leaving the caller's thread.
-    func keep(_ reply: [UInt8], for key: String, intent: String) {
+    /// `record(_:for:intent:)` without leaving the caller's thread; `finishing` also ends
+    /// the run `begin` started, in the same step.
+    func keep(_ reply: [UInt8], for key: String, intent: String, finishing: Bool = false) {
         let hash = key.hashValue
         let done = Done(hash: hash, key: key, intent: intent, reply: reply, time: Date())
         table.withLock { t in
+            if finishing { t.running.remove(key) }
             if let slot = t.slots[hash], t.ring[slot]?.key == key { return }
             let slot = t.next
             t.forget(slot)
@@ -94,9 +128,6 @@ public final class MemoryJournal: HandleJournal {
             }
         }
     }
-
-    /// Marks `key`'s handle as running; false if one for the same key already runs.
-    func start(_ key: String) -> Bool { table.withLock { $0.running.insert(key).inserted } }
 
     /// Marks `key`'s handle as no longer running.
     func finish(_ key: String) { table.withLock { _ = $0.running.remove(key) } }
