@@ -46,8 +46,7 @@ struct Bench: ParsableCommand {
         var plan = BenchPlan()
         plan.mode = mode
         plan.requests = requests
-        if let duration, Duration.checkedSeconds(duration) == nil { throw ValidationError("--duration takes seconds, 0 to 1000000000") }
-        plan.duration = duration.flatMap(Duration.checkedSeconds)
+        plan.duration = try duration.map { try Duration.seconds($0, for: "--duration") }
         plan.warmup = warmup
         let cap = maxOutstanding == 0 ? Int.max : maxOutstanding
         plan.load = rate.map { .open(rate: $0, maxOutstanding: cap) } ?? .closed(concurrency: concurrency)

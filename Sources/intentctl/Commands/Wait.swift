@@ -18,8 +18,7 @@ struct Wait: ParsableCommand {
     @OptionGroup var connection: Connection
 
     func run() throws {
-        guard let wait = Duration.checkedSeconds(seconds) else { throw ValidationError("--for takes seconds, 0 to 1000000000") }
-        let deadline = ContinuousClock.now + wait
+        let deadline = ContinuousClock.now + (try Duration.seconds(seconds, for: "--for"))
         var last = "intentd did not answer"
         while ContinuousClock.now < deadline {
             do {

@@ -29,8 +29,7 @@ struct Watch: ParsableCommand {
         try socket.connect(endpoint)
         var poller = Poller()
         poller.add(socket)
-        if let seconds, Duration.checkedSeconds(seconds) == nil { throw ValidationError("--for takes seconds, 0 to 1000000000") }
-        let deadline = seconds.flatMap(Duration.checkedSeconds).map { ContinuousClock.now + $0 }
+        let deadline = try seconds.map { ContinuousClock.now + (try Duration.seconds($0, for: "--for")) }
         var received = 0
         while count.map({ received < $0 }) ?? true {
             var wait = 1000
