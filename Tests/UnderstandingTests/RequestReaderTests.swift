@@ -17,13 +17,18 @@ struct RequestReaderTests {
         return nil
     }
 
+    /// An app "Squat" serving `intents`, whose vocabulary gives `parameter` the one `phrase`.
+    static func squat(intents: [String], parameter: String, phrase: String) throws -> AppProfile {
+        let vocabulary = try JSON.decode(AppVocabulary.self, from: Array(#"""
+            {"parameterVocabularies":[{"parameterNames":["\#(parameter)"],
+              "items":[{"identifier":"x","synonyms":[{"phrase":"\#(phrase)","examples":[]}]}]}],"intentPhrases":[]}
+            """#.utf8))
+        return AppProfile(name: "Squat", intents: intents, vocabulary: vocabulary)
+    }
+
     @Test("An app's vocabulary for an intent it does not serve changes nothing in reading another app's request")
     func vocabularyOfAnotherIntentIsIgnored() throws {
-        let vocabulary = try JSON.decode(AppVocabulary.self, from: Array(#"""
-            {"parameterVocabularies":[{"parameterNames":["SendMessage.recipients"],
-              "items":[{"identifier":"x","synonyms":[{"phrase":"Nobody","examples":[]}]}]}],"intentPhrases":[]}
-            """#.utf8))
-        let squat = AppProfile(name: "Squat", intents: ["CreateNote"], vocabulary: vocabulary)
+        let squat = try Self.squat(intents: ["CreateNote"], parameter: "SendMessage.recipients", phrase: "Nobody")
         let text = "send a message to Coco saying hi"
         guard case .request(let alone) = reader.read(text, apps: apps), case .request(let beside) = reader.read(text, apps: apps + [squat])
         else {
@@ -36,11 +41,7 @@ struct RequestReaderTests {
 
     @Test("A vocabulary phrase of common words does not name its app: no app can claim every request to send a message")
     func commonPhraseNamesNoApp() throws {
-        let vocabulary = try JSON.decode(AppVocabulary.self, from: Array(#"""
-            {"parameterVocabularies":[{"parameterNames":["SendMessage.speakableGroupName"],
-              "items":[{"identifier":"x","synonyms":[{"phrase":"a message","examples":[]}]}]}],"intentPhrases":[]}
-            """#.utf8))
-        let squat = AppProfile(name: "Squat", intents: ["SendMessage"], vocabulary: vocabulary)
+        let squat = try Self.squat(intents: ["SendMessage"], parameter: "SendMessage.speakableGroupName", phrase: "a message")
         guard case .request(let read) = reader.read("send a message to Coco saying hi", apps: apps + [squat]) else {
             Issue.record("not read as a request")
             return
