@@ -7,7 +7,8 @@ import IntentExtensionKit
 ///
 /// Commands: `read PATH`, `list PATH`, `write NAME TEXT` (in the sandbox directory),
 /// `unix PATH` (connect to a Unix socket), `tcp HOST PORT`, `alloc MIB`, `spawn ARGUMENT`
-/// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `print TEXT` (to standard output), `where`
+/// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `daemon ARGUMENT` (the
+/// same helper in a session of its own, as a daemon starts), `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
 /// whose payload is a string of BYTES letters), `vocab COUNT` (COUNT vocabulary changes, one
 /// after the other), `token` (its launch token), `exit STATUS`. Confirm answers `ready`; to `big BYTES` it adds that many
@@ -85,6 +86,9 @@ struct ProbeExtension: IntentExtension {
             case "spawn":
                 let (pid, result) = spawnSleep(argument)
                 return result == 0 ? "ok: \(pid)" : "error: \(String(cString: strerror(result)))"
+            case "daemon":
+                let (pid, result) = spawnSleep(argument, newSession: true)
+                return result == 0 ? "ok: \(pid)" : "error: \(String(cString: strerror(result)))"
             case "spawnmany":
                 // Starts up to ARGUMENT helpers (`sleep REST`); says how many started.
                 var started = 0
@@ -108,12 +112,14 @@ struct ProbeExtension: IntentExtension {
             }
         }
 
-        /// Starts `sleep ARGUMENT`; its pid and posix_spawn's result.
-        func spawnSleep(_ argument: String) -> (pid_t, Int32) {
+        /// Starts `sleep ARGUMENT` (through `setsid`, in a session of its own, if `newSession`);
+        /// its pid and posix_spawn's result.
+        func spawnSleep(_ argument: String, newSession: Bool = false) -> (pid_t, Int32) {
             var pid: pid_t = 0
-            let argv: [UnsafeMutablePointer<CChar>?] = ([String](arrayLiteral: "/bin/sleep", argument)).map { strdup($0) } + [nil]
+            let words = (newSession ? ["/usr/bin/setsid"] : []) + ["/bin/sleep", argument]
+            let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
             defer { argv.forEach { free($0) } }
-            return (pid, posix_spawn(&pid, "/bin/sleep", nil, nil, argv, environ))
+            return (pid, posix_spawn(&pid, words[0], nil, nil, argv, environ))
         }
 
         func reason(_ path: String) -> String {

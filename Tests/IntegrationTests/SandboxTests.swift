@@ -169,6 +169,37 @@ struct SandboxTests {
         #expect(Self.processes(withArgument: marker) == 0)
     }
 
+    @Test("Without the sandbox, a helper in a session of its own still ends with its extension, and with the host")
+    func daemonEndsWithUnsandboxedExtension() throws {
+        let host = try host(["extensions": ["probe"]], ["--no-sandbox"])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["Probe"])
+        // Only a cgroup knows a helper that left its extension's session.
+        let limits = status.extensions.first?.sandboxes?.first?.limits ?? []
+        guard limits.contains(where: { $0.enforcedBy == "cgroup" }) else {
+            Issue.record("this machine gives the host no cgroups: \(host.hostLog)")
+            return
+        }
+        func daemons(_ marker: String, _ count: Int) -> Bool {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while Self.processes(withArgument: marker) != count && ContinuousClock.now < deadline { usleep(50_000) }
+            return Self.processes(withArgument: marker) == count
+        }
+        let pids = status.extensions.first?.processIdentifiers ?? []
+        let first = "4244.\(Int.random(in: 100_000...999_999))"
+        #expect(try probe(host, "daemon \(first)").hasPrefix("ok"))
+        #expect(daemons(first, 1))
+        #expect(throws: ClientError.self) { try probe(host, "exit 0") }
+        #expect(daemons(first, 0), "a helper that called setsid outlived its extension")
+
+        try host.waitFor(["Probe"]) { $0.extensions.first?.processIdentifiers.allSatisfy { !pids.contains($0) } == true }
+        let second = "4245.\(Int.random(in: 100_000...999_999))"
+        #expect(try probe(host, "daemon \(second)").hasPrefix("ok"))
+        #expect(daemons(second, 1))
+        host.stop()
+        #expect(daemons(second, 0), "a helper that called setsid outlived the host")
+    }
+
     @Test("A launched shell-script extension starts clean, gets SIGTERM when the host stops, and exits within the grace period")
     func scriptGetsSIGTERM() throws {
         let host = try host([

@@ -81,9 +81,10 @@ struct CgroupV1: Sendable {
         return procs
     }
 
-    /// Removes one extension's groups once its processes are gone (waiting up to a second
-    /// for the kernel to finish tearing them down).
+    /// Ends what is left of one extension in its groups, then removes them (waiting up to a
+    /// second for the kernel to finish tearing them down).
     func remove(_ name: String) {
+        endProcesses(name)
         for base in [memory, pids] {
             let path = "\(base)/\(name)"
             for _ in 0..<100 {
@@ -93,13 +94,33 @@ struct CgroupV1: Sendable {
         }
     }
 
-    /// Removes the host's own two groups (after every extension's).
+    /// Kills every process still in one extension's groups, until none is left or a second
+    /// has passed. Its process group and, in a sandbox, its pid namespace end with it; this
+    /// ends the rest: helpers that started a session of their own (`setsid`, a daemon's
+    /// double fork) and would outlive an unsandboxed extension.
+    func endProcesses(_ name: String) {
+        let own = getpid()
+        for _ in 0..<100 {
+            var left: Set<pid_t> = []
+            for base in [memory, pids] {
+                let listed = SystemCall.readFile("\(base)/\(name)/cgroup.procs") ?? ""
+                left.formUnion(listed.split(separator: "\n").compactMap { pid_t($0) }.filter { $0 > 1 && $0 != own })
+            }
+            if left.isEmpty { return }
+            for pid in left { SystemCall.signal(pid, SIGKILL) }
+            usleep(10_000)
+        }
+    }
+
+    /// Removes the host's own two groups (after every extension's), ending what still runs
+    /// in them.
     func removeAll() {
         for base in [memory, pids] {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
             for name in names where (try? FileManager.default.attributesOfItem(atPath: "\(base)/\(name)")[.type] as? FileAttributeType)
                 == .typeDirectory
             {
+                endProcesses(name)
                 try? SystemCall.removeDirectory("\(base)/\(name)")
             }
             try? SystemCall.removeDirectory(base)
