@@ -94,6 +94,10 @@ struct Intentd: AsyncParsableCommand {
             throw ValidationError("--http: \(error)")
         }
 
+        // A state directory others could read or change is refused before anything (the
+        // log, the console's address and token, a socket) is written to it or served.
+        try StateDirectory.create(configuration.stateDirectory.url)
+        if let problem = configuration.stateDirectory.ownershipProblem() { throw ValidationError(problem) }
         try HostLog.bootstrap(state: configuration.stateDirectory)
         let logger = Logger(label: HostLog.label)
         let endpoint = address.map { _ in HTTPEndpoint() }

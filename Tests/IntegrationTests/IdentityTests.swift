@@ -293,7 +293,7 @@ struct IdentityTests {
         #expect(try host.ctl("status", "--endpoint", endpoint).status == 0)
     }
 
-    @Test("The host refuses a state directory that others can read, and says how to fix it")
+    @Test("The host refuses a state directory that others can read, says how to fix it, and writes and serves nothing first")
     func openStateDirectoryIsRefused() throws {
         let host = try TestHost(start: false)
         defer { host.stop(); host.removeState() }
@@ -302,6 +302,8 @@ struct IdentityTests {
         host.process?.waitUntilExit()
         #expect(host.process?.terminationStatus != 0)
         #expect(host.hostLog.contains("chmod 700 \(host.state.path)"), "\(host.hostLog)")
+        #expect(!host.hostLog.contains("metrics at"), "\(host.hostLog)")
+        #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("logs").path))
     }
 
     @Test("2,000 fake registrations are refused or dropped and leave the host's memory where it was")
