@@ -188,6 +188,33 @@ struct ConsoleBrowserTests {
         try browser.screenshot("hostile")
     }
 
+    @Test("A flood of large updates from a hostile extension leaves the page responsive, its transcript bounded, and its ride named for the app that sent it")
+    func updateFlood() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        let (answer, peer) = try RawPeer.register(
+            Registration(bundleIdentifier: "com.hostile.flood", appName: "Flood", usageDescription: "floods", intentsSupported: ["SearchForMessages"]),
+            at: host.extensionEndpoint, as: host.extensionSecurity(trustedFor: "com.hostile.flood"))
+        #expect(answer == "registered")
+        let summary = String(repeating: "Zippy is here ", count: 4_000)
+        let ride = Body(Array(#"{"rideIdentifier": "fake", "phase": "approachingPickup", "summary": "\#(summary)"}"#.utf8))
+        for _ in 0..<1_500 { _ = try ExtensionMessage.update(topic: "ride", body: ride).send(on: peer.socket) }
+        try browser.wait(for: "document.getElementById('ride-summary').textContent.startsWith('Flood: ')")
+        _ = try browser.eval("new Promise(done => setTimeout(done, 1500))")
+        let turns = try browser.eval("document.getElementById('transcript').childElementCount").numberValue ?? .infinity
+        #expect(turns <= 200)
+        let floodNotes = try browser.eval("[...document.querySelectorAll('#transcript .note')].filter(n => n.textContent.startsWith('Flood')).length")
+        #expect(floodNotes.numberValue == 1, "a stream of updates from one app is one line")
+        let longest = try browser.eval("Math.max(...[...document.querySelectorAll('#transcript .turn, #updates li')].map(n => n.textContent.length))")
+        #expect((longest.numberValue ?? .infinity) < 400)
+        #expect((try browser.eval("document.getElementById('ride-summary').textContent.length").numberValue ?? .infinity) < 400)
+        // Still the user's: a conversation goes on as before.
+        #expect(try say(browser, "what can you do").contains("MonkeyChat"))
+        try browser.screenshot("update-flood")
+    }
+
     @Test("A ride requested in the console is drawn on Zippy's map, and the car moves toward the pickup")
     func ride() throws {
         let (host, url) = try host(extensions: "messaging,lists,rides,bench", more: ["Bench"])

@@ -7,8 +7,24 @@ const SVG = 'http://www.w3.org/2000/svg';
 const COLORS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#0b7285', '#e67700', '#495057'];
 const state = {
   status: null, locked: null, traffic: [], updates: [], bench: null,
-  coverage: null, places: [], ride: null, trail: [], session: null, busy: false, colors: new Map(),
+  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, busy: false, colors: new Map(),
+  drawing: new Set(),
 };
+
+// What an extension sends is shown within bounds, however much and however fast it sends:
+// the transcript keeps its newest turns, and a summary is cut to a line or two.
+const LIMITS = { turns: 200, summary: 300 };
+
+function brief(text) {
+  return text.length > LIMITS.summary ? text.slice(0, LIMITS.summary) + '…' : text;
+}
+
+// Draws with `draw` at the next frame, once, however often it is asked for before then.
+function redraw(draw) {
+  if (state.drawing.has(draw)) return;
+  state.drawing.add(draw);
+  requestAnimationFrame(() => { state.drawing.delete(draw); draw(); });
+}
 
 // ---- small DOM helpers -------------------------------------------------------------
 
@@ -106,7 +122,7 @@ function receive(message) {
       state.traffic = s.traffic || [];
       renderTraffic();
       (s.updates || []).forEach((u) => addUpdate(u, false));
-      renderUpdates();
+      redraw(renderUpdates);
       showBench(s.bench);
       break;
     }
@@ -116,7 +132,7 @@ function receive(message) {
       if (state.traffic.length > 120) state.traffic.splice(0, state.traffic.length - 120);
       renderTraffic();
       break;
-    case 'update': (message.updates || []).forEach((u) => addUpdate(u, true)); renderUpdates(); break;
+    case 'update': (message.updates || []).forEach((u) => addUpdate(u, true)); redraw(renderUpdates); break;
     case 'bench': showBench(message.bench); break;
   }
 }
@@ -243,7 +259,9 @@ function addTurn(kind, text, who, extra) {
   transcript.querySelectorAll('.hint').forEach((n) => n.remove());
   const node = el('div', { class: 'turn ' + kind + (extra ? ' ' + extra : '') }, who ? el('span', { class: 'who' }, who) : null, text);
   transcript.append(node);
+  while (transcript.childElementCount > LIMITS.turns) transcript.firstElementChild.remove();
   transcript.scrollTop = transcript.scrollHeight;
+  return node;
 }
 
 function note(text) { addTurn('note', text); }
@@ -285,17 +303,25 @@ function addUpdate(update, live) {
   state.updates.push(update);
   if (state.updates.length > 50) state.updates.shift();
   const payload = update.payload || {};
-  if (update.topic === 'ride' && payload && typeof payload === 'object') showRide(payload);
-  if (live) {
-    const summary = typeof payload.summary === 'string' ? payload.summary : JSON.stringify(payload);
-    note(update.app + ' · ' + update.topic + ': ' + summary);
-  }
+  if (update.topic === 'ride' && payload && typeof payload === 'object') showRide(payload, update.app);
+  if (live) noteUpdate(update.app + ' · ' + update.topic, summaryOf(payload));
+}
+
+// An update in the transcript: one that follows another of the same app and topic takes
+// its place, so a stream of them (a ride's progress, or a flood) stays one line.
+function noteUpdate(source, summary) {
+  const last = document.getElementById('transcript').lastElementChild;
+  if (last && last.dataset.update === source) last.textContent = source + ': ' + summary;
+  else addTurn('note', source + ': ' + summary).dataset.update = source;
+}
+
+function summaryOf(payload) {
+  return brief(typeof payload.summary === 'string' ? payload.summary : JSON.stringify(payload));
 }
 
 function renderUpdates() {
   const items = state.updates.slice().reverse().map((u) => {
-    const p = u.payload || {};
-    const summary = typeof p.summary === 'string' ? p.summary : JSON.stringify(p);
+    const summary = summaryOf(u.payload || {});
     return el('li', {}, el('span', { class: 'time' }, clock(u.time)), el('span', { class: 'update-app' }, u.app), u.topic + ': ' + summary);
   });
   replace('updates', items.length ? items : el('li', { class: 'muted' }, 'None yet.'));
@@ -305,15 +331,18 @@ function place(value) {
   return value && typeof value.latitude === 'number' && typeof value.longitude === 'number' ? value : null;
 }
 
-function showRide(ride) {
-  if (!state.ride || state.ride.rideIdentifier !== ride.rideIdentifier) state.trail = [];
+// A ride as an app sent it: the panel names the app (the host's name for the sender, not
+// anything the payload says), so no other app can pass its rides off as Zippy's.
+function showRide(ride, app) {
+  if (!state.ride || state.ride.rideIdentifier !== ride.rideIdentifier || state.rideApp !== app) state.trail = [];
   state.ride = ride;
+  state.rideApp = app;
   const car = place(ride.vehicleLocation);
   const last = state.trail[state.trail.length - 1];
   if (car && (!last || last.latitude !== car.latitude || last.longitude !== car.longitude)) state.trail.push(car);
   // An extension may send positions for as long as it likes: keep the latest few hundred.
   if (state.trail.length > 500) state.trail.splice(0, state.trail.length - 500);
-  renderMap();
+  redraw(renderMap);
 }
 
 function bounds() {
@@ -368,7 +397,8 @@ function renderMap() {
   if (!ride) { phase.textContent = 'no ride'; return; }
   phase.textContent = String(ride.phase || '');
   phase.className = 'badge ' + (ride.phase === 'cancelled' ? 'bad' : ride.phase === 'completed' ? 'ok' : 'warn');
-  document.getElementById('ride-summary').textContent = typeof ride.summary === 'string' ? ride.summary : '';
+  const summary = typeof ride.summary === 'string' ? brief(ride.summary) : '';
+  document.getElementById('ride-summary').textContent = (state.rideApp ? state.rideApp + ': ' : '') + summary;
   const pickup = place(ride.pickupLocation), dropOff = place(ride.dropOffLocation), car = place(ride.vehicleLocation);
   if (pickup && dropOff) {
     const [x1, y1] = at(pickup.longitude, pickup.latitude), [x2, y2] = at(dropOff.longitude, dropOff.latitude);
