@@ -84,6 +84,26 @@ struct ConversationTests {
         #expect(ext.inner.asked.withLock { $0.first } == "resolve recipients")
     }
 
+    @Test("Work an app says is under way is said to be under way, not done")
+    func inProgressIsNotDone() async throws {
+        let host = try FakeDialogHost()
+        let dialog = engine(host, ScriptedExtension(handle: ["code": "inProgress"]))
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
+        let last = try await host.turn(1)
+        #expect(last.end == .completed)
+        #expect(last.text == "MonkeyChat is on it.")
+    }
+
+    @Test("A handle reply the host cannot read is said to be unknown, not a failure")
+    func unreadableHandleReplyIsUnknown() async throws {
+        let host = try FakeDialogHost()
+        let dialog = engine(host, ScriptedExtension(handle: ["code": "sent"]))
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
+        let last = try await host.turn(1)
+        #expect(last.outcome?.code == "outcomeUnknown")
+        #expect(last.text.contains("I don't know whether it did that"), "\(last.text)")
+    }
+
     @Test("Silence past the deadline ends the session, and a late answer hears why")
     func silenceTimesOut() async throws {
         let host = try FakeDialogHost()

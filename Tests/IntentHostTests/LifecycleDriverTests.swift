@@ -53,6 +53,21 @@ struct LifecycleDriverTests {
         #expect(ext.asked.withLock { $0 } == ["resolve recipients", "resolve content", "resolve groupName", "resolve serviceName", "confirm", "handle"])
     }
 
+    @Test("A handle reply the host cannot read ends as outcomeUnknown with the key, since the extension may have done it")
+    func unreadableHandleReplyIsUnknown() async {
+        for reply: JSONValue in [["code": "sent"], ["no code": true], "not an object"] {
+            let outcome = await LifecycleDriver(sender: ScriptedExtension(handle: reply))
+                .run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]))
+            #expect(outcome.code == "outcomeUnknown", "\(reply)")
+            #expect(outcome.idempotencyKey != nil)
+        }
+        // Before the handle, an unreadable reply is what it is: nothing was done.
+        let early = await LifecycleDriver(sender: ScriptedExtension(confirm: ["code": "sent"]))
+            .run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]))
+        #expect(early.code == "invalidReply")
+        #expect(early.idempotencyKey == nil)
+    }
+
     @Test("A parameter that needs the user stops the lifecycle before confirm")
     func needsUserInputStopsBeforeConfirm() async {
         let ext = ScriptedExtension(resolve: { r in
@@ -88,7 +103,7 @@ struct LifecycleDriverTests {
 
     @Test("A response code not in the catalog, or the wrong number of results, is an invalid reply")
     func invalidRepliesAreCaught() async {
-        let unknownCode = ScriptedExtension(handle: ["code": "splendid"])
+        let unknownCode = ScriptedExtension(confirm: ["code": "splendid"])
         let a = await LifecycleDriver(sender: unknownCode).run(app: "M", intent: send, body: body(["recipients": "a", "content": "b"]))
         #expect(a.code == "invalidReply")
         let tooMany = ScriptedExtension(resolve: { _ in ["results": [["kind": "notRequired"], ["kind": "notRequired"]]] })

@@ -131,11 +131,11 @@ struct Conversation: Sendable {
         let outcome = try await driver.drive(&run, asking: &asker)
         switch outcome.outcome {
         case .success:
-            let said = words.result(of: intent.name, values(run, outcome.response))
-            if said.isEmpty, intent.responseCode(outcome.code)?.kind == .inProgress {
+            // Work under way is not work done: the result's words ("I sent …") wait for it.
+            if intent.responseCode(outcome.code)?.kind == .inProgress {
                 return context.turn(words.say("inProgress", ["app": appName]), end: .completed, outcome: outcome)
             }
-            return context.turn(said, end: .completed, outcome: outcome)
+            return context.turn(words.result(of: intent.name, values(run, outcome.response)), end: .completed, outcome: outcome)
         case .needsUserInput where outcome.code == "userConfirmationRequired":
             return context.turn(words.say("declined"), end: .cancelled, outcome: outcome)
         default:

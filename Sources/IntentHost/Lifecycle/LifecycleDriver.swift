@@ -62,12 +62,12 @@ struct LifecycleDriver: Sendable {
                 case .failure(let end): return end.outcome
                 case .success(let json):
                     do { resolved = try ResolveReply(json: json) } catch {
-                        return run.end(.failure, ErrorCode.invalidReply.rawValue, "the resolve reply for \(parameter.name): \(error)")
+                        return run.unreadable("the resolve reply for \(parameter.name): \(error)")
                     }
                 }
                 let before = run.parameters[parameter.name]
                 if let problem = run.apply(resolved.results, to: parameter) {
-                    return run.end(.failure, ErrorCode.invalidReply.rawValue, problem)
+                    return run.unreadable(problem)
                 }
                 guard let index = resolved.results.firstIndex(where: { !$0.isSettled }),
                     let value = try await asker.value(
@@ -164,10 +164,10 @@ struct LifecycleDriver: Sendable {
         }
         let replies: [JSONValue]
         do { replies = try BatchReply(json: json).replies } catch {
-            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s batch reply: \(error)")))
+            return .failure(Ended(run.unreadable("\(run.app)'s batch reply: \(error)")))
         }
         guard replies.count <= batch.count else {
-            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
+            return .failure(Ended(run.unreadable(
                 "\(run.app) gave \(replies.count) replies to a batch of \(batch.count)")))
         }
         // A batch with a handle (the protocol allows one; this host sends none) that
@@ -175,7 +175,7 @@ struct LifecycleDriver: Sendable {
         if batch.handle, replies.count < batch.count { run.handleSent = false }
         run.queue(replies, from: step)
         guard let first = run.takeQueued(step) else {
-            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s batch reply is empty")))
+            return .failure(Ended(run.unreadable("\(run.app)'s batch reply is empty")))
         }
         return checked(first, to: step.stage, run)
     }
@@ -184,10 +184,10 @@ struct LifecycleDriver: Sendable {
     private func response(_ json: JSONValue, to stage: Stage, _ run: Run) -> Result<IntentResponse, Ended> {
         let response: IntentResponse
         do { response = try IntentResponse(json: json) } catch {
-            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
+            return .failure(Ended(run.unreadable("\(run.app)'s \(stage) reply: \(error)")))
         }
         guard run.intent.responseCode(response.code) != nil else {
-            return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue,
+            return .failure(Ended(run.unreadable(
                 "\(run.app) answered \(stage) with \"\(response.code)\", which is not a response code of \(run.intent.name)")))
         }
         return .success(response)
@@ -210,7 +210,7 @@ struct LifecycleDriver: Sendable {
         case .reply(let bytes):
             let json: JSONValue
             do { json = try JSONValue.parse(bytes) } catch {
-                return .failure(Ended(run.end(.failure, ErrorCode.invalidReply.rawValue, "\(run.app)'s \(stage) reply: \(error)")))
+                return .failure(Ended(run.unreadable("\(run.app)'s \(stage) reply: \(error)")))
             }
             return checked(json, to: stage, run)
         }
@@ -339,6 +339,13 @@ struct Run {
             items += new
         }
         return .array(items)
+    }
+
+    /// The end of a run whose extension answered what the host cannot read: `invalidReply`,
+    /// or `outcomeUnknown` once the handle was sent, since the extension may have done it.
+    func unreadable(_ message: String) -> Outcome {
+        guard handleSent else { return end(.failure, ErrorCode.invalidReply.rawValue, message) }
+        return end(.failure, ErrorCode.outcomeUnknown.rawValue, message + "; the handle may have been done")
     }
 
     func end(_ kind: Outcome.Kind, _ code: String, _ message: String, response: IntentResponse? = nil) -> Outcome {
