@@ -36,8 +36,8 @@ extension Scaffold {
                     # Confirm answers ready until you define confirm(self, intent).
 
                     def handle(self, intent):
-                        # TODO: do it (write through intent.store, the handle's transaction), then
-                        # describe the result.
+                        # TODO: do it (write through intent.store, the handle's transaction; tell of
+                        # it from intent.after_commit(...)), then describe the result.
                         return IntentResponse("success")
                 """
         }.joined(separator: "\n\n")
@@ -111,8 +111,10 @@ extension Scaffold {
             ```
 
             The handlers are in `\(pythonModule)/__init__.py`, one class per intent, with TODOs; the
-            manifest is `\(pythonModule)/Manifest/Info.plist`. Keep your data in the sandbox database
-            (`context.connect()`).
+            manifest is `\(pythonModule)/Manifest/Info.plist`. Keep your data in the sandbox database:
+            in `handle`, write through `intent.store` only (the handle's transaction, which also
+            records its idempotency key; it commits when `handle` returns) and push updates from
+            `intent.after_commit(...)`; elsewhere read with `context.connect()`.
 
             """
     }

@@ -103,9 +103,15 @@ class Intent:
         self.deadline = deadline / 1000.0 if isinstance(deadline, (int, float)) and not isinstance(deadline, bool) else None
         key = body.get("idempotencyKey")
         self.idempotency_key = key if isinstance(key, str) else None
-        #: In handle: a connection to the sandbox database, inside the transaction that also
-        #: records this handle's idempotency key. Write the handle's changes through it.
+        #: In handle: the sandbox database, inside the transaction that also records this
+        #: handle's idempotency key (a `Store`). Write the handle's changes through it.
         self.store = store
+        self.committed_actions = []
+
+    def after_commit(self, action):
+        """In handle: runs `action()` once the handle's changes are committed, never if they
+        are rolled back. Push updates and vocabulary that tell of those changes from here."""
+        self.committed_actions.append(action)
 
     def __getitem__(self, parameter):
         return self.parameters.get(parameter)

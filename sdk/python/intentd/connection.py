@@ -11,7 +11,7 @@ import time
 import zmq
 
 from . import identity, wire
-from .dispatch import error_reply
+from .dispatch import REPLY_HEADER, error_reply
 
 MAX_IN_FLIGHT = 256
 MAX_HELD = 1000
@@ -161,18 +161,21 @@ class Connection:
             return None
 
     def _registered(self, body, interval, liveness):
+        # Whatever the body holds, the values used stay in bounds (as the Swift SDK's):
+        # a heartbeat of 10 ms to an hour, a liveness of 1 to 100, a limit of at least 1 KiB.
         try:
             ack = json.loads(body)
             beat, lives = ack["heartbeatMilliseconds"], ack["liveness"]
-            if isinstance(beat, int) and beat > 0:
-                interval = beat / 1000.0
-            if isinstance(lives, int) and lives > 0:
-                liveness = lives
+            if isinstance(beat, int) and not isinstance(beat, bool):
+                interval = min(max(beat, 10), 3600000) / 1000.0
+            if isinstance(lives, int) and not isinstance(lives, bool):
+                liveness = min(max(lives, 1), 100)
             limit = ack.get("maxMessageBytes")
-            if isinstance(limit, int) and limit > 0:
-                self.max_message_bytes = limit
+            if isinstance(limit, int) and not isinstance(limit, bool):
+                self.max_message_bytes = min(max(limit, 1024), 1 << 30)
+                self.dispatcher.max_reply_bytes = self.max_message_bytes - REPLY_HEADER
             self.log.info("registered as %s", str(ack.get("extensionId"))[:160])
-        except (ValueError, KeyError, TypeError):
+        except Exception:  # any body at all: deep nesting, huge numbers, another shape
             self.log.warning("REGISTERED with an unreadable body; keeping the default heartbeat")
         self.registered = True
         while self.held:

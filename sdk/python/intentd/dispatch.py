@@ -90,13 +90,46 @@ def _batch_reply(replies):
     return b'{"replies":[' + b",".join(replies) + b"]}" if replies else None
 
 
+REPLY_HEADER = 32  # a REPLY's bytes besides its body, with room to spare (wire.py)
+
+
+class Store:
+    """The handle's connection to the sandbox database, inside the transaction that also
+    records its idempotency key: `execute`, `executemany` and `cursor` as on a sqlite3
+    connection. The SDK commits (after the handler returns, before its deadline) or rolls
+    back, so `commit`, `rollback`, `executescript` and `with store:` are refused: each
+    would end the transaction early, and the key would be recorded apart from the work."""
+
+    def __init__(self, db):
+        self._db = db
+
+    def execute(self, *arguments):
+        return self._db.execute(*arguments)
+
+    def executemany(self, *arguments):
+        return self._db.executemany(*arguments)
+
+    def cursor(self):
+        return self._db.cursor()
+
+    def _refused(self, *arguments):
+        raise RuntimeError("a handle's store commits when the handler returns; do not commit, "
+                           "roll back or run scripts on it")
+
+    commit = rollback = executescript = close = __enter__ = __exit__ = _refused
+
+
 class Dispatcher:
     def __init__(self, extension, journal):
         self.extension = extension
         self.journal = journal
+        #: The largest REPLY body the host takes: its `maxMessageBytes` (from REGISTERED,
+        #: set by the connection) less the header.
+        self.max_reply_bytes = 1048576 - REPLY_HEADER
 
-    def reply(self, stage, intent_name, body):
-        """The REPLY body, or None when the deadline passed (the host stopped waiting)."""
+    def reply(self, stage, intent_name, body, budget=None):
+        """The REPLY body, or None when the deadline passed (the host stopped waiting).
+        `budget`: bytes a handle's reply may take (within a batch, less than the whole)."""
         try:
             request = json.loads(body)
         except (ValueError, UnicodeDecodeError) as error:
@@ -116,7 +149,7 @@ class Dispatcher:
                 return self._resolve(handler, intent)
             if stage == wire.CONFIRM:
                 return _json(self._response(_call(handler.confirm, intent)))
-            return self._handle(handler, intent)
+            return self._handle(handler, intent, self.max_reply_bytes if budget is None else budget)
         except DeadlineExceeded:
             return None
         except Exception as error:  # an extension's bug is an ErrorReply, not a dead extension
@@ -144,11 +177,11 @@ class Dispatcher:
         key = request.get("idempotencyKey")
         replies = []
 
-        def run(step, **members):
+        def run(step, budget=None, **members):
             body = {k: v for k, v in request.items() if k not in ("batch", "idempotencyKey")}
             body["parameters"] = dict(parameters)
             body.update(members)
-            answer = self.reply(step, intent_name, _json(body))
+            answer = self.reply(step, intent_name, _json(body), budget)
             if answer is not None:
                 replies.append(answer)
             return None if answer is None else json.loads(answer)
@@ -163,7 +196,9 @@ class Dispatcher:
         if confirm:
             answer = run(wire.CONFIRM)
             if handle and isinstance(answer, dict) and answer.get("code") == "ready":
-                run(wire.HANDLE, **({} if key is None else {"idempotencyKey": key}))
+                # The handle's reply must fit beside the replies before it.
+                budget = self.max_reply_bytes - len(_batch_reply(replies) or b"") - 2
+                run(wire.HANDLE, budget=budget, **({} if key is None else {"idempotencyKey": key}))
         return _batch_reply(replies)
 
     def _resolve(self, handler, intent):
@@ -185,29 +220,50 @@ class Dispatcher:
             raise TypeError("confirm and handle return an IntentResponse, not %r" % (response,))
         return response.to_json()
 
-    def _handle(self, handler, intent):
+    def _handle(self, handler, intent, budget):
         key = intent.idempotency_key
         if key is not None and not KEY.match(key):
             return error_reply("the idempotency key is not 1 to 128 letters, digits, '-', '_', '.' or ':'")
-        with self.journal.lock:  # handles run one at a time
-            intent.check_deadline()  # the wait for the one before may have used it up
-            if key is not None:
-                recorded = self.journal.lookup(key)
-                if recorded is not None:
-                    if recorded[0] != intent.name:
-                        return error_reply("the idempotency key was used for %s" % recorded[0])
-                    return recorded[1]
+        # Handles of this process run one at a time; waiting for the one before ends at
+        # this one's deadline (then the host has stopped waiting too: no answer).
+        remaining = intent.remaining()
+        if remaining is not None and remaining <= 0:
+            raise DeadlineExceeded("the deadline passed")
+        if not self.journal.lock.acquire(timeout=-1 if remaining is None else remaining):
+            raise DeadlineExceeded("the handle before this one still runs")
+        try:
+            intent.check_deadline()
             db = self.journal.db
+            # The store's write lock, which other instances sharing the sandbox take too: the
+            # key is looked up under it, so a retry sent to another instance while this one
+            # commits the first run finds that run recorded instead of running again.
             db.execute("BEGIN IMMEDIATE")
             try:
-                intent.store = db
+                if key is not None:
+                    recorded = self.journal.lookup(key)
+                    if recorded is not None:
+                        if recorded[0] != intent.name:
+                            return error_reply("the idempotency key was used for %s" % recorded[0])
+                        return recorded[1]
+                intent.store = Store(db)
                 reply = _json(self._response(_call(handler.handle, intent)))
+                # Nothing is committed that the host could not read: the answer would have
+                # to be an error then, though the work was done.
+                if len(reply) > budget:
+                    return error_reply("the handle's reply of %d bytes is over the host's limit of %d; "
+                                       "nothing was done" % (len(reply), budget))
                 intent.check_deadline()  # never commit a handle after its deadline
                 if key is not None:
                     self.journal.record(key, intent.name, reply)
                 db.execute("COMMIT")
-                return reply
-            except BaseException:
+            finally:
                 if db.in_transaction:
                     db.execute("ROLLBACK")
-                raise
+        finally:
+            self.journal.lock.release()
+        for action in intent.committed_actions:
+            try:
+                action()
+            except Exception as error:  # the handle is done; its reply still goes
+                self.journal.log_failure(error)
+        return reply

@@ -47,12 +47,25 @@ def load(path):
     return keys
 
 
+def make_private_directory(path):
+    """Creates `path` and any missing parent, each readable by this user only (os.makedirs
+    gives parents the umask's mode, and the host refuses a state directory open to others)."""
+    path = os.path.abspath(path)
+    if os.path.isdir(path):
+        return
+    make_private_directory(os.path.dirname(path))
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+
+
 def load_or_create(path):
     """The key pair in `path`, first made there if there is none. Two processes creating
     the same file at once end up with the same pair."""
     if os.path.exists(path):
         return load(path)
-    os.makedirs(os.path.dirname(os.path.abspath(path)), mode=0o700, exist_ok=True)
+    make_private_directory(os.path.dirname(os.path.abspath(path)))
     public, secret = zmq.curve_keypair()
     data = json.dumps({"publicKey": public.decode(), "secretKey": secret.decode()}).encode()
     try:

@@ -2,6 +2,7 @@
 and the REPLY body sent, in the sandbox's SQLite database, recorded in the same transaction
 as the handle's own changes (made through `intent.store`)."""
 
+import logging
 import re
 import sqlite3
 import threading
@@ -42,15 +43,21 @@ class Journal:
         return (row[0], bytes(row[1])) if row else None
 
     def record(self, key, intent, reply):
-        """Records `key` in the open transaction. Call holding `lock`."""
+        """Records `key` in the open transaction, which looked it up first. Call holding
+        `lock`. A key recorded already is an error: the first run's reply is never replaced."""
         now = time.time()
-        self.db.execute("INSERT OR REPLACE INTO intentd_handled (key, intent, reply, time) VALUES (?, ?, ?, ?)",
+        self.db.execute("INSERT INTO intentd_handled (key, intent, reply, time) VALUES (?, ?, ?, ?)",
                         (key, intent, reply, now))
         self.recorded += 1
         if self.recorded % 100 == 1:
             self.db.execute("DELETE FROM intentd_handled WHERE time < ? OR key NOT IN "
                             "(SELECT key FROM intentd_handled ORDER BY time DESC LIMIT ?)",
                             (now - KEEP_SECONDS, KEEP_NEWEST))
+
+    @staticmethod
+    def log_failure(error):
+        """Logs an action run after a commit that failed (the handle is done regardless)."""
+        logging.getLogger("intentd").error("after the commit: %s: %s", type(error).__name__, error)
 
     def close(self):
         """Checkpoints the write-ahead log and closes."""

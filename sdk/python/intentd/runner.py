@@ -139,7 +139,7 @@ def _run(extension_type, arguments, environment):
     # The host names the sandbox of an extension it launched; one started by hand uses its
     # place in the state directory.
     sandbox = options.sandbox_directory or os.path.join(state, "sandboxes", bundle)
-    os.makedirs(sandbox, mode=0o700, exist_ok=True)
+    identity.make_private_directory(sandbox)
     key_file = options.identity or os.path.join(sandbox, "identity.key")
     if options.print_identity:
         keys = options.given[0] if options.given else identity.load_or_create(key_file)

@@ -8,7 +8,9 @@ import pathlib
 import sqlite3
 import struct
 import sys
+import logging
 import tempfile
+import threading
 import time
 import unittest
 
@@ -17,6 +19,7 @@ sys.path[:0] = [str(HERE.parent), str(HERE.parent / "examples")]
 
 import intentd  # noqa: E402
 from intentd import identity, manifest, wire  # noqa: E402
+from intentd.connection import Connection  # noqa: E402
 from intentd.dispatch import Dispatcher  # noqa: E402
 from intentd.journal import DamagedStore, Journal  # noqa: E402
 from intentd.api import IntentResponse, Resolution  # noqa: E402
@@ -221,12 +224,93 @@ class DispatcherTests(unittest.TestCase):
         self.assertLess(time.monotonic() - started, 10)
         self.assertEqual(self.done(), 0)
 
+    def test_a_retry_sent_to_another_instance_while_the_first_run_commits_is_not_done_twice(self):
+        # Two instances share the sandbox: each its own connection and its own lock.
+        other = Journal(os.path.join(self.dir.name, "intentd.sqlite"))
+        self.addCleanup(other.close)
+        body = json.dumps({"parameters": {"title": "t"}, "idempotencyKey": "shared"}).encode()
+        replies = {}
+
+        def first():
+            replies["first"] = Dispatcher(App(Counting(sleep=0.5)), self.journal).reply(3, "CreateNote", body)
+        thread = threading.Thread(target=first)
+        thread.start()
+        time.sleep(0.1)
+        replies["retry"] = Dispatcher(App(Counting()), other).reply(3, "CreateNote", body)
+        thread.join()
+        self.assertEqual(self.done(), 1)
+        self.assertEqual(replies["retry"], replies["first"])
+
+    def test_a_handle_reply_over_the_hosts_limit_is_an_error_and_nothing_is_committed(self):
+        class Large(Counting):
+            def handle(self, intent):
+                super().handle(intent)
+                return IntentResponse("success", {"blob": "x" * 5000})
+        dispatcher = Dispatcher(App(Large()), self.journal)
+        dispatcher.max_reply_bytes = 4000
+        raw = dispatcher.reply(3, "CreateNote", b'{"parameters":{"title":"t"},"idempotencyKey":"big"}')
+        self.assertIn("nothing was done", json.loads(raw)["error"])
+        self.assertEqual(self.done(), 0)
+        self.assertIsNone(self.journal.lookup("big"))
+
+    def test_the_store_refuses_to_commit_or_roll_back_the_handles_transaction(self):
+        class Committing(Counting):
+            def handle(self, intent):
+                with intent.store:
+                    intent.store.execute("INSERT INTO done (title) VALUES ('x')")
+                return IntentResponse("success", {})
+        self.assertIn("error", self.reply(3, {"parameters": {"title": "t"}, "idempotencyKey": "c"}, handler=Committing()))
+        self.assertEqual(self.done(), 0)
+        self.assertIsNone(self.journal.lookup("c"))
+
+    def test_waiting_for_the_handle_before_ends_at_the_deadline(self):
+        slow = threading.Thread(target=lambda: self.reply(3, {"parameters": {"title": "slow"}}, handler=Counting(sleep=2)))
+        slow.start()
+        time.sleep(0.1)
+        started = time.monotonic()
+        soon = int(time.time() * 1000) + 300
+        self.assertIsNone(self.reply(3, {"parameters": {"title": "t"}, "deadline": soon}))
+        self.assertLess(time.monotonic() - started, 1.5)
+        slow.join()
+        self.assertEqual(self.done(), 1)
+
+    def test_actions_after_the_commit_run_once_it_is_committed_and_never_after_a_rollback(self):
+        told = []
+
+        class Telling(Counting):
+            def handle(self, intent):
+                intent.after_commit(lambda: told.append(self.sleep))
+                return super().handle(intent)
+        self.reply(3, {"parameters": {"title": "t"}}, handler=Telling())
+        self.assertEqual(told, [0.0])
+        soon = int(time.time() * 1000) + 100
+        self.assertIsNone(self.reply(3, {"parameters": {"title": "t"}, "deadline": soon}, handler=Telling(sleep=0.3)))
+        self.assertEqual(told, [0.0])
+
     def test_a_damaged_database_is_reported_instead_of_used(self):
         path = os.path.join(self.dir.name, "damaged.sqlite")
         with open(path, "wb") as f:
             f.write(b"SQLite format 3\0" + b"\xff" * 4000)
         with self.assertRaises(DamagedStore):
             Journal(path)
+
+
+class RegisteredTests(unittest.TestCase):
+    def test_any_registered_body_keeps_the_extension_running_with_values_in_bounds(self):
+        journal = Journal(os.path.join(tempfile.mkdtemp(), "intentd.sqlite"))
+        self.addCleanup(journal.close)
+        dispatcher = Dispatcher(App(None), journal)
+        connection = Connection("ipc:///nonexistent", {}, None, None, dispatcher, logging.getLogger("test"))
+        huge = "1" + "0" * 400
+        bodies = [b'{"heartbeatMilliseconds": %s, "liveness": %s, "maxMessageBytes": %s}' % ((huge.encode(),) * 3),
+                  b"[" * 100000 + b"]" * 100000,
+                  b'{"heartbeatMilliseconds": 1, "liveness": 0, "maxMessageBytes": 1}', b"null", b"\xff"]
+        for body in bodies:
+            interval, liveness = connection._registered(body, 1.0, 3)
+            self.assertTrue(0.01 <= interval <= 3600 and 1 <= liveness <= 100, body[:40])
+            self.assertGreaterEqual(connection.max_message_bytes, 1024)
+            self.assertLess(dispatcher.max_reply_bytes, connection.max_message_bytes)
+        connection.close()
 
 
 class PublisherTests(unittest.TestCase):
@@ -301,6 +385,12 @@ class DamagedSandboxTests(unittest.TestCase):
 
 
 class IdentityTests(unittest.TestCase):
+    def test_directories_made_for_a_key_or_a_sandbox_are_private_at_every_level(self):
+        root = tempfile.mkdtemp()
+        identity.load_or_create(os.path.join(root, "state", "sandboxes", "b", "identity.key"))
+        for level in ("state", "state/sandboxes", "state/sandboxes/b"):
+            self.assertEqual(os.stat(os.path.join(root, level)).st_mode & 0o777, 0o700, level)
+
     def test_a_key_file_is_made_once_private_and_read_back(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "keys", "identity.key")

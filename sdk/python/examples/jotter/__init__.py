@@ -70,8 +70,9 @@ class CreateNote(intentd.Handler):
             return IntentResponse("failure", {"reason": "a note needs a title"})
         db.execute("INSERT INTO notes (title, content) VALUES (?, ?)", (title, content))
         note = note_json(db, title)
-        self.app.context.updates.publish("note", {"event": "created", "note": note})
-        self.app.publish_titles(db)
+        # Told once it is stored: a handle rolled back (its deadline passed) tells nothing.
+        intent.after_commit(lambda: self.app.context.updates.publish("note", {"event": "created", "note": note}))
+        intent.after_commit(self.app.publish_titles)
         return IntentResponse("success", {"createdNote": note})
 
 
@@ -112,5 +113,5 @@ class AppendToNote(intentd.Handler):
         text = (row[0] + "\n" + content) if row[0] else content
         db.execute("UPDATE notes SET content = ? WHERE title = ?", (text, title))
         note = note_json(db, title)
-        self.app.context.updates.publish("note", {"event": "appended", "note": note})
+        intent.after_commit(lambda: self.app.context.updates.publish("note", {"event": "appended", "note": note}))
         return IntentResponse("success", {"note": note})
