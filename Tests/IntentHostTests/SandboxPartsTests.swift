@@ -34,7 +34,68 @@ struct SandboxPartsTests {
         for bad in ["", "..", "../etc", "a/b", ".hidden", "a b", "ü"] {
             #expect(throws: ConfigurationError.self) { try SandboxProfile.directoryName(bad) }
         }
-        #expect(SandboxProfile.groupName("bench#2") == "bench-2")
+        #expect(SandboxProfile.groupName("bench#2") == "bench.2")
+        #expect(SandboxProfile.groupName("bench#2") != SandboxProfile.groupName("bench-2"))
+    }
+
+    /// A launcher for `extensions`, each name an executable (`/bin/true`) with `manifests`.
+    func launcher(_ extensions: [String], manifests: [String: String]) -> ExtensionLauncher {
+        var config = HostConfiguration(stateDirectory: StateDirectory(explicit: NSTemporaryDirectory() + "unused-\(UUID().uuidString)"))
+        config.extensions = extensions
+        for name in manifests.keys { config.executables[name] = "/bin/true" }
+        config.manifests = manifests
+        return ExtensionLauncher(config: config, ledger: LaunchLedger()) { _ in }
+    }
+
+    @Test("An app is launched under one name: a second name declaring its bundle id, a name twice, or a name that is not letters, digits, '-' and '_' is refused")
+    func launchNames() throws {
+        let root = catalogDirectory.deletingLastPathComponent().deletingLastPathComponent()
+        let probe = root.appendingPathComponent("Extensions/Probe/Manifest/Info.plist").path
+        let chat = root.appendingPathComponent("Extensions/Messaging/Manifest/Info.plist").path
+        #expect(try launcher(["a:2", "b"], manifests: ["a": probe, "b": chat]).resolveAll().map(\.name) == ["a#1", "a#2", "b"])
+        #expect(throws: ConfigurationError.self) { try launcher(["a", "b"], manifests: ["a": probe, "b": probe]).resolveAll() }
+        #expect(throws: ConfigurationError.self) { try launcher(["a", "a:2"], manifests: ["a": probe]).resolveAll() }
+        for bad in ["..", ".", "a.b", "a#1", "a/b", String(repeating: "a", count: 65)] {
+            #expect(throws: ConfigurationError.self, "\(bad)") { try launcher([bad], manifests: [bad: probe]).resolveAll() }
+        }
+    }
+
+    @Test("A log whose rotation finds the disk full keeps its older file, says so once, and goes on once there is room")
+    func rotationOnAFullDisk() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("log-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Room for the log and one more file: the rotated one then takes the last.
+        guard Self.run("/bin/mount", "-t", "tmpfs", "-o", "size=256k,nr_inodes=3,mode=0700", "tmpfs", directory.path) == 0 else {
+            print("skipped: cannot mount a tmpfs here (needs root and mount rights)")
+            return
+        }
+        defer { Self.run("/bin/umount", "-l", directory.path) }
+        let log = try ExtensionLog(directory: directory, bundleIdentifier: "org.example.app", maxBytes: 1000)
+        let line = Array(String(repeating: "x", count: 300).utf8)
+        for _ in 0..<3 { #expect(log.write(line) == nil) }
+        let older = log.url.appendingPathExtension("1")
+        let filler = directory.appendingPathComponent("filler")
+        #expect(FileManager.default.createFile(atPath: filler.path, contents: nil))
+        #expect(log.write(line) != nil, "the rotation cannot open a new file")
+        #expect(log.write(line) == nil, "said once")
+        #expect(log.write(line) == nil)
+        #expect((try? Data(contentsOf: older))?.count == 900, "the older file is kept")
+        try FileManager.default.removeItem(at: filler)
+        #expect(log.write(line) == nil)
+        #expect((try? Data(contentsOf: log.url))?.count == 300)
+    }
+
+    @discardableResult
+    static func run(_ arguments: String...) -> Int32 {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: arguments[0])
+        p.arguments = Array(arguments.dropFirst())
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        guard (try? p.run()) != nil else { return -1 }
+        p.waitUntilExit()
+        return p.terminationStatus
     }
 
     @Test("Per-extension limits override the defaults field by field")

@@ -74,17 +74,32 @@ final class ExtensionLauncher: Sendable {
 
     /// Finds every configured extension's executable and manifest; fails if one is unknown
     /// or missing. `bench:4` asks for four instances of `bench`, named `bench#1` to `bench#4`.
+    /// Each name once; each app (bundle id) under one name only, since its sandbox, its data
+    /// and its key go with the bundle id: a second name declaring it would have them too.
     func resolveAll() throws -> [LaunchTarget] {
         var result: [LaunchTarget] = []
+        var bundles: [String: String] = [:]
         for entry in config.extensions {
             let parts = entry.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             guard let name = parts.first, !name.isEmpty, let count = parts.count == 2 ? Int(parts[1]) : 1, (1...64).contains(count) else {
                 throw ConfigurationError("\"\(entry)\": write NAME or NAME:COUNT with COUNT from 1 to 64")
             }
+            guard name.utf8.count <= 64, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                throw ConfigurationError("\"\(name)\": an extension's name is 1 to 64 letters, digits, '-' and '_'")
+            }
+            guard !result.contains(where: { $0.name == name || $0.name.hasPrefix(name + "#") }) else {
+                throw ConfigurationError("\"\(name)\" is in extensions twice (\(name):COUNT starts several instances)")
+            }
             let url = try executable(for: name)
             let manifest = try LaunchTarget.manifest(of: url, configured: config.manifests[name], name: name)
             let declared = try Manifest(contentsOf: manifest)
-            _ = try SandboxProfile.directoryName(declared.registration.bundleIdentifier)
+            let bundle = declared.registration.bundleIdentifier
+            _ = try SandboxProfile.directoryName(bundle)
+            if let other = bundles.updateValue(name, forKey: bundle) {
+                throw ConfigurationError(
+                    "the extensions \"\(other)\" and \"\(name)\" both declare the bundle identifier \(bundle); an app's sandbox, "
+                        + "data and key are its own, so launch it under one name (\(other):COUNT for several instances)")
+            }
             for i in 1...count {
                 result.append(LaunchTarget(
                     name: count == 1 ? name : "\(name)#\(i)", executable: url, manifest: manifest,

@@ -22,6 +22,8 @@ final class ExtensionLog: Sendable {
     private struct State {
         var handle: FileHandle?
         var size: Int
+        /// Whether the last write failed (said once, until one succeeds again).
+        var failing = false
     }
     private let state: Mutex<State>
 
@@ -75,18 +77,26 @@ final class ExtensionLog: Sendable {
     /// Appends `text` (whole lines, already escaped), rotating first when it would pass
     /// `maxBytes`; says what went wrong instead of logging it, so the host's own log can
     /// be written here too.
+    /// A problem is said once, not at every line, until a write succeeds again.
     func write(_ text: [UInt8]) -> String? {
         state.withLock { state in
             var problem: String?
-            if state.size + text.count > maxBytes, state.size > 0 { problem = rotate(&state) }
-            guard let handle = state.handle else { return problem }
-            do {
-                try handle.write(contentsOf: text)
-                state.size += text.count
-            } catch {
-                return "cannot write to \(url.path): \(describeFileError(error))"
+            if state.handle == nil {
+                // The last rotation could not open a new file (a full disk): try again.
+                do { try open(&state) } catch { problem = "\(error)" }
+            } else if state.size + text.count > maxBytes, state.size > 0 {
+                problem = rotate(&state)
             }
-            return problem
+            if let handle = state.handle {
+                do {
+                    try handle.write(contentsOf: text)
+                    state.size += text.count
+                } catch {
+                    problem = "cannot write to \(url.path): \(describeFileError(error))"
+                }
+            }
+            defer { state.failing = problem != nil }
+            return state.failing ? nil : problem
         }
     }
 
@@ -94,8 +104,12 @@ final class ExtensionLog: Sendable {
         try? state.handle?.close()
         state.handle = nil
         let old = url.appendingPathExtension("1")
-        try? FileManager.default.removeItem(at: old)
-        try? FileManager.default.moveItem(at: url, to: old)
+        // The older file is replaced only by a current one: a rotation that cannot go on
+        // (a full disk) must not cost both.
+        if FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.removeItem(at: old)
+            try? FileManager.default.moveItem(at: url, to: old)
+        }
         do { try open(&state) } catch { return "\(error)" }
         return nil
     }

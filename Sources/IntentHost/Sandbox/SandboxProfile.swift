@@ -41,9 +41,18 @@ struct SandboxProfile: Sendable {
         return bundle
     }
 
-    /// A config name (`bench#2`) as a cgroup name (`bench-2`).
+    /// A launch's name (`bench`, or `bench#2` for an instance of several) as a cgroup name
+    /// (`bench.2`): config names are letters, digits, `-` and `_` (`ExtensionLauncher.resolveAll`),
+    /// so no two launches share a group and none is `.` or `..`.
     static func groupName(_ name: String) -> String {
-        String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "_") ? $0 : "-" })
+        String(name.map { $0 == "#" ? "." : $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "-" })
+    }
+
+    /// `path` as an absolute path, a relative one taken from the host's working directory:
+    /// bubblewrap starts in the extension's sandbox directory, where the extension could have
+    /// put what a relative path would then name.
+    static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// Finds bubblewrap (a path, or a name looked up on PATH) and checks that it can make
@@ -51,10 +60,10 @@ struct SandboxProfile: Sendable {
     static func make(bubblewrap configured: String) throws -> SandboxProfile {
         let path: String
         if configured.contains("/") {
-            path = configured
+            path = absolute(configured)
         } else {
             let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            path = directories.map { "\($0)/\(configured)" }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? configured
+            path = directories.map { absolute("\($0)/\(configured)") }.first { FileManager.default.isExecutableFile(atPath: $0) } ?? configured
         }
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw ConfigurationError("bubblewrap is not installed (no executable \(configured)): install the package bubblewrap")
@@ -163,7 +172,7 @@ struct SandboxProfile: Sendable {
         arguments += ["--bind", sandbox.path, Self.sandboxPath, "--chdir", Self.sandboxPath]
         let insideEndpoint: String
         if endpoint.hasPrefix("ipc://") {
-            arguments += ["--ro-bind", String(endpoint.dropFirst(6)), Self.endpointPath]
+            arguments += ["--ro-bind", Self.absolute(String(endpoint.dropFirst(6))), Self.endpointPath]
             insideEndpoint = "ipc://\(Self.endpointPath)"
         } else if target.networkAccess {
             insideEndpoint = endpoint
