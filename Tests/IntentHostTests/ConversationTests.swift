@@ -104,6 +104,29 @@ struct ConversationTests {
         #expect(last.text.contains("I don't know whether it did that"), "\(last.text)")
     }
 
+    @Test("Only the connection that started a conversation can answer it; to another its id names nothing")
+    func answersComeFromTheConnectionThatStarted() async throws {
+        let host = try FakeDialogHost()
+        let ext = LockableExtension()
+        let dialog = engine(host, ext)
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
+        let asked = try await host.turn(1)
+        ext.locked.withLock { $0 = false }
+        let stranger = ClientAddress(routingID: [2], requestID: RequestID(9))
+        guard case .error(.unknownSession, _) = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId), from: stranger) else {
+            Issue.record("another connection answered the conversation")
+            return
+        }
+        _ = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId), from: address(2))
+        let last = try await host.turn(2)
+        #expect(last.end == .completed)
+        for _ in 0..<1000 where dialog.isActive(asked.sessionId) { try await Task.sleep(for: .milliseconds(10)) }
+        guard case .error(.unknownSession, _) = dialog.hear(Utterance(text: "yes", sessionId: asked.sessionId), from: stranger) else {
+            Issue.record("another connection heard how the conversation ended")
+            return
+        }
+    }
+
     @Test("Silence past the deadline ends the session, and a late answer hears why")
     func silenceTimesOut() async throws {
         let host = try FakeDialogHost()

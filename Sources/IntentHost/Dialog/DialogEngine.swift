@@ -2,6 +2,7 @@ import Foundation
 import IntentProtocol
 import Synchronization
 import Understanding
+import ZeroMQ
 
 /// Keeps the conversations: starts one for each new utterance, hands answers to the one
 /// they name, and remembers how recent ones ended. Thread-safe; the broker calls `hear`.
@@ -45,12 +46,14 @@ final class DialogEngine: Sendable {
     /// Takes one utterance from a client.
     func hear(_ utterance: Utterance, from requester: ClientAddress) -> Heard {
         if let id = utterance.sessionId {
-            if let session = sessions.withLock({ $0.byID[id] }) {
+            // A conversation is answered from the connection that started it; to any other
+            // it does not exist.
+            if let session = sessions.withLock({ $0.byID[id] }), session.client == requester.routingID {
                 return session.hear(utterance.text, from: requester)
                     ? .taken : .error(.sessionBusy, "the conversation \(id) is still working on the last answer")
             }
-            if let turn = ended.withLock({ $0.turn(id) }) { return .answer(turn) }
-            return .error(.unknownSession, "there is no conversation \(id); start a new one without a session id")
+            if let turn = ended.withLock({ $0.turn(id, for: requester.routingID) }) { return .answer(turn) }
+            return .error(.unknownSession, "there is no conversation \(id) on this connection; start a new one without a session id")
         }
         let language = utterance.language ?? defaultLanguage
         guard let pack = languages[language] else {
@@ -73,7 +76,7 @@ final class DialogEngine: Sendable {
             // A late answer to a timed-out session hears why; others hear that it ended.
             let late = last.end == .timedOut ? last : Turn(
                 sessionId: session.id, app: last.app, intent: last.intent, text: Phrasebook(pack: pack).say("ended"), end: last.end)
-            ended.withLock { $0.add(late) }
+            ended.withLock { $0.add(late, for: requester.routingID) }
             session.finish(last, via: host)
         }
         return .taken
@@ -82,14 +85,15 @@ final class DialogEngine: Sendable {
 
 /// The last few thousand ended conversations, so a late answer learns how its ended.
 struct EndedSessions {
-    private var turns: [String: Turn] = [:]
+    private var turns: [String: (turn: Turn, client: RoutingID)] = [:]
     private var order: [String] = []
     static let kept = 2_000
 
-    func turn(_ id: String) -> Turn? { turns[id] }
+    /// How `id` ended, for the connection that started it.
+    func turn(_ id: String, for client: RoutingID) -> Turn? { turns[id].flatMap { $0.client == client ? $0.turn : nil } }
 
-    mutating func add(_ turn: Turn) {
-        turns[turn.sessionId] = turn
+    mutating func add(_ turn: Turn, for client: RoutingID) {
+        turns[turn.sessionId] = (turn, client)
         order.append(turn.sessionId)
         if order.count > Self.kept {
             turns[order.removeFirst()] = nil

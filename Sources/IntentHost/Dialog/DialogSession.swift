@@ -1,11 +1,15 @@
 import IntentProtocol
 import Synchronization
+import ZeroMQ
 
 /// One conversation's meeting point between the conversation task, which asks and
 /// waits, and the client's SAY requests, which answer and wait for the next turn.
 final class DialogSession: Sendable {
     /// The session id clients answer with.
     let id: String
+    /// The connection that started it: the only one whose answers it takes. Its id goes to
+    /// extensions in every stage, and may reach other clients; an id alone proves nothing.
+    let client: RoutingID
     private let state = Mutex(State())
 
     private struct State {
@@ -25,6 +29,7 @@ final class DialogSession: Sendable {
 
     init(id: String, requester: ClientAddress) {
         self.id = id
+        client = requester.routingID
         state.withLock { $0.requester = requester }
     }
 
