@@ -66,10 +66,11 @@ public final class Console: Service, Sendable {
         chat = HostLink(name: "chat", endpoint: setup.clientEndpoint, timeout: setup.timeout, security: security)
     }
 
-    /// The page's address on a server listening at `host`:`port`, with the token.
-    public func address(host: String, port: Int) -> String {
+    /// The page's address on a server listening at `host`:`port`, with the token unless
+    /// asked not to.
+    public func address(host: String, port: Int, withToken: Bool = true) -> String {
         let shown = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/?token=\(token.value)"
+        return "http://\(shown):\(port)/" + (withToken ? "?token=\(token.value)" : "")
     }
 
     /// Adds the console's routes to `router`: `/` (the page), its script, style and map

@@ -1,16 +1,26 @@
 import Foundation
 import IntentHost
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The secret that opens the console: 32 random bytes as hex, kept in `STATE/console-token`
-/// (mode 0600) so the address stays the same across restarts. Every request and websocket
-/// must carry it; it is compared in constant time.
-public struct ConsoleToken: Sendable {
+/// (mode 0600) so the address stays the same across restarts, and renewed when the console
+/// cannot have its usual address. Every request and websocket must carry it; it is compared
+/// in constant time.
+public final class ConsoleToken: Sendable {
+    private let file: URL
+    private let current: Mutex<String>
+
     /// The token's text.
-    public let value: String
+    public var value: String { current.withLock { $0 } }
+
+    private init(file: URL, value: String) {
+        self.file = file
+        current = Mutex(value)
+    }
 
     /// Reads the token from `file`, or makes one and writes it there (0600) if the file is
     /// missing or does not hold a token.
@@ -19,13 +29,21 @@ public struct ConsoleToken: Sendable {
             let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if isWellFormed(token) {
                 chmod(file.path, 0o600)
-                return ConsoleToken(value: token)
+                return ConsoleToken(file: file, value: token)
             }
         }
+        let made = ConsoleToken(file: file, value: "")
+        try made.renew()
+        return made
+    }
+
+    /// Makes a new token, on disk (0600) before it is used: from then on the old one opens
+    /// nothing.
+    public func renew() throws {
         var generator = SystemRandomNumberGenerator()
         let token = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
         try DurableFile.write(Array((token + "\n").utf8), to: file)
-        return ConsoleToken(value: token)
+        current.withLock { $0 = token }
     }
 
     /// Whether `candidate` is this token. Takes the same time whatever the first differing

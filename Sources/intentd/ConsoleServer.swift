@@ -26,13 +26,30 @@ enum ConsoleServer {
         }
     }
 
-    /// Prints the console's address, with its token, and keeps it in the state directory.
-    static func announce(_ console: Console, host: String, port: Int, _ configuration: HostConfiguration, logger: Logger) {
+    /// Keeps the console's address, with its token, in the state directory, and prints it:
+    /// with the token to a terminal, without it elsewhere (a service's standard error goes
+    /// to a journal that others may read). Served on another port than the one `asked` for
+    /// (it was taken), the console gets a new token: the old address, which pages and
+    /// bookmarks keep trying, may now belong to another local user's server.
+    static func announce(_ console: Console, host: String, port: Int, asked: Int, _ configuration: HostConfiguration, logger: Logger) {
+        if asked != 0, port != asked {
+            do {
+                try console.token.renew()
+                logger.warning("console: port \(asked) is taken, so the console has a new token; pages opened before must be opened again")
+            } catch {
+                logger.error("console: cannot renew its token: \(error)")
+            }
+        }
         let url = console.address(host: host, port: port)
-        do { try DurableFile.write(Array((url + "\n").utf8), to: urlFile(configuration.stateDirectory)) } catch {
+        let file = urlFile(configuration.stateDirectory)
+        do { try DurableFile.write(Array((url + "\n").utf8), to: file) } catch {
             logger.warning("console: \(error)")
         }
-        logger.info("console: \(url)")
+        if isatty(STDERR_FILENO) == 1 {
+            logger.info("console: \(url)")
+        } else {
+            logger.info("console: \(console.address(host: host, port: port, withToken: false)) (its address with the token is in \(file.path))")
+        }
     }
 
     private static func urlFile(_ state: StateDirectory) -> URL { state.url.appendingPathComponent("console.url") }

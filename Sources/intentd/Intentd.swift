@@ -114,7 +114,7 @@ struct Intentd: AsyncParsableCommand {
             services.append(OperationsServer(address: address, router: router, logger: logger) { [configuration] url, port in
                 endpoint.listening(at: url)
                 logger.info("metrics at \(url)/metrics")
-                if let console { ConsoleServer.announce(console, host: address.host, port: port, configuration, logger: logger) }
+                if let console { ConsoleServer.announce(console, host: address.host, port: port, asked: address.port, configuration, logger: logger) }
             })
             if let console { services.append(console) }
         }

@@ -254,6 +254,30 @@ struct ConsoleBrowserTests {
         #expect(try browser.problems() == [])
     }
 
+    @Test("Served on another port than the one asked for, the console gets a new token; the address goes without it to an error stream that is no terminal")
+    func takenPortRenewsTheToken() throws {
+        let taken = try TCPListener()
+        let host = try TestHost(["--extensions", "messaging", "--http", "127.0.0.1:\(taken.port)"], start: false)
+        defer { host.stop(); host.removeState() }
+        let old = String(repeating: "ab", count: 32)
+        try (old + "\n").write(to: host.state.appendingPathComponent("console-token"), atomically: true, encoding: .utf8)
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        let file = host.state.appendingPathComponent("console.url")
+        let deadline = ContinuousClock.now + .seconds(10)
+        var url = ""
+        while url.isEmpty && ContinuousClock.now < deadline {
+            url = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            usleep(50_000)
+        }
+        let token = try #require(url.split(separator: "=").last.map(String.init))
+        #expect(!url.contains(":\(taken.port)/"), "\(url)")
+        #expect(token != old, "a page or bookmark that goes on trying the old port would give the old token to whoever holds it")
+        #expect(try String(contentsOf: host.state.appendingPathComponent("console-token"), encoding: .utf8).hasPrefix(token))
+        #expect(host.hostLog.contains("has a new token"), "\(host.hostLog)")
+        #expect(!host.hostLog.contains(token), "the token went to standard error, which is no terminal here")
+    }
+
     @Test("The console listens on loopback only: intentd refuses any other address before it starts")
     func loopbackOnly() throws {
         let host = try TestHost(["--http", "0.0.0.0:8470"])
