@@ -17,14 +17,16 @@ struct AddTasksHandler: AddTasksIntentHandling {
     let store: NotebookStore
 
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
-        resolveTitle(intent.targetTaskList, among: try await store.listTitles())
+        resolveTitle(intent.targetTaskList, among: try await store.listTitles(), creating: true)
     }
 
+    /// Adds to the list, making it first when there is none of that title (the user said yes
+    /// to making it, or a program named it).
     func handle(intent: AddTasksIntent) async throws -> AddTasksResponse {
-        guard let list = intent.targetTaskList else { return AddTasksResponse(.failure) }
+        guard let list = intent.targetTaskList, !list.trimmingCharacters(in: .whitespaces).isEmpty else { return AddTasksResponse(.failure) }
         let titles = splitItems(intent.taskTitles)
         guard !titles.isEmpty, let added = try await store.addTasks(
-            titles, toList: list, priority: intent.priority?.rawValue, reminder: intent.temporalEventTrigger)
+            titles, toList: list, creating: true, priority: intent.priority?.rawValue, reminder: intent.temporalEventTrigger)
         else { return AddTasksResponse(.failure) }
         return AddTasksResponse(.success, ["targetTaskList": .string(list), "addedTasks": json(added)])
     }

@@ -34,12 +34,15 @@ struct ListOMatExtension: IntentExtension {
 }
 
 /// Resolves a spoken title against the titles the store knows.
-func resolveTitle(_ said: String?, among titles: [String], required: Bool = true) -> ResolutionResult {
+func resolveTitle(_ said: String?, among titles: [String], required: Bool = true, creating: Bool = false) -> ResolutionResult {
     guard let said, !said.trimmingCharacters(in: .whitespaces).isEmpty else { return required ? .needsValue : .notRequired }
     switch TitleMatcher.match(said, in: titles) {
     case .exact(let title): return .success(title)
     case .one(let title): return .confirmationRequired(.string(title))
     case .several(let titles): return .disambiguation(titles.map { .string($0) })
+    // A list nothing is like: offered to be made, as SiriKit's listShouldBeCreated.
+    case .none where creating:
+        return .confirmationRequired(.string(said.trimmingCharacters(in: .whitespaces)), reason: "listShouldBeCreated")
     case .none: return .unsupported
     }
 }

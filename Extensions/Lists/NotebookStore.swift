@@ -109,10 +109,17 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// Adds tasks to the list titled `title`; returns them, or nil if the list is gone.
-    func addTasks(_ titles: [String], toList title: String, priority: String?, reminder: String?) async throws -> [TaskItem]? {
+    /// Adds tasks to the list titled `title`; returns them, or nil if there is no such list
+    /// (with `creating`, the list is made first, in the same write).
+    func addTasks(_ titles: [String], toList title: String, creating: Bool = false, priority: String?, reminder: String?) async throws -> [TaskItem]? {
         try await database.journaledWrite { db in
-            guard let list = try TaskList.filter(Column("title") == title).fetchOne(db) else { return nil }
+            var found = try TaskList.filter(Column("title") == title).fetchOne(db)
+            if found == nil, creating {
+                let made = TaskList(identifier: UUID().uuidString, title: title, groupName: nil, created: Self.now())
+                try made.insert(db)
+                found = made
+            }
+            guard let list = found else { return nil }
             return try titles.map { t in
                 var task = TaskItem.new(t, in: list)
                 task.priority = priority ?? "notFlagged"

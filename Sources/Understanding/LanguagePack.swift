@@ -18,6 +18,8 @@ public struct LanguagePack: Sendable {
     let results: [String: [String]]
     let say: [String: String]
     let unsupportedReasons: [String: String]
+    /// Questions for a `confirmationRequired` with a reason, by reason (`{value}` filled in).
+    let confirmationReasons: [String: String]
     let responseCodes: [String: String]
     let capabilitiesOfApp: [Pattern]
     /// Phrases that give a parameter wherever they stand in a request ("for three
@@ -106,6 +108,7 @@ public struct LanguagePack: Sendable {
         var results: [String: [String]]?
         var say: [String: String]
         var unsupportedReasons: [String: String]?
+        var confirmationReasons: [String: String]?
         var responseCodes: [String: String]?
         var modifiers: [String: [String]]?
         /// Words that point to an intent besides its patterns' words, by intent.
@@ -143,6 +146,7 @@ public struct LanguagePack: Sendable {
         results = file.results ?? [:]
         say = file.say
         unsupportedReasons = file.unsupportedReasons ?? [:]
+        confirmationReasons = file.confirmationReasons ?? [:]
         responseCodes = file.responseCodes ?? [:]
         capabilitiesOfApp = try file.words.capabilitiesOfApp.map { source throws(LanguageError) in try Pattern(source) }
         modifiers = try compile(file.modifiers ?? [:])

@@ -44,6 +44,14 @@ public struct Phrasebook: Sendable {
     /// An unsupported reason (`offline`) in words.
     public func reason(_ name: String) -> String? { pack.unsupportedReasons[name] }
 
+    /// The question that asks the user to confirm `value`: the one for `reason`
+    /// (`listShouldBeCreated`: "There's no list called groceries. Should I make it?"), else
+    /// "Did you mean …?".
+    public func confirmation(of value: String, reason: String?) -> String {
+        let template = reason.flatMap { pack.confirmationReasons[$0] } ?? pack.say["confirmValue"] ?? "{value}?"
+        return render(template, ["value": .string(value)]) ?? template
+    }
+
     /// A failure response code in words.
     public func responseCode(_ name: String) -> String? { pack.responseCodes[name] }
 

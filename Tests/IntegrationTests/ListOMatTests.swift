@@ -54,7 +54,7 @@ struct ListOMatTests {
         #expect(titles == ["rice", "onions", "olives"])
     }
 
-    @Test("A misspelled or sound-alike list name still finds the list, to be confirmed; nothing like it is unsupported")
+    @Test("A misspelled or sound-alike list name still finds the list, to be confirmed; a name nothing is like is offered to be made")
     func fuzzyTitles() throws {
         let host = try hostWithStores()
         defer { host.stop(); host.removeState() }
@@ -63,7 +63,25 @@ struct ListOMatTests {
             #expect(outcome["code"] == "confirmationRequired", "\(said)")
             #expect(resolution(outcome, "targetTaskList")?["value"] == .string(meant), "\(said)")
         }
-        #expect(resolution(try send(host, "AddTasks", "targetTaskList=zoo", "taskTitles=milk"), "targetTaskList")?["kind"] == "unsupported")
+        let zoo = resolution(try send(host, "AddTasks", "targetTaskList=zoo", "taskTitles=milk"), "targetTaskList")
+        #expect(zoo?["kind"] == "confirmationRequired" && zoo?["reason"] == "listShouldBeCreated" && zoo?["value"] == "zoo")
+    }
+
+    @Test("On a first start, \"add milk and eggs to my groceries list\" offers to make the list, makes it on yes, and adds both")
+    func firstListIsOfferedToBeMade() throws {
+        let host = try TestHost(["--extensions", "lists"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["List-o-Mat"])
+        let asked = try host.ctl("ask", "add milk and eggs to my groceries list", "--answer", "yes", "--answer", "yes")
+        #expect(asked.stdout.contains("There's no list called groceries. Should I make it?"), "\(asked.stdout)")
+        #expect(asked.stdout.contains("I added milk and eggs to groceries."), "\(asked.stdout)")
+        let found = try send(host, "SearchForNotebookItems", "itemType=taskList", "title=groceries")
+        let tasks = found["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
+        #expect(tasks == ["milk", "eggs"], "\(found)")
+        // No: nothing is made, and the list is asked for again.
+        let declined = try host.ctl("ask", "add bread to my bakery list", "--answer", "no")
+        #expect(declined.stdout.contains("Which list"), "\(declined.stdout)")
+        #expect(resolution(try send(host, "AddTasks", "targetTaskList=bakery", "taskTitles=bread"), "targetTaskList")?["reason"] == "listShouldBeCreated")
     }
 
     @Test("Tasks are marked done and undone, snoozed and deleted, and search shows them")

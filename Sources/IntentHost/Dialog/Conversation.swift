@@ -185,9 +185,9 @@ struct Conversation: Sendable {
             let names = options.map { words.text(of: $0) ?? "?" }
             let picked = try await choose(words.say("disambiguation", ["options": words.numbered(names)]), names, context, parameter: parameter.name)
             return options[picked]
-        case .confirmationRequired(let value):
+        case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
-            if try await yesNo(words.say("confirmValue", ["value": name]), context, parameter: parameter.name) { return value }
+            if try await yesNo(words.confirmation(of: name, reason: reason), context, parameter: parameter.name) { return value }
             return try await self.value(prompt, parameter, intent, context, profiles)
         case .unsupported(let reason):
             let value = said.flatMap { words.text(of: $0) }

@@ -66,13 +66,15 @@ struct LifecycleDriver: Sendable {
                     }
                 }
                 let before = run.parameters[parameter.name]
-                if let problem = run.apply(resolved.results, to: parameter) {
+                let results = run.afterConfirmation(resolved.results, of: parameter)
+                if let problem = run.apply(results, to: parameter) {
                     return run.unreadable(problem)
                 }
-                guard let index = resolved.results.firstIndex(where: { !$0.isSettled }),
+                guard let index = results.firstIndex(where: { !$0.isSettled }),
                     let value = try await asker.value(
-                        for: resolved.results[index], of: parameter, run, said: Run.element(before, index), asked: asked)
+                        for: results[index], of: parameter, run, said: Run.element(before, index), asked: asked)
                 else { break }
+                if case .confirmationRequired(value, _) = results[index] { run.userConfirmed[parameter.name, default: []].insert(value) }
                 asked += 1
                 run.resolutions.removeLast()
                 run.parameters[parameter.name] = Run.replacing(before, at: index, with: value, list: parameter.isList)
@@ -245,6 +247,8 @@ struct Run {
     var idempotencyKey = RequestAnnotation.makeKey()
     /// Whether the handle was sent, so that the outcome names the key.
     var handleSent = false
+    /// Values the user said yes to when asked to confirm them, by parameter.
+    var userConfirmed: [String: Set<JSONValue>] = [:]
     /// Whether the stages go to the extension in batches.
     var batched = false
     /// The route the SUBMIT was admitted on, for the broker.
@@ -270,6 +274,17 @@ struct Run {
     /// Records a parameter's results and puts resolved values in place (`ResolvedValues`,
     /// the rule extensions apply inside a batch too); returns a problem if the results do
     /// not fit the parameter.
+    /// `results` with a value the user already confirmed taken as success: asked once, the
+    /// user is not asked again when the extension answers `confirmationRequired` for it once
+    /// more (a list that does not exist until the handle makes it).
+    func afterConfirmation(_ results: [ResolutionResult], of parameter: ParameterDefinition) -> [ResolutionResult] {
+        guard let confirmed = userConfirmed[parameter.name] else { return results }
+        return results.map { result in
+            if case .confirmationRequired(let value, _) = result, confirmed.contains(value) { return .success(value) }
+            return result
+        }
+    }
+
     mutating func apply(_ results: [ResolutionResult], to parameter: ParameterDefinition) -> String? {
         if let problem = ResolvedValues.apply(results, to: parameter.name, list: parameter.isList, in: &parameters) {
             return "\(app) gave \(problem)"

@@ -50,6 +50,9 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     public var values: [String]?
     /// The typed reasons an extension may give with `unsupported`, with SiriKit's numbers.
     public var unsupportedReasons: [ResponseCode]?
+    /// The typed reasons an extension may give with `confirmationRequired`, with SiriKit's
+    /// numbers (`listShouldBeCreated`).
+    public var confirmationReasons: [ResponseCode]?
 
     /// Whether the value is a list.
     public var isList: Bool { list ?? false }

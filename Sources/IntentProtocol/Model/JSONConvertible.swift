@@ -183,7 +183,10 @@ extension ResolutionResult: JSONConvertible, JSONObjectWritable {
         var o = JSONObjectWriter(consume writer)
         o.add("kind", .string(kind))
         switch self {
-        case .success(let value), .confirmationRequired(let value): o.add("value", value)
+        case .success(let value): o.add("value", value)
+        case .confirmationRequired(let value, let reason):
+            if let reason { o.add("reason", .string(reason)) }
+            o.add("value", value)
         case .disambiguation(let options): o.add("options", .array(options))
         case .unsupported(let reason): o.add("reason", reason.map(JSONValue.string))
         case .needsValue, .notRequired: break
@@ -201,7 +204,7 @@ extension ResolutionResult: JSONConvertible, JSONObjectWritable {
                 throw .malformedBody("a disambiguation offers 2 to 10 options, not \(options.count)")
             }
             self = .disambiguation(options)
-        case "confirmationRequired": self = .confirmationRequired(try f.value("value"))
+        case "confirmationRequired": self = .confirmationRequired(try f.value("value"), reason: try f.optionalString("reason"))
         case "needsValue": self = .needsValue
         case "notRequired": self = .notRequired
         case "unsupported": self = .unsupported(reason: try f.optionalString("reason"))
@@ -213,7 +216,10 @@ extension ResolutionResult: JSONConvertible, JSONObjectWritable {
         var o = JSONObjectBuilder()
         o["kind"] = .string(kind)
         switch self {
-        case .success(let value), .confirmationRequired(let value): o["value"] = value
+        case .success(let value): o["value"] = value
+        case .confirmationRequired(let value, let reason):
+            o["value"] = value
+            if let reason { o["reason"] = .string(reason) }
         case .disambiguation(let options): o["options"] = .array(options)
         case .unsupported(let reason): o["reason"] = reason.map(JSONValue.string)
         case .needsValue, .notRequired: break

@@ -4,8 +4,10 @@ public enum ResolutionResult: Sendable, Hashable {
     case success(JSONValue)
     /// Several candidates (2 to 10); the user picks one.
     case disambiguation([JSONValue])
-    /// The app wants the user to confirm this value ("Did you mean Bobo the Great?").
-    case confirmationRequired(JSONValue)
+    /// The app wants the user to confirm this value ("Did you mean Bobo the Great?"); `reason`,
+    /// one of the parameter's `confirmationReasons` in the catalog, says why
+    /// (`listShouldBeCreated`: "There's no list called groceries. Should I make it?").
+    case confirmationRequired(JSONValue, reason: String? = nil)
     /// The parameter is required and missing; the host asks the user for it.
     case needsValue
     /// The app ignores this parameter.
@@ -51,7 +53,8 @@ extension ResolutionResult: Codable {
                     forKey: .options, in: c, debugDescription: "a disambiguation offers 2 to 10 options, not \(options.count)")
             }
             self = .disambiguation(options)
-        case "confirmationRequired": self = .confirmationRequired(try c.decode(JSONValue.self, forKey: .value))
+        case "confirmationRequired":
+            self = .confirmationRequired(try c.decode(JSONValue.self, forKey: .value), reason: try c.decodeIfPresent(String.self, forKey: .reason))
         case "needsValue": self = .needsValue
         case "notRequired": self = .notRequired
         case "unsupported": self = .unsupported(reason: try c.decodeIfPresent(String.self, forKey: .reason))
@@ -64,7 +67,10 @@ extension ResolutionResult: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(kind, forKey: .kind)
         switch self {
-        case .success(let value), .confirmationRequired(let value): try c.encode(value, forKey: .value)
+        case .success(let value): try c.encode(value, forKey: .value)
+        case .confirmationRequired(let value, let reason):
+            try c.encode(value, forKey: .value)
+            try c.encodeIfPresent(reason, forKey: .reason)
         case .disambiguation(let options): try c.encode(options, forKey: .options)
         case .unsupported(let reason): try c.encodeIfPresent(reason, forKey: .reason)
         case .needsValue, .notRequired: break

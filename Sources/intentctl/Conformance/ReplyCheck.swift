@@ -26,6 +26,9 @@ enum ReplyCheck {
         switch kind {
         case "success", "confirmationRequired":
             guard let value = result["value"] else { return "\(kind) without a value" }
+            if kind == "confirmationRequired", let problem = reasonProblem(result["reason"], "confirmationRequired", parameter.confirmationReasons) {
+                return problem
+            }
             return valueProblem(value, parameter: parameter).map { "\(kind) value \($0)" }
         case "disambiguation":
             guard let options = result["options"]?.arrayValue else { return "disambiguation without options" }
@@ -36,13 +39,19 @@ enum ReplyCheck {
                 if let problem = valueProblem(option, parameter: parameter) { return "disambiguation option \(problem)" }
             }
         case "unsupported":
-            guard let reason = result["reason"], reason != .null else { return nil }
-            let allowed = (parameter.unsupportedReasons ?? []).map(\.name)
-            guard let name = reason.stringValue, allowed.contains(name) else {
-                return "unsupported reason \(excerpt(reason)) is not one of the parameter's (\(allowed.joined(separator: ", ")))"
-            }
+            return reasonProblem(result["reason"], "unsupported", parameter.unsupportedReasons)
         default:
             break
+        }
+        return nil
+    }
+
+    /// A result's optional `reason`, checked against the parameter's reasons for its kind.
+    private static func reasonProblem(_ reason: JSONValue?, _ kind: String, _ reasons: [ResponseCode]?) -> String? {
+        guard let reason, reason != .null else { return nil }
+        let allowed = (reasons ?? []).map(\.name)
+        guard let name = reason.stringValue, allowed.contains(name) else {
+            return "\(kind) reason \(excerpt(reason)) is not one of the parameter's (\(allowed.joined(separator: ", ")))"
         }
         return nil
     }

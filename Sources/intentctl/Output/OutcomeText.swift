@@ -38,7 +38,8 @@ struct OutcomeText: CustomStringConvertible {
         case .success(let value): "\(value.displayText)"
         case .disambiguation(let options):
             "which one? " + options.enumerated().map { "\($0.offset + 1)) \($0.element.displayText)" }.joined(separator: "  ")
-        case .confirmationRequired(let value): "did you mean \(value.displayText)?"
+        case .confirmationRequired(let value, "listShouldBeCreated"): "no such list yet: create \(value.displayText)?"
+        case .confirmationRequired(let value, _): "did you mean \(value.displayText)?"
         case .needsValue: "needs a value"
         case .notRequired: "not needed"
         case .unsupported(let reason): "not possible" + (reason.map { " (\($0))" } ?? "")

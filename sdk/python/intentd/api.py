@@ -36,9 +36,10 @@ class Resolution:
         return cls("disambiguation", options=options)
 
     @classmethod
-    def confirmation_required(cls, value):
-        """The user must confirm `value`."""
-        return cls("confirmationRequired", value=value)
+    def confirmation_required(cls, value, reason=None):
+        """The user must confirm `value`; `reason`, one of the parameter's confirmationReasons in
+        the catalog, says why (listShouldBeCreated)."""
+        return cls("confirmationRequired", value=value, **({} if reason is None else {"reason": reason}))
 
     @classmethod
     def needs_value(cls):
