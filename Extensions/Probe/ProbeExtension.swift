@@ -8,7 +8,8 @@ import IntentExtensionKit
 /// Commands: `read PATH`, `list PATH`, `write NAME TEXT` (in the sandbox directory),
 /// `unix PATH` (connect to a Unix socket), `tcp HOST PORT`, `alloc MIB`, `spawn ARGUMENT`
 /// (start `sleep ARGUMENT` as a helper), `spawnmany COUNT ARGUMENT`, `daemon ARGUMENT` (the
-/// same helper in a session of its own, as a daemon starts), `print TEXT` (to standard output), `where`
+/// same helper in a session of its own, as a daemon starts), `burn COUNT SECONDS MARKER` (COUNT
+/// helpers that each spin for SECONDS, MARKER among their arguments), `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
 /// whose payload is a string of BYTES letters), `vocab COUNT` (COUNT vocabulary changes, one
 /// after the other), `token` (its launch token), `exit STATUS`. Confirm answers `ready`; to `big BYTES` it adds that many
@@ -89,6 +90,18 @@ struct ProbeExtension: IntentExtension {
             case "daemon":
                 let (pid, result) = spawnSleep(argument, newSession: true)
                 return result == 0 ? "ok: \(pid)" : "error: \(String(cString: strerror(result)))"
+            case "burn":
+                let words = rest.split(separator: " ").map(String.init)
+                guard let count = Int(argument), words.count == 2 else { return "error: burn COUNT SECONDS MARKER" }
+                var started = 0
+                for _ in 0..<min(count, 16) {
+                    var pid: pid_t = 0
+                    let argv = ["/usr/bin/timeout", words[0], "/bin/sh", "-c", "while :; do :; done", words[1]]
+                    let c: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+                    defer { c.forEach { free($0) } }
+                    if posix_spawn(&pid, argv[0], nil, nil, c, environ) == 0 { started += 1 }
+                }
+                return "ok: \(started)"
             case "spawnmany":
                 // Starts up to ARGUMENT helpers (`sleep REST`); says how many started.
                 var started = 0

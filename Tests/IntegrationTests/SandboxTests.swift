@@ -200,6 +200,30 @@ struct SandboxTests {
         #expect(daemons(second, 0), "a helper that called setsid outlived the host")
     }
 
+    @Test("The CPU time limit counts an extension's processes together: helpers that each stay under it still end it")
+    func cpuLimitCountsTheGroup() throws {
+        let host = try host(["extensions": ["probe"], "extensionLimits": ["probe": ["cpuSeconds": 2]]])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["Probe"])
+        guard status.extensions.first?.sandboxes?.first?.limits?.contains(where: { $0.resource == "cpu" && $0.enforcedBy == "cgroup" }) == true else {
+            Issue.record("this machine gives the host no cpuacct cgroup: \(host.hostLog)")
+            return
+        }
+        let pids = status.extensions.first?.processIdentifiers ?? []
+        let marker = "4246.\(Int.random(in: 100_000...999_999))"
+        // Four helpers spinning 4 s each on two cores: about 2 s of CPU time each, under the
+        // limit, and 8 s together, over it.
+        #expect(try probe(host, "burn 4 4 \(marker)") == "ok: 4")
+        let restarted = try host.waitFor(["Probe"], timeout: .seconds(30)) {
+            $0.extensions.first?.processIdentifiers.allSatisfy { !pids.contains($0) } == true
+        }
+        #expect(!restarted.extensions.isEmpty)
+        #expect(host.hostLog.contains("of CPU time, over its limit of 2 s"), "\(host.hostLog)")
+        #expect(Self.processes(withArgument: marker) == 0, "the helpers ended with it")
+        let launch = try host.client().status().launches?.first { $0.name == "probe" }
+        #expect(launch?.lastExit?.contains("CPU time") == true, "\(String(describing: launch))")
+    }
+
     @Test("A launched shell-script extension starts clean, gets SIGTERM when the host stops, and exits within the grace period")
     func scriptGetsSIGTERM() throws {
         let host = try host([

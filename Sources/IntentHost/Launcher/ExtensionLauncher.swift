@@ -23,6 +23,9 @@ final class ExtensionLauncher: Sendable {
         var pid: pid_t
         var token: String
         var sandboxed: Bool
+        /// Its cgroup's name, and the CPU time its processes may use together.
+        var group = ""
+        var cpuSeconds: Int?
     }
 
     /// What every launch uses, settled by the first `launch`.
@@ -41,6 +44,8 @@ final class ExtensionLauncher: Sendable {
     private let logs = Mutex<[String: ExtensionLog]>([:])
     private let runtime = Mutex<Runtime?>(nil)
     private let stopping = Atomic<Bool>(false)
+    /// Children stopped for using more CPU time than their limit, with how much they used.
+    private let overCPU = Mutex<[pid_t: Double]>([:])
     private let log = Logger(label: HostLog.label)
     private static let spawnLock = Mutex(())
     private let identities: ExtensionIdentities
@@ -140,7 +145,13 @@ final class ExtensionLauncher: Sendable {
         var why = "cgroups are off in the config"
         ready.cgroups = config.cgroups ? CgroupV1.make(reason: &why) : nil
         if let cgroups = ready.cgroups {
-            log.info("limits: memory and processes by cgroup v1 (\(cgroups.memory), \(cgroups.pids)); CPU time and open files by rlimit")
+            let cpu = cgroups.cpuacct != nil ? "CPU time by cgroup v1 (\(cgroups.cpuacct ?? "")); open files" : "CPU time and open files"
+            log.info("limits: memory and processes by cgroup v1 (\(cgroups.memory), \(cgroups.pids)); \(cpu) by rlimit")
+            if cgroups.cpuacct != nil {
+                let watch = Thread { [self] in watchCPU(cgroups) }
+                watch.name = "intentd-cpu-watch"
+                watch.start()
+            }
         } else {
             log.info("limits: by rlimit only (\(why))")
         }
@@ -207,7 +218,8 @@ final class ExtensionLauncher: Sendable {
         // The one place where other concerns add their variables for a child: its identity.
         environment.merge(try identities.environment(for: target)) { _, identity in identity }
 
-        let argv = limits.startCommand(command, in: sandbox.path, joining: procs, cgroup: runtime.cgroups != nil)
+        let cpuByCgroup = runtime.cgroups?.cpuacct != nil
+        let argv = limits.startCommand(command, in: sandbox.path, joining: procs, cgroup: runtime.cgroups != nil, cpuByCgroup: cpuByCgroup)
 
         let output = try extensionLog(bundle)
         // Known before the process starts, so its registration finds it however soon it comes.
@@ -228,10 +240,10 @@ final class ExtensionLauncher: Sendable {
 
         let state = SandboxStatus(
             state: runtime.profile == nil ? .off : .on, name: name, network: runtime.profile == nil ? nil : target.networkAccess,
-            limits: limits.status(cgroup: runtime.cgroups != nil), log: output.url.path)
+            limits: limits.status(cgroup: runtime.cgroups != nil, cpuByCgroup: cpuByCgroup), log: output.url.path)
         ledger.record(token, LaunchLedger.Entry(sandbox: state, pid: pid, sandboxed: runtime.profile != nil))
         board.started(target, pid: pid)
-        let child = Child(pid: pid, token: token, sandboxed: runtime.profile != nil)
+        let child = Child(pid: pid, token: token, sandboxed: runtime.profile != nil, group: group, cpuSeconds: limits.cpuSeconds)
         let late = children.withLock { children in
             children[name] = child
             return stopping.load(ordering: .relaxed)
@@ -267,6 +279,8 @@ final class ExtensionLauncher: Sendable {
         }
         // bubblewrap exits with 128 + N when the extension was killed by signal N.
         if child.sandboxed, case .exited(let status) = termination, status > 128 { termination = .signaled(status - 128) }
+        let usedCPU = overCPU.withLock { $0.removeValue(forKey: child.pid) }
+        let how = usedCPU.map { String(format: "stopped after %.1f s of CPU time, over its limit", $0) } ?? "\(termination)"
         ledger.remove(child.token)
         onExit(child.token)
         let stillOurs = children.withLock { children in
@@ -280,12 +294,12 @@ final class ExtensionLauncher: Sendable {
         // `intentctl restart` stopped it: start it again now, with a fresh back-off.
         let asked = board.takeWake(name)
         if termination == .exited(Self.configurationExitStatus) && !asked {
-            board.ended(name, "\(termination)", ran: ran, restartAt: nil)
+            board.ended(name, how, ran: ran, restartAt: nil)
             log.error("extension \(name) exited with status 78 (rejected or misconfigured); not restarting it until `intentctl restart`", metadata: ["instance": "\(name)"])
             return
         }
         if termination == .exited(Self.damagedDataExitStatus) && !asked {
-            board.ended(name, "\(termination)", ran: ran, restartAt: nil, final: .unhealthy)
+            board.ended(name, how, ran: ran, restartAt: nil, final: .unhealthy)
             log.error("extension \(name) exited with status 74 (its data is damaged); not restarting it until `intentctl restart`", metadata: ["instance": "\(name)"])
             return
         }
@@ -293,8 +307,8 @@ final class ExtensionLauncher: Sendable {
         // A child that ran a while gets a fresh back-off; one that keeps crashing waits longer.
         let delay = asked ? .zero : ran > LaunchBoard.shortRun ? Duration.seconds(1) : backoff
         let deadline = ContinuousClock.now + delay
-        board.ended(name, "\(termination)", ran: ran, restartAt: deadline)
-        log.warning("extension \(name) (pid \(child.pid)) \(termination); restarting in \(delay)", metadata: ["instance": "\(name)"])
+        board.ended(name, how, ran: ran, restartAt: deadline)
+        log.warning("extension \(name) (pid \(child.pid)) \(how); restarting in \(delay)", metadata: ["instance": "\(name)"])
         var next = asked ? .seconds(1) : min(delay * 2, .seconds(32))
         while ContinuousClock.now < deadline && !stopping.load(ordering: .relaxed) {
             if board.takeWake(name) {
@@ -342,6 +356,25 @@ final class ExtensionLauncher: Sendable {
         }
         let names = Set(found.map(\.name))
         return board.status().filter { names.contains($0.name) }
+    }
+
+    /// Twice a second, the CPU time of each child's cgroup (its processes together, those
+    /// gone included) against its limit: one over it is killed, every process of it, and
+    /// restarted with the usual back-off, as a process over `RLIMIT_CPU` would be. Helpers
+    /// that each stay under the limit do not give an extension more.
+    private func watchCPU(_ cgroups: CgroupV1) {
+        while !stopping.load(ordering: .relaxed) {
+            usleep(500_000)
+            for (name, child) in children.withLock({ Array($0) }) {
+                guard let limit = child.cpuSeconds, let used = cgroups.cpuSeconds(child.group), used > Double(limit),
+                    overCPU.withLock({ $0.updateValue(used, forKey: child.pid) == nil })
+                else { continue }
+                log.error(
+                    "extension \(name) (pid \(child.pid)) used \(String(format: "%.1f", used)) s of CPU time, over its limit of \(limit) s; stopping it",
+                    metadata: ["instance": "\(name)"])
+                cgroups.endProcesses(child.group)
+            }
+        }
     }
 
     /// How long a restarted extension has to stop on SIGTERM before it gets SIGKILL.

@@ -2,10 +2,12 @@ import Foundation
 import IntentProtocol
 
 /// Control groups (version 1) for launched extensions, where the host may create them:
-/// `MOUNT/memory/HOST-GROUP/intentd-PID/NAME` and the same under `pids`, where `HOST-GROUP`
-/// is the host's own group from `/proc/self/cgroup`. Each extension's group caps its
-/// memory (`memory.limit_in_bytes`; the kernel kills a process of the group that needs
-/// more) and its processes and threads together (`pids.max`).
+/// `MOUNT/memory/HOST-GROUP/intentd-PID/NAME` and the same under `pids` (and `cpuacct`
+/// where it is mounted), where `HOST-GROUP` is the host's own group from
+/// `/proc/self/cgroup`. Each extension's group caps its memory (`memory.limit_in_bytes`; the
+/// kernel kills a process of the group that needs more) and its processes and threads
+/// together (`pids.max`), and counts the CPU time of all its processes (`cpuacct.usage`),
+/// which the launcher holds to the extension's limit.
 ///
 /// The launcher starts each child through a shell that writes its own pid into the groups'
 /// `cgroup.procs` before it execs the sandbox, so that nothing of the extension runs outside.
@@ -14,6 +16,11 @@ struct CgroupV1: Sendable {
     let memory: String
     /// `intentd-PID` under the host's pids group.
     let pids: String
+    /// `intentd-PID` under the host's cpuacct group, where that controller is mounted.
+    var cpuacct: String?
+
+    /// The groups' bases, each controller's.
+    private var bases: [String] { [memory, pids] + (cpuacct.map { [$0] } ?? []) }
 
     /// Creates the host's two groups, or returns nil (saying why in `reason`) where the
     /// controllers are not mounted or the host may not create groups.
@@ -38,14 +45,17 @@ struct CgroupV1: Sendable {
             reason = "no cgroup v1 memory and pids controllers are mounted"
             return nil
         }
-        for path in [memory, pids] { removeStale(beside: path) }
+        var cpuacct = directory("cpuacct")
+        for path in [memory, pids] + (cpuacct.map { [$0] } ?? []) { removeStale(beside: path) }
         do {
             for path in [memory, pids] { try SystemCall.makeDirectory(path) }
         } catch {
             reason = "cannot create a cgroup: \(error)"
             return nil
         }
-        return CgroupV1(memory: memory, pids: pids)
+        // Without it, CPU time is limited per process (RLIMIT_CPU), as before.
+        if let path = cpuacct, (try? SystemCall.makeDirectory(path)) == nil { cpuacct = nil }
+        return CgroupV1(memory: memory, pids: pids, cpuacct: cpuacct)
     }
 
     /// Removes the empty groups of hosts that died without removing them (`intentd-PID`
@@ -62,10 +72,12 @@ struct CgroupV1: Sendable {
     /// `cgroup.procs` files the child must join.
     func prepare(_ name: String, _ limits: ResourceLimits) throws -> [String] {
         var procs: [String] = []
-        for (base, controller) in [(memory, "memory"), (pids, "pids")] {
+        for (base, controller) in [(memory, "memory"), (pids, "pids")] + (cpuacct.map { [($0, "cpuacct")] } ?? []) {
             let path = "\(base)/\(name)"
             try SystemCall.makeDirectory(path)
             switch controller {
+            case "cpuacct":
+                break
             case "memory":
                 let bytes = limits.memoryMegabytes.map { String($0 << 20) } ?? "-1"
                 try SystemCall.write(bytes, to: "\(path)/memory.limit_in_bytes")
@@ -85,7 +97,7 @@ struct CgroupV1: Sendable {
     /// second for the kernel to finish tearing them down).
     func remove(_ name: String) {
         endProcesses(name)
-        for base in [memory, pids] {
+        for base in bases {
             let path = "\(base)/\(name)"
             for _ in 0..<100 {
                 if (try? SystemCall.removeDirectory(path)) != nil { break }
@@ -102,7 +114,7 @@ struct CgroupV1: Sendable {
         let own = getpid()
         for _ in 0..<100 {
             var left: Set<pid_t> = []
-            for base in [memory, pids] {
+            for base in bases {
                 let listed = SystemCall.readFile("\(base)/\(name)/cgroup.procs") ?? ""
                 left.formUnion(listed.split(separator: "\n").compactMap { pid_t($0) }.filter { $0 > 1 && $0 != own })
             }
@@ -112,10 +124,19 @@ struct CgroupV1: Sendable {
         }
     }
 
-    /// Removes the host's own two groups (after every extension's), ending what still runs
-    /// in them.
+    /// The CPU time, in seconds, that the processes of one extension's group have used,
+    /// those gone included; nil without the cpuacct controller.
+    func cpuSeconds(_ name: String) -> Double? {
+        guard let cpuacct, let text = SystemCall.readFile("\(cpuacct)/\(name)/cpuacct.usage"),
+            let nanoseconds = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
+        return Double(nanoseconds) / 1e9
+    }
+
+    /// Removes the host's own groups (after every extension's), ending what still runs in
+    /// them.
     func removeAll() {
-        for base in [memory, pids] {
+        for base in bases {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: base)) ?? []
             for name in names where (try? FileManager.default.attributesOfItem(atPath: "\(base)/\(name)")[.type] as? FileAttributeType)
                 == .typeDirectory

@@ -8,7 +8,8 @@ import IntentProtocol
 public struct ResourceLimits: Sendable, Hashable, Decodable {
     /// Memory in MiB (the cgroup's memory limit, else `RLIMIT_DATA`).
     public var memoryMegabytes: Int?
-    /// CPU time in seconds, over the extension's whole life (`RLIMIT_CPU`).
+    /// CPU time in seconds, over the extension's whole life: its processes together (the
+    /// cgroup's `cpuacct.usage`, watched by the host), else each process's (`RLIMIT_CPU`).
     public var cpuSeconds: Int?
     /// Processes and threads (the cgroup's `pids.max`, else `RLIMIT_NPROC`).
     public var processes: Int?
@@ -45,8 +46,8 @@ public struct ResourceLimits: Sendable, Hashable, Decodable {
     /// into each of the cgroups' `procs` files, sets the rlimits, then execs `command`, so
     /// nothing of the extension runs before its limits apply. It exits with 78 (do not
     /// restart) if it cannot.
-    func startCommand(_ command: [String], in directory: String, joining procs: [String], cgroup: Bool) -> [String] {
-        let options = shellLimits(cgroup: cgroup)
+    func startCommand(_ command: [String], in directory: String, joining procs: [String], cgroup: Bool, cpuByCgroup: Bool = false) -> [String] {
+        let options = shellLimits(cgroup: cgroup, cpuByCgroup: cpuByCgroup)
         let ulimits = stride(from: 0, to: options.count, by: 2).map { "ulimit \(options[$0]) \(options[$0 + 1]) || exit 78; " }.joined()
         let script = "cd \"$1\" || exit 78; unset OLDPWD PWD; shift; "
             + "while [ \"$1\" != -- ]; do echo $$ > \"$1\" || exit 78; shift; done; shift; " + ulimits + "exec \"$@\""
@@ -54,10 +55,10 @@ public struct ResourceLimits: Sendable, Hashable, Decodable {
     }
 
     /// The `ulimit` options of `/bin/sh` for the limits that are enforced as rlimits, given
-    /// that the cgroup (if any) enforces memory and processes.
-    func shellLimits(cgroup: Bool) -> [String] {
+    /// that the cgroup (if any) enforces memory and processes, and CPU time if `cpuByCgroup`.
+    func shellLimits(cgroup: Bool, cpuByCgroup: Bool = false) -> [String] {
         var options: [String] = []
-        if let cpuSeconds { options += ["-t", String(cpuSeconds)] }
+        if let cpuSeconds, !cpuByCgroup { options += ["-t", String(cpuSeconds)] }
         if let openFiles { options += ["-n", String(openFiles)] }
         if !cgroup {
             if let memoryMegabytes { options += ["-d", String(memoryMegabytes * 1024)] }
@@ -67,12 +68,12 @@ public struct ResourceLimits: Sendable, Hashable, Decodable {
     }
 
     /// What `intentctl status` shows: each limit set, and what enforces it.
-    func status(cgroup: Bool) -> [LimitStatus] {
+    func status(cgroup: Bool, cpuByCgroup: Bool = false) -> [LimitStatus] {
         var list: [LimitStatus] = []
         if let memoryMegabytes {
             list.append(LimitStatus(resource: "memory", value: memoryMegabytes, unit: "MiB", enforcedBy: cgroup ? "cgroup" : "rlimit"))
         }
-        if let cpuSeconds { list.append(LimitStatus(resource: "cpu", value: cpuSeconds, unit: "s", enforcedBy: "rlimit")) }
+        if let cpuSeconds { list.append(LimitStatus(resource: "cpu", value: cpuSeconds, unit: "s", enforcedBy: cpuByCgroup ? "cgroup" : "rlimit")) }
         if let processes {
             list.append(LimitStatus(resource: "processes", value: processes, unit: "", enforcedBy: cgroup ? "cgroup" : "rlimit"))
         }
