@@ -47,12 +47,12 @@ final class DialogEngine: Sendable {
     func hear(_ utterance: Utterance, from requester: ClientAddress) -> Heard {
         if let id = utterance.sessionId {
             // A conversation is answered from the connection that started it; to any other
-            // it does not exist.
+            // it does not exist. One that ended is kept as ended before it is closed.
+            if let turn = ended.withLock({ $0.turn(id, for: requester.routingID) }) { return .answer(turn) }
             if let session = sessions.withLock({ $0.byID[id] }), session.client == requester.routingID {
                 return session.hear(utterance.text, from: requester)
                     ? .taken : .error(.sessionBusy, "the conversation \(id) is still working on the last answer")
             }
-            if let turn = ended.withLock({ $0.turn(id, for: requester.routingID) }) { return .answer(turn) }
             return .error(.unknownSession, "there is no conversation \(id) on this connection; start a new one without a session id")
         }
         let language = utterance.language ?? defaultLanguage
@@ -72,11 +72,12 @@ final class DialogEngine: Sendable {
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             let last = await conversation.run(utterance.text)
-            sessions.withLock { $0.close(session.id, for: requester.routingID) }
-            // A late answer to a timed-out session hears why; others hear that it ended.
+            // A late answer to a timed-out session hears why; others hear that it ended. Kept
+            // before the session closes, so no answer in between finds neither.
             let late = last.end == .timedOut ? last : Turn(
                 sessionId: session.id, app: last.app, intent: last.intent, text: Phrasebook(pack: pack).say("ended"), end: last.end)
             ended.withLock { $0.add(late, for: requester.routingID) }
+            sessions.withLock { $0.close(session.id, for: requester.routingID) }
             session.finish(last, via: host)
         }
         return .taken
