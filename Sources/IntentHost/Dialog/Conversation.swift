@@ -237,6 +237,9 @@ struct Conversation: Sendable {
         for _ in 0..<Self.maximumAsks {
             let answer = try await listen(context.question(text, expecting, parameter: parameter, options: options))
             if let value = read(answer) { return value }
+            // No answer to this question, but a request of its own ("send a message to Bobo
+            // saying hi" where a name was asked for): start over with it.
+            if await isRequest(answer) { throw .newRequest(answer) }
             text = again + " " + question
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
@@ -266,6 +269,14 @@ struct Conversation: Sendable {
         let world = await host.world()
         guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: world.profiles) else { return false }
         return request.namedApp != nil
+    }
+
+    /// Whether `text` reads as a request (or "What can you do?"), naming an app or not.
+    private func isRequest(_ text: String) async -> Bool {
+        switch RequestReader(pack: pack, catalog: catalog).read(text, apps: await host.world().profiles) {
+        case .request, .capabilities: true
+        default: false
+        }
     }
 
     // MARK: Words
