@@ -55,6 +55,22 @@ struct ChatTerminalTests {
         #expect(!answers.contains { $0.contains("Kiki") || $0.contains("oops") }, "a line dropped with Ctrl-C was answered:\n\(screen)")
     }
 
+    @Test("What the host says is broken at spaces to the terminal's width, not in the middle of words")
+    func longAnswersAreWrappedAtSpaces() throws {
+        let host = try TestHost(["--extensions", "messaging,lists,rides"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat", "List-o-Mat", "Zippy"])
+        let terminal = try TerminalSession(
+            "env LANG=C.UTF-8 \(Products.url("intentctl").path) chat --state-dir \(host.state.path)", columns: 70)
+        try terminal.waitFor("Say what you need")
+        try terminal.typeLine("What can you do?")
+        let screen = try terminal.waitFor("Zippy:")
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count < 70 }, "a line the terminal broke:\n\(screen)")
+        // Every word of the answer is whole on one line.
+        #expect(screen.contains("olives"), "\(screen)")
+    }
+
     @Test("A ride update that arrives while the user types appears above the line being edited, which is drawn again")
     func updateWhileTyping() throws {
         let host = try TestHost(

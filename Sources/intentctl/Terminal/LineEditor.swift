@@ -113,7 +113,8 @@ final class LineEditor: Sendable {
     /// is then drawn again), else at once. Safe from any thread.
     func show(_ text: String) {
         // What the host says carries strings extensions chose.
-        let text = PeerNames.printable(text)
+        var text = PeerNames.printable(text)
+        if interactive { text = Self.wrapped(text, width: Self.columns() - 1) }
         let now: Bool = shared.withLock { state in
             guard state.editing else {
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))
@@ -123,6 +124,37 @@ final class LineEditor: Sendable {
             return false
         }
         if !now { wake() }
+    }
+
+    /// The terminal's width in columns (80 when it does not say).
+    private static func columns() -> Int {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return 80 }
+        return Int(size.ws_col)
+    }
+
+    /// `text` with each line broken at spaces into lines of at most `width` characters (a
+    /// word longer than that is cut), so that the terminal does not break words.
+    static func wrapped(_ text: String, width: Int) -> String {
+        guard width >= 20 else { return text }
+        var out: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = ""
+            for word in paragraph.split(separator: " ") {
+                var word = Substring(word)
+                if !line.isEmpty, line.count + 1 + word.count > width {
+                    out.append(line)
+                    line = ""
+                }
+                while line.isEmpty, word.count > width {
+                    out.append(String(word.prefix(width)))
+                    word = word.dropFirst(width)
+                }
+                line += (line.isEmpty ? "" : " ") + word
+            }
+            out.append(line)
+        }
+        return out.joined(separator: "\n")
     }
 
     private func interrupt() {
