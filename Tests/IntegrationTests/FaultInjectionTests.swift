@@ -199,6 +199,25 @@ struct FaultInjectionTests {
         #expect(try tasks(host) == ["rice": 1, "apples": 1])
     }
 
+    @Test("A handle done in time but answered late is unknown; asked again with its key, the host sends that handle again and reports it done, not the failure a second confirm would give")
+    func lateAnswerRetriedWithTheKeyIsDone() throws {
+        let host = try TestHost(["--request-timeout", "1000"])
+        defer { host.stop(); host.removeState() }
+        _ = try host.startExtension(
+            PythonSDKTests.python, [Products.fixtures.appendingPathComponent("late-notes.py").path], environment: PythonSDKTests.environment)
+        try host.waitFor(["LateNotes"])
+        #expect(try host.ctl("authorize", "LateNotes", "allow").status == 0)
+        let first = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--idempotency-key", "late-1")
+        #expect(first.status == 6, "outcome unknown: \(first.stdout)\(first.stderr)")
+        usleep(1_000_000)  // the late answer has left by now
+        let again = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--idempotency-key", "late-1", "--json")
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(again.json?["outcome"] == "success" && again.json?["code"] == "success", "\(again.stdout)")
+        let file = host.state.appendingPathComponent("sandboxes/org.example.latenotes/intentd.sqlite")
+        let notes = try DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM notes") }
+        #expect(notes == 1)
+    }
+
     @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")
     func sameKeyTwiceIsDoneOnce() throws {
         let host = try host(timeout: 5000)

@@ -68,6 +68,46 @@ struct LifecycleDriverTests {
         #expect(early.idempotencyKey == nil)
     }
 
+    @Test("Asked again with the key of a handle that ended unknown, the lifecycle sends that handle again, as it was, and nothing before it")
+    func unknownHandleIsSentAgainAlone() async throws {
+        /// Books once: its first handle is never answered (the work is done); from then on
+        /// confirm fails, as a ride already booked makes it.
+        final class Booking: StageSender {
+            let asked = Mutex<[String]>([])
+            let booked = Mutex(false)
+            func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+                let request = try? JSON.decode(StageRequest.self, from: body)
+                asked.withLock { $0.append(stage == .resolve ? "resolve" : "\(stage) \(request?.parameters["content"]?.stringValue ?? "")") }
+                switch stage {
+                case .resolve:
+                    let value = request?.parameters[request?.parameter ?? ""]
+                    return .reply((try? JSON.encode(value.map { ["results": [["kind": "success", "value": $0]]] } ?? ["results": [["kind": "notRequired"]]] as JSONValue)) ?? [])
+                case .confirm:
+                    return .reply((try? JSON.encode(booked.withLock { $0 } ? ["code": "failureMessageServiceNotAvailable"] : ["code": "ready"] as JSONValue)) ?? [])
+                case .handle:
+                    if booked.withLock({ done in defer { done = true }; return !done }) { return .failed(.outcomeUnknown, "no answer") }
+                    return .reply((try? JSON.encode(["code": "success"] as JSONValue)) ?? [])
+                }
+            }
+        }
+        let ext = Booking()
+        let driver = LifecycleDriver(sender: ext, unsettled: UnsettledHandles())
+        func submit(_ content: String) async throws -> Outcome {
+            let body = try JSON.encode(Submission(parameters: ["recipients": "Coco", "content": .string(content)], idempotencyKey: "retry-1"))
+            return await driver.run(app: "MonkeyChat", intent: send, body: body)
+        }
+        #expect(try await submit("hi").code == "outcomeUnknown")
+        ext.asked.withLock { $0.removeAll() }
+        let again = try await submit("hi")
+        #expect(again.outcome == .success && again.code == "success", "\(again)")
+        #expect(ext.asked.withLock { $0 } == ["handle hi"])
+        // Settled now: asked once more with the key, the whole lifecycle runs (and the
+        // extension's journal, not the host, answers for the key).
+        ext.asked.withLock { $0.removeAll() }
+        #expect(try await submit("hi").code == "failureMessageServiceNotAvailable")
+        #expect(ext.asked.withLock { $0 }.first == "resolve")
+    }
+
     @Test("A parameter that needs the user stops the lifecycle before confirm")
     func needsUserInputStopsBeforeConfirm() async {
         let ext = ScriptedExtension(resolve: { r in

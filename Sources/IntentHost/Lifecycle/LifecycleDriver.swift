@@ -15,6 +15,9 @@ struct LifecycleDriver: Sendable {
     var batchedStages = true
     /// Whether a batch that confirms carries the handle too (config `handleInBatch`).
     var handleInBatch = false
+    /// Handles that ended `outcomeUnknown`, sent again when their lifecycle is asked again
+    /// with the key.
+    var unsettled: UnsettledHandles?
 
     /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
     /// app's extension takes batches; `route` is the one the SUBMIT was admitted on.
@@ -48,8 +51,26 @@ struct LifecycleDriver: Sendable {
 
     /// Drives `run` through resolve (asking again until each parameter settles), confirm
     /// and handle, and says how it ended; `asker` has the user's say wherever the user has
-    /// one. The one loop of SUBMITs and conversations.
+    /// one. The one loop of SUBMITs and conversations. A run with the key of one whose handle
+    /// ended `outcomeUnknown` sends that handle again, as it was, and nothing before it.
     func drive<Asker: LifecycleAsker>(
+        _ run: inout Run, asking asker: inout Asker
+    ) async throws(Asker.Stop) -> Outcome {
+        let outcome: Outcome
+        if let sent = unsettled?.take(run.idempotencyKey, app: run.app, intent: run.intent.name) {
+            run.parameters = sent.parameters
+            run.resolutions = sent.resolutions
+            run.confirmed = true
+            outcome = try await handle(&run, asking: &asker)
+        } else {
+            outcome = try await stages(&run, asking: &asker)
+        }
+        if outcome.code == ErrorCode.outcomeUnknown.rawValue, run.handleSent { unsettled?.keep(run) }
+        return outcome
+    }
+
+    /// Resolve, confirm and handle.
+    private func stages<Asker: LifecycleAsker>(
         _ run: inout Run, asking asker: inout Asker
     ) async throws(Asker.Stop) -> Outcome {
         // Resolve, parameter by parameter; a result that is not settled goes to the asker,
@@ -106,7 +127,13 @@ struct LifecycleDriver: Sendable {
             }
         }
 
-        // Handle.
+        return try await handle(&run, asking: &asker)
+    }
+
+    /// The handle, and the outcome its answer gives.
+    private func handle<Asker: LifecycleAsker>(
+        _ run: inout Run, asking asker: inout Asker
+    ) async throws(Asker.Stop) -> Outcome {
         let handled: IntentResponse
         switch try await respond(.handle, &run, asking: &asker) {
         case .failure(let end): return end.outcome
