@@ -40,17 +40,25 @@ public final class IntentClient {
         try socket.connect(endpoint)
     }
 
-    /// Runs an intent through its whole lifecycle.
+    /// Runs an intent through its whole lifecycle. A submission without an idempotency key
+    /// gets one here, so that when no answer comes (the host went away, or took too long) the
+    /// error names the key to send it again with: done at most once.
     public func submit(app: String, intent: String, _ submission: Submission) throws -> Outcome {
+        var submission = submission
+        let key = submission.idempotencyKey ?? RequestAnnotation.makeKey()
+        submission.idempotencyKey = key
         let id = next()
         let body = Body(try JSON.encode(submission))
-        return try decode(Outcome.self, try request(.submit(id, app: app, intent: intent, body: body)))
+        return try decode(Outcome.self, try request(.submit(id, app: app, intent: intent, body: body), key: key))
     }
 
-    /// Runs one stage, returning the extension's reply body as it sent it.
+    /// Runs one stage, returning the extension's reply body as it sent it. A handle without
+    /// an idempotency key gets one here, as a submission does.
     public func stage(app: String, intent: String, stage: Stage, _ request: StageRequest) throws -> [UInt8] {
+        var request = request
+        if stage == .handle, request.idempotencyKey == nil { request.idempotencyKey = RequestAnnotation.makeKey() }
         let id = next()
-        return try self.request(.stage(id, app: app, intent: intent, stage, body: Body(try JSON.encode(request))))
+        return try self.request(.stage(id, app: app, intent: intent, stage, body: Body(try JSON.encode(request))), key: request.idempotencyKey)
     }
 
     /// Runs one stage with a body of any bytes (the host forwards a STAGE body unread),
@@ -90,7 +98,7 @@ public final class IntentClient {
     /// Says one thing in a conversation: a new request, or (with `sessionId`) the answer
     /// to that conversation's last question. Returns the host's next turn.
     public func say(_ utterance: Utterance) throws -> Turn {
-        try decode(Turn.self, try request(.say(next(), body: Body(try JSON.encode(utterance)))))
+        try decode(Turn.self, try request(.say(next(), body: Body(try JSON.encode(utterance))), key: utterance.idempotencyKey))
     }
 
     private func next() -> RequestID {
@@ -98,7 +106,9 @@ public final class IntentClient {
         return RequestID(nextID)
     }
 
-    private func request(_ message: ClientMessage) throws -> [UInt8] {
+    /// Sends `message` and waits for its answer; `key`, the idempotency key of the handle it
+    /// may lead to, goes into the error when no answer comes.
+    private func request(_ message: ClientMessage, key: String? = nil) throws -> [UInt8] {
         let id = message.requestID
         while try monitor.next() != nil {}  // connections lost before this request do not concern it
         try message.send(on: socket)
@@ -109,7 +119,7 @@ public final class IntentClient {
         let events = poller.add(monitor.socket)
         while true {
             let left = clock.now.duration(to: deadline)
-            guard left > .zero else { throw ClientError.timeout(endpoint, timeout) }
+            guard left > .zero else { throw ClientError.timeout(endpoint, timeout, key: key) }
             let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
             guard try poller.poll(timeout: ms) > 0 else { continue }
             // The answer may have arrived just before the connection closed: it counts.
@@ -117,7 +127,7 @@ public final class IntentClient {
                 if let answer = try Self.answer(to: id, in: frames) { return try answer.get() }
             }
             if poller.isReadable(events), let event = try monitor.next(), event.kind == SocketMonitor.disconnected {
-                throw ClientError.hostLost(endpoint)
+                throw ClientError.hostLost(endpoint, key: key)
             }
         }
     }
@@ -145,28 +155,54 @@ public final class IntentClient {
 public enum ClientError: Error, CustomStringConvertible, Sendable {
     /// No host has created the ipc socket.
     case notRunning(String)
-    /// No answer in time.
-    case timeout(String, Duration)
+    /// No answer in time; `key` is the idempotency key of the handle the request may have
+    /// led to, if it may have.
+    case timeout(String, Duration, key: String? = nil)
     /// The host answered with an ERROR frame.
     case host(code: String, message: String)
     /// The answer could not be read.
     case malformed(String)
     /// The connection to the host was lost (it stopped, crashed or restarted) while the
-    /// request was in flight: it may or may not have been carried out.
-    case hostLost(String)
+    /// request was in flight: it may or may not have been carried out; `key` is the
+    /// idempotency key to send it again with, if it may have led to a handle.
+    case hostLost(String, key: String? = nil)
+
+    /// The idempotency key of a request whose outcome is unknown: sent again with it, its
+    /// handle is done at most once.
+    public var unsettledKey: String? {
+        switch self {
+        case .timeout(_, _, let key?), .hostLost(_, let key?): key
+        default: nil
+        }
+    }
+
+    /// This error, naming `key` if it is one of an unknown outcome that names none yet.
+    public func keyed(_ key: String) -> ClientError {
+        switch self {
+        case .timeout(let endpoint, let duration, nil): .timeout(endpoint, duration, key: key)
+        case .hostLost(let endpoint, nil): .hostLost(endpoint, key: key)
+        default: self
+        }
+    }
 
     public var description: String {
         switch self {
         case .notRunning(let endpoint):
             "intentd is not running at \(endpoint) (start it with `intentd` or deploy/run.sh, or pass --state-dir / --endpoint)"
-        case .timeout(let endpoint, let timeout):
+        case .timeout(let endpoint, let timeout, nil):
             "no answer from intentd at \(endpoint) within \(timeout); is it running?"
+        case .timeout(let endpoint, let timeout, let key?):
+            "no answer from intentd at \(endpoint) within \(timeout): the request may or may not have been carried out; "
+                + "send it again with the idempotency key \(key) (--idempotency-key \(key)) and it is done at most once"
         case .host(let code, let message):
             "\(message) [\(code)]"
         case .malformed(let why):
             "the host's answer could not be read: \(why)"
-        case .hostLost(let endpoint):
+        case .hostLost(let endpoint, nil):
             "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out"
+        case .hostLost(let endpoint, let key?):
+            "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out; "
+                + "send it again with the idempotency key \(key) (--idempotency-key \(key)) and it is done at most once"
         }
     }
 }

@@ -49,7 +49,7 @@ public final class Host: Sendable {
         let link = BrokerLink()
         let driver = LifecycleDriver(
             sender: TracingStageSender(wrapped: BrokerStageSender(link: link)),
-            batchedStages: config.batchedStages, handleInBatch: config.handleInBatch, unsettled: UnsettledHandles())
+            batchedStages: config.batchedStages, handleInBatch: config.handleInBatch, keyed: KeyedHandles())
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(link: link, executor: executor), driver: driver,

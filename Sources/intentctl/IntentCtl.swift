@@ -85,8 +85,10 @@ enum Main {
             FileHandle.standardError.write(Data("intentctl: \(PeerNames.printable("\(error)"))\n".utf8))
             // A change the host could not save is a failure of the request, not of its words.
             if case .host(ErrorCode.stateNotSaved.rawValue, _) = error { exit(Exit.failure) }
-            // The host went away mid-request: whether it was done is unknown, as for outcomeUnknown.
+            // The host went away mid-request, or a request that may lead to a handle had no
+            // answer in time: whether it was done is unknown, as for outcomeUnknown.
             if case .hostLost = error { exit(Exit.outcomeUnknown) }
+            if error.unsettledKey != nil { exit(Exit.outcomeUnknown) }
             // An overloaded host refused the request before doing anything: a refusal.
             if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
             exit(Exit.usage)

@@ -59,6 +59,23 @@ struct FaultInjectionTests {
         throw TestError("List-o-Mat did not come back:\n\(host.hostLog)")
     }
 
+    /// A host (`--request-timeout` in milliseconds) with the Python fixture LateNotes beside
+    /// it, allowed: its handles are done in time and answered 1.5 s late.
+    func hostWithLateNotes(timeout milliseconds: Int) throws -> TestHost {
+        let host = try TestHost(["--request-timeout", "\(milliseconds)"])
+        _ = try host.startExtension(
+            PythonSDKTests.python, [Products.fixtures.appendingPathComponent("late-notes.py").path], environment: PythonSDKTests.environment)
+        try host.waitFor(["LateNotes"])
+        #expect(try host.ctl("authorize", "LateNotes", "allow").status == 0)
+        return host
+    }
+
+    /// How many notes LateNotes has stored.
+    func lateNotes(_ host: TestHost) throws -> Int? {
+        let file = host.state.appendingPathComponent("sandboxes/org.example.latenotes/intentd.sqlite")
+        return try DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM notes") }
+    }
+
     /// The idempotency key at the end of an `outcomeUnknown` ERROR's text.
     func key(in message: String) -> String? {
         message.range(of: "idempotency key: ").map { String(message[$0.upperBound...]) }
@@ -201,21 +218,28 @@ struct FaultInjectionTests {
 
     @Test("A handle done in time but answered late is unknown; asked again with its key, the host sends that handle again and reports it done, not the failure a second confirm would give")
     func lateAnswerRetriedWithTheKeyIsDone() throws {
-        let host = try TestHost(["--request-timeout", "1000"])
+        let host = try hostWithLateNotes(timeout: 1000)
         defer { host.stop(); host.removeState() }
-        _ = try host.startExtension(
-            PythonSDKTests.python, [Products.fixtures.appendingPathComponent("late-notes.py").path], environment: PythonSDKTests.environment)
-        try host.waitFor(["LateNotes"])
-        #expect(try host.ctl("authorize", "LateNotes", "allow").status == 0)
         let first = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--idempotency-key", "late-1")
         #expect(first.status == 6, "outcome unknown: \(first.stdout)\(first.stderr)")
         usleep(1_000_000)  // the late answer has left by now
         let again = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--idempotency-key", "late-1", "--json")
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
         #expect(again.json?["outcome"] == "success" && again.json?["code"] == "success", "\(again.stdout)")
-        let file = host.state.appendingPathComponent("sandboxes/org.example.latenotes/intentd.sqlite")
-        let notes = try DatabaseQueue(path: file.path).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM notes") }
-        #expect(notes == 1)
+        #expect(try lateNotes(host) == 1)
+    }
+
+    @Test("A send that gets no answer in intentctl's time names the key it went with and exits 6; sent again with that key, it is done once")
+    func clientTimeoutNamesTheKey() throws {
+        let host = try hostWithLateNotes(timeout: 10000)
+        defer { host.stop(); host.removeState() }
+        let first = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--timeout", "1")
+        #expect(first.status == 6, "\(first.stdout)\(first.stderr)")
+        let key = try #require(first.stderr.range(of: "--idempotency-key ").map { first.stderr[$0.upperBound...].prefix { !$0.isWhitespace && $0 != ")" } })
+        usleep(1_500_000)  // the late answer has come by now
+        let again = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--idempotency-key", String(key), "--json")
+        #expect(again.status == 0 && again.json?["code"] == "success", "\(again.stdout)\(again.stderr)")
+        #expect(try lateNotes(host) == 1)
     }
 
     @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")

@@ -40,7 +40,7 @@ struct HostRestartTests {
         switch result {
         case .success(let bytes): Issue.record("a dead host answered: \(String(decoding: bytes, as: UTF8.self))")
         case .failure(let error):
-            guard case ClientError.hostLost(let lost) = error else {
+            guard case ClientError.hostLost(let lost, _) = error else {
                 Issue.record("expected hostLost, got \(error)")
                 break
             }

@@ -117,7 +117,10 @@ struct Conversation: Sendable {
         }
 
         var run = Run(app: appName, intent: intent, sessionId: session.id, language: pack.language, confirmed: false)
-        if let idempotencyKey { run.idempotencyKey = idempotencyKey }
+        if let idempotencyKey {
+            run.idempotencyKey = idempotencyKey
+            run.keyFromClient = true
+        }
         // With an app that takes batches, what is left after each answer goes in one request.
         run.batched = driver.batchedStages && app.registration.takesBatches
         for (name, value) in request.parameters {

@@ -15,9 +15,9 @@ struct LifecycleDriver: Sendable {
     var batchedStages = true
     /// Whether a batch that confirms carries the handle too (config `handleInBatch`).
     var handleInBatch = false
-    /// Handles that ended `outcomeUnknown`, sent again when their lifecycle is asked again
-    /// with the key.
-    var unsettled: UnsettledHandles?
+    /// Lifecycles whose handle was sent, by key: asked again with the key, an unknown handle
+    /// is sent again alone, a settled one answered with its outcome.
+    var keyed: KeyedHandles?
 
     /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
     /// app's extension takes batches; `route` is the one the SUBMIT was admitted on.
@@ -37,6 +37,7 @@ struct LifecycleDriver: Sendable {
         if let key = submission.idempotencyKey {
             if let problem = RequestAnnotation.problem(withKey: key) { return run.end(.refused, ErrorCode.malformed.rawValue, problem) }
             run.idempotencyKey = key
+            run.keyFromClient = true
         }
         run.language = submission.language ?? "en"
         run.confirmed = submission.confirmed ?? false
@@ -57,15 +58,18 @@ struct LifecycleDriver: Sendable {
         _ run: inout Run, asking asker: inout Asker
     ) async throws(Asker.Stop) -> Outcome {
         let outcome: Outcome
-        if let sent = unsettled?.take(run.idempotencyKey, app: run.app, intent: run.intent.name) {
-            run.parameters = sent.parameters
-            run.resolutions = sent.resolutions
+        switch keyed?.take(run.idempotencyKey, app: run.app, intent: run.intent.name) {
+        case .settled(let first)?:
+            return first
+        case .unknown(let parameters, let resolutions)?:
+            run.parameters = parameters
+            run.resolutions = resolutions
             run.confirmed = true
             outcome = try await handle(&run, asking: &asker)
-        } else {
+        case nil:
             outcome = try await stages(&run, asking: &asker)
         }
-        if outcome.code == ErrorCode.outcomeUnknown.rawValue, run.handleSent { unsettled?.keep(run) }
+        keyed?.keep(run, outcome)
         return outcome
     }
 
@@ -274,6 +278,8 @@ struct Run {
     var idempotencyKey = RequestAnnotation.makeKey()
     /// Whether the handle was sent, so that the outcome names the key.
     var handleSent = false
+    /// Whether the key is the client's (who may send the request again with it).
+    var keyFromClient = false
     /// Values the user said yes to when asked to confirm them, by parameter.
     var userConfirmed: [String: Set<JSONValue>] = [:]
     /// Whether the stages go to the extension in batches.

@@ -41,12 +41,19 @@ struct Ask: ParsableCommand {
         if let idempotencyKey, let problem = RequestAnnotation.problem(withKey: idempotencyKey) {
             throw ValidationError("--idempotency-key: \(problem)")
         }
-        var turn = try client.say(Utterance(text: text, language: language, idempotencyKey: idempotencyKey))
+        // The key of the handle the conversation may lead to, so that an answer that never
+        // comes (the host went away) names it: asked again with it, it is done at most once.
+        let key = idempotencyKey ?? RequestAnnotation.makeKey()
+        var turn = try client.say(Utterance(text: text, language: language, idempotencyKey: key))
         transcript.host(turn)
         var pending = answers[...]
         while turn.end == nil, let answer = pending.popFirst() {
             transcript.user(answer)
-            turn = try client.say(Utterance(text: answer, sessionId: turn.sessionId, language: language))
+            do {
+                turn = try client.say(Utterance(text: answer, sessionId: turn.sessionId, language: language))
+            } catch let error as ClientError {
+                throw error.keyed(key)
+            }
             transcript.host(turn)
         }
         if json {

@@ -12,8 +12,8 @@ struct Send: ParsableCommand {
             name:=JSON (a typed value). Repeat a name for a list:
               intentctl send MonkeyChat SendMessage recipients=Bobo content="send more bananas"
             Exit status: 0 done, 3 needs input, 4 refused, 5 failed, 6 outcome unknown (the \
-            handle may or may not have been done: send it again with the --idempotency-key \
-            it printed, and it is done at most once).
+            handle may or may not have been done, or no answer came in --timeout: send it \
+            again with the --idempotency-key it printed, and it is done at most once).
             """)
 
     @Argument(help: "The app, by name or alternative name (MonkeyChat).")

@@ -1,0 +1,93 @@
+import IntentProtocol
+import Synchronization
+
+/// Lifecycles whose handle was sent, by idempotency key, so that one asked again with its
+/// key (wire.md section 5a) is not run again from the start: resolve and confirm would see
+/// the first run's work, if it was done (a ride booked, a note made), and answer a failure
+/// for it.
+///
+/// - A handle whose outcome is unknown (sent, no readable answer) is kept with what it was
+///   sent with; asked again, that same handle is sent again, with its key, and the
+///   extension answers from its journal, or does it now if it never did.
+/// - A handle that was answered, for a key the client gave (a client that names a key may
+///   not have heard the answer), is kept with its outcome; asked again, that is the answer.
+///
+/// Kept in memory, the newest first, within a count and a size; a host that restarted
+/// knows none and runs the whole lifecycle again.
+final class KeyedHandles: Sendable {
+    /// What is kept for one key.
+    enum Kept: Sendable {
+        /// The handle's outcome is unknown: what it was sent with.
+        case unknown(parameters: [String: JSONValue], resolutions: [ParameterResolution])
+        /// The lifecycle's outcome.
+        case settled(Outcome)
+    }
+
+    private struct Entry {
+        let app: String
+        let intent: String
+        let kept: Kept
+        let bytes: Int
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var order: [String] = []
+        var bytes = 0
+    }
+
+    private let state = Mutex(State())
+    /// The most lifecycles kept, and the most bytes they take.
+    let capacity: Int
+    let maxBytes: Int
+
+    init(capacity: Int = 4096, maxBytes: Int = 16 << 20) {
+        self.capacity = capacity
+        self.maxBytes = maxBytes
+    }
+
+    /// Keeps how `run` ended, `outcome`, if its handle was sent: the handle if the outcome
+    /// is unknown, the outcome if the client gave the key. Drops the oldest past the bounds.
+    func keep(_ run: Run, _ outcome: Outcome) {
+        guard run.handleSent else { return }
+        let kept: Kept
+        let bytes: Int
+        if outcome.code == ErrorCode.outcomeUnknown.rawValue {
+            kept = .unknown(parameters: run.parameters, resolutions: run.resolutions)
+            bytes = JSONValue.object(run.parameters).serialized().count + 256
+        } else if run.keyFromClient {
+            kept = .settled(outcome)
+            bytes = outcome.serialized().count + 256
+        } else {
+            return
+        }
+        guard bytes <= maxBytes / 16 else { return }
+        let key = run.idempotencyKey
+        state.withLock { state in
+            if let old = state.entries.updateValue(Entry(app: run.app, intent: run.intent.name, kept: kept, bytes: bytes), forKey: key) {
+                state.bytes -= old.bytes
+                state.order.removeAll { $0 == key }
+            }
+            state.order.append(key)
+            state.bytes += bytes
+            while state.order.count > capacity || state.bytes > maxBytes, let oldest = state.order.first {
+                state.order.removeFirst()
+                state.bytes -= state.entries.removeValue(forKey: oldest)?.bytes ?? 0
+            }
+        }
+    }
+
+    /// What is kept under `key` for `app`'s `intent`: an unknown handle is taken out (kept
+    /// again if its outcome stays unknown), an outcome stays.
+    func take(_ key: String, app: String, intent: String) -> Kept? {
+        state.withLock { state in
+            guard let entry = state.entries[key], entry.app == app, entry.intent == intent else { return nil }
+            if case .unknown = entry.kept {
+                state.entries[key] = nil
+                state.order.removeAll { $0 == key }
+                state.bytes -= entry.bytes
+            }
+            return entry.kept
+        }
+    }
+}
