@@ -61,10 +61,11 @@ struct FaultInjectionTests {
 
     /// A host (`--request-timeout` in milliseconds) with the Python fixture LateNotes beside
     /// it, allowed: its handles are done in time and answered 1.5 s late.
-    func hostWithLateNotes(timeout milliseconds: Int) throws -> TestHost {
+    func hostWithLateNotes(timeout milliseconds: Int, late seconds: Double = 1.5) throws -> TestHost {
         let host = try TestHost(["--request-timeout", "\(milliseconds)"])
         _ = try host.startExtension(
-            PythonSDKTests.python, [Products.fixtures.appendingPathComponent("late-notes.py").path], environment: PythonSDKTests.environment)
+            PythonSDKTests.python, [Products.fixtures.appendingPathComponent("late-notes.py").path],
+            environment: PythonSDKTests.environment.merging(["LATE_NOTES_SECONDS": "\(seconds)"]) { _, new in new })
         try host.waitFor(["LateNotes"])
         #expect(try host.ctl("authorize", "LateNotes", "allow").status == 0)
         return host
@@ -240,6 +241,30 @@ struct FaultInjectionTests {
         let again = try host.ctl("send", "LateNotes", "CreateNote", "title=Errands", "--idempotency-key", String(key), "--json")
         #expect(again.status == 0 && again.json?["code"] == "success", "\(again.stdout)\(again.stderr)")
         #expect(try lateNotes(host) == 1)
+    }
+
+    @Test("A conversation whose handle is still out when the host stops hears that its outcome is unknown, with its key, not that the host shut down")
+    func stopWithAHandleOutInAConversation() throws {
+        let host = try hostWithLateNotes(timeout: 10000, late: 6)
+        defer { host.stop(); host.removeState() }
+        let ask = Process()
+        ask.executableURL = Products.url("intentctl")
+        ask.arguments = ["ask", "create a note called Errands in LateNotes", "--json", "--state-dir", host.state.path]
+        let output = Pipe()
+        ask.standardOutput = output
+        ask.standardError = output
+        try ask.run()
+        // Its handle is out (the note is made, the answer 6 s away) when the host stops.
+        let deadline = ContinuousClock.now + .seconds(10)
+        while (try lateNotes(host) ?? 0) == 0 && ContinuousClock.now < deadline { usleep(50_000) }
+        // The host alone stops; the extension goes on, its answer still to come.
+        host.process?.terminate()
+        host.process?.waitUntilExit()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ask.waitUntilExit()
+        #expect(ask.terminationStatus == 6, "\(printed)")
+        #expect(printed.contains("\"outcomeUnknown\""), "\(printed)")
+        #expect(printed.contains("idempotencyKey"), "\(printed)")
     }
 
     @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")

@@ -233,7 +233,18 @@ actor Broker {
                 fail(entry.origin, .shuttingDown, "the host is shutting down")
             }
         }
-        // Conversations still working on a SAY answer it no more.
+        // Each ends at once (its next stage fails), unless the machine is busy: wait up to 2 s,
+        // for lifecycles and for conversations working on a SAY, which answer it with their
+        // last turn (an unknown handle's key among it).
+        let last = clock.now + .seconds(2)
+        var mailboxOnly = Poller()
+        mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
+        while (activeLifecycles > 0 || !sayingNow.isEmpty) && clock.now < last {
+            _ = try? mailboxOnly.poll(timeout: 50)
+            for command in mailbox.drain() { handle(command) }
+            flushBatch()
+        }
+        // Conversations still working on a SAY after that answer it no more.
         for (address, count) in sayingNow {
             for _ in 0..<count {
                 saying.release(address.routingID)
@@ -241,15 +252,6 @@ actor Broker {
             }
         }
         sayingNow.removeAll()
-        // Each ends at once (its next stage fails), unless the machine is busy: wait up to 2 s.
-        let last = clock.now + .seconds(2)
-        var mailboxOnly = Poller()
-        mailboxOnly.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
-        while activeLifecycles > 0 && clock.now < last {
-            _ = try? mailboxOnly.poll(timeout: 50)
-            for command in mailbox.drain() { handle(command) }
-            flushBatch()
-        }
         closeSockets()
     }
 

@@ -1,7 +1,8 @@
 """An extension with the Python SDK whose handle is done in time but answered late: it
-commits the note, then waits 1.5 s before its reply leaves (longer than the host waits).
+commits the note, then waits LATE_NOTES_SECONDS (1.5 by default) before its reply leaves.
 Its confirm fails for a title that has a note, as an app whose first run is done would."""
 
+import os
 import pathlib
 import time
 
@@ -20,7 +21,7 @@ class CreateNote(intentd.Handler):
 
     def handle(self, intent):
         intent.store.execute("INSERT INTO notes (title) VALUES (?)", (intent["title"],))
-        intent.after_commit(lambda: time.sleep(1.5))
+        intent.after_commit(lambda: time.sleep(float(os.environ.get("LATE_NOTES_SECONDS", "1.5"))))
         return IntentResponse("success", {"createdNote": {"identifier": "n", "title": intent["title"], "content": ""}})
 
 
