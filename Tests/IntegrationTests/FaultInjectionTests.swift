@@ -267,6 +267,30 @@ struct FaultInjectionTests {
         #expect(printed.contains("idempotencyKey"), "\(printed)")
     }
 
+    @Test("A read of an intent restricted while locked is not sent to a second instance once the device is locked")
+    func readIsAdmittedAgainBeforeAnotherInstance() throws {
+        let host = try TestHost(["--request-timeout", "2000"])
+        defer { host.stop(); host.removeState() }
+        let registration = try Manifests.monkeyChat()
+        let security = try host.extensionSecurity(trustedFor: registration.bundleIdentifier)
+        let (a, first) = try RawPeer.register(registration, at: host.extensionEndpoint, as: security)
+        let (b, second) = try RawPeer.register(registration, at: host.extensionEndpoint, as: security)
+        #expect(a == "registered" && b == "registered")
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        func requests(_ peer: RawPeer, within milliseconds: Int) throws -> Int {
+            try peer.extensionMessages(for: milliseconds).filter { if case .request = $0 { true } else { false } }.count
+        }
+        let client = try PipelinedClient(host)
+        let request = StageRequest(sessionId: "s", language: "en", intent: "SendMessage", parameters: ["content": "hi"])
+        let id = try client.stage("MonkeyChat", "SendMessage", .confirm, request)
+        let (toFirst, toSecond) = (try requests(first, within: 300), try requests(second, within: 10))
+        #expect(toFirst + toSecond == 1)
+        #expect(try host.ctl("lock").status == 0)
+        // Halfway to its deadline an unanswered read would go to the other instance too.
+        #expect(try requests(toFirst == 1 ? second : first, within: 1500) == 0, "a restricted read reached an instance while locked")
+        #expect(try client.answers(to: [id], within: .seconds(5))[id] != nil)
+    }
+
     @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")
     func sameKeyTwiceIsDoneOnce() throws {
         let host = try host(timeout: 5000)

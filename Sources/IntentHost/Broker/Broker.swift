@@ -330,9 +330,11 @@ actor Broker {
                 fail(entry.origin, .extensionTimeout, "\(entry.app) did not answer within \(config.requestTimeout)")
             }
         }
-        // A read still unanswered halfway to its deadline goes to another instance too.
+        // A read still unanswered halfway to its deadline goes to another instance too, if it
+        // is admitted again (the device may have been locked since).
         for id in pending.slowReads(now: now, after: hedgeAfter, timeout: config.requestTimeout) {
-            guard let entry = pending.entry(id), !entry.parked, let app = registry.app(named: entry.app), app.instances.count > 1
+            guard let entry = pending.entry(id), !entry.parked, case .success(let route) = admit(entry.app, entry.intent),
+                let app = route.app, app.instances.count > 1
             else { continue }
             pending.markHedged(id)
             dispatch(id, to: app)
@@ -632,11 +634,18 @@ actor Broker {
                 pending.remove(id)
                 count(entry, .outcomeUnknown)
                 fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering", key))
-            } else if let app = registry.app(named: entry.app), dispatch(id, to: app) == .sent {
-                continue
             } else {
-                // No other instance may take it now: it waits for one within its deadline.
-                pending.park(id)
+                // A read goes to another instance, admitted again as work that waited is: the
+                // lock may have closed since it was sent.
+                switch admit(entry.app, entry.intent) {
+                case .failure(let refusal):
+                    pending.remove(id)
+                    fail(entry.origin, refusal)
+                case .success(let route):
+                    if let app = route.app, dispatch(id, to: app) == .sent { continue }
+                    // No other instance may take it now: it waits for one within its deadline.
+                    pending.park(id)
+                }
             }
         }
     }
