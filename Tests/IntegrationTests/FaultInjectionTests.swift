@@ -291,6 +291,24 @@ struct FaultInjectionTests {
         #expect(try client.answers(to: [id], within: .seconds(5))[id] != nil)
     }
 
+    @Test("An instance that registers again on its connection leaves its handle in flight answered outcomeUnknown at once, not at its deadline")
+    func registeringAgainSettlesWhatWasSent() throws {
+        let host = try TestHost(["--request-timeout", "10000"])
+        defer { host.stop(); host.removeState() }
+        let registration = try Manifests.monkeyChat()
+        let (answer, peer) = try RawPeer.register(
+            registration, at: host.extensionEndpoint, as: try host.extensionSecurity(trustedFor: registration.bundleIdentifier))
+        #expect(answer == "registered")
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let client = try PipelinedClient(host)
+        let request = StageRequest(sessionId: "s", language: "en", intent: "SendMessage", parameters: ["content": "hi"], idempotencyKey: "again-1")
+        let id = try client.stage("MonkeyChat", "SendMessage", .handle, request)
+        #expect(try peer.extensionMessages(for: 500).contains { if case .request = $0 { true } else { false } })
+        try peer.register(registration)
+        let answered = try client.answers(to: [id], within: .seconds(3))[id]
+        #expect(answered?.code == "outcomeUnknown", "\(String(describing: answered))")
+    }
+
     @Test("The same handle sent twice with one idempotency key makes one row and two identical answers")
     func sameKeyTwiceIsDoneOnce() throws {
         let host = try host(timeout: 5000)

@@ -586,6 +586,9 @@ actor Broker {
         }
         zap.trust.pin(registration)
         known.note(registration)
+        // A connection that registers again is a new instance: what the old one was sent is
+        // answered as for any instance that went away (reads elsewhere, handles unknown).
+        if registry.instances[routingID] != nil { drop(routingID, because: "it registered again") }
         let instance = registry.add(registration, routingID: routingID, publicKey: key, now: clock.now)
         let registered = Registered(
             extensionId: instance.id, heartbeatMilliseconds: Int(config.heartbeatInterval / .milliseconds(1)),
