@@ -57,6 +57,17 @@ final class BatchingExtension: StageSender {
     }
 }
 
+/// Answers every batch with the same replies, whatever it asked, as a broken extension
+/// that handles though a resolve was not settled would.
+final class HandlesAnyway: StageSender {
+    let replies: [JSONValue]
+    init(_ replies: [JSONValue]) { self.replies = replies }
+
+    func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+        .reply(BatchReply(replies: replies).serialized())
+    }
+}
+
 @Suite("Batched lifecycles")
 struct BatchedLifecycleTests {
     let send: IntentDefinition
@@ -76,6 +87,18 @@ struct BatchedLifecycleTests {
         let batching = BatchingExtension(make())
         let batched = await LifecycleDriver(sender: batching).run(app: "MonkeyChat", intent: send, body: body(parameters), batched: true)
         return (single, batched, (one, batching))
+    }
+
+    @Test("A batch with the handle that comes back whole though a resolve was not settled, or confirm failed, ends outcomeUnknown with the key")
+    func handledAnywayIsUnknown() async {
+        let settled: [JSONValue] = [["results": [["kind": "success", "value": "hi"]]], ["results": [["kind": "notRequired"]]], ["results": [["kind": "notRequired"]]]]
+        let unsettled: [JSONValue] = [["results": [["kind": "needsValue"]]]] + settled + [["code": "ready"], ["code": "success"]]
+        let failedConfirm: [JSONValue] = [["results": [["kind": "success", "value": "Coco"]]]] + settled + [["code": "failureMessageServiceNotAvailable"], ["code": "success"]]
+        for replies in [unsettled, failedConfirm] {
+            let driver = LifecycleDriver(sender: HandlesAnyway(replies), handleInBatch: true)
+            let outcome = await driver.run(app: "MonkeyChat", intent: send, body: body(["recipients": "Coco", "content": "hi"]), batched: true)
+            #expect(outcome.code == "outcomeUnknown" && outcome.idempotencyKey == "K", "\(outcome)")
+        }
     }
 
     @Test("A lifecycle that needs nothing from the user is two requests, the reads and the handle, that run the same stages and end the same")

@@ -95,6 +95,11 @@ struct LifecycleDriver: Sendable {
                 if let problem = run.apply(results, to: parameter) {
                     return run.unreadable(problem)
                 }
+                // A batch with the handle that came back whole handled though this was not
+                // settled (the extension should have stopped): the work may be done.
+                if run.handleSent, results.contains(where: { !$0.isSettled }) {
+                    return run.unreadable("\(run.app) handled \(run.intent.name) in a batch though \(parameter.name) was not settled")
+                }
                 guard let index = results.firstIndex(where: { !$0.isSettled }),
                     let value = try await asker.value(
                         for: results[index], of: parameter, run, said: Run.element(before, index), asked: asked)
@@ -120,6 +125,9 @@ struct LifecycleDriver: Sendable {
         }
         switch run.intent.responseCode(confirm.code)?.kind {
         case .failure?, .unspecified?:
+            if run.handleSent {
+                return run.unreadable("\(run.app) handled \(run.intent.name) in a batch though its confirm said \(confirm.code)")
+            }
             return run.end(.failure, confirm.code, "\(run.app) cannot do this now (\(confirm.code))", response: confirm)
         default: break
         }
