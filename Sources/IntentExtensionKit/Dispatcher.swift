@@ -9,6 +9,9 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
     /// Where each request's deadline is noted, for the connection to cancel it then.
     let deadlines: DeadlineWatch
 
+    /// The host's limit on a reply.
+    let replyLimit = ReplyLimit()
+
     init(extension: Extension, deadlines: DeadlineWatch = DeadlineWatch()) {
         self.extension = `extension`
         journal = `extension`.journal ?? MemoryJournal()
@@ -81,16 +84,18 @@ extension Dispatcher {
     /// recorded before it is sent.
     func handle(_ intent: Intent, with handler: any IntentHandler, _ request: LazyStageRequest) async throws -> [UInt8] {
         guard let key = request.idempotencyKey else { return try await handler.handle(intent).serialized() }
+        let log = Logger(label: "IntentExtensionKit")
         if let problem = RequestAnnotation.problem(withKey: key) { throw ProtocolError.malformedBody(problem) }
         let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
         // The in-memory journal is read and written in place, with no hop to another thread.
         if let memory = journal as? MemoryJournal { return try await handleOnce(intent, with: handler, scope: scope, in: memory) }
         if let done = try await journal.reply(for: key, intent: intent.name) { return done }
-        let reply = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }.serialized()
+        let response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
+        let reply = replyLimit.fitted(response, log: log)
         // The work is done: a journal that cannot record the reply must not turn it into a
         // failure. A retry then runs the handler again, and journaled writes replay.
         do { try await journal.record(reply, for: key, intent: intent.name) } catch {
-            Logger(label: "IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
+            log.warning("could not record the reply to handle \(key): \(error)")
         }
         return reply
     }
@@ -113,7 +118,7 @@ extension Dispatcher {
             memory.finish(scope.key)
             throw error
         }
-        let reply = response.serialized()
+        let reply = replyLimit.fitted(response, log: Logger(label: "IntentExtensionKit"))
         memory.keep(reply, for: scope.key, intent: intent.name, finishing: true)
         return reply
     }

@@ -21,7 +21,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     /// Set once DISCONNECT is on its way: no new request is started, no registration sent.
     private let stopping = Atomic<Bool>(false)
     private let active = InFlightCount()
-    private let replyLimit = ReplyLimit()
+    private let replyLimit: ReplyLimit
 
     /// Requests started and not yet answered.
     var inFlight: Int { active.count.load(ordering: .relaxed) }
@@ -38,6 +38,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         respond = { id, stage, body in await dispatcher.reply(id: id, stage: stage, body: body) }
         replies = outbox
         deadlines = dispatcher.deadlines
+        replyLimit = dispatcher.replyLimit
     }
 
     /// Starts the connection thread.
@@ -233,11 +234,22 @@ enum ExtensionLauncherStatus {
 
 /// The largest REPLY the host takes (its `maxMessageBytes`, from REGISTERED). A larger one
 /// the host would drop, and its request would wait out its deadline: a resolve's or
-/// confirm's is answered with an ErrorReply at once instead. A handle's is sent as it is
-/// (its work is done; the host then answers `outcomeUnknown`, which is the truth), and said
-/// in the log.
+/// confirm's is answered with an ErrorReply at once instead. A keyed handle's is cut to its
+/// code before it is recorded (`fitted`): its work is done, and that it was is the answer,
+/// now and to every retry. One without a key is sent as it is (the host then answers
+/// `outcomeUnknown`, which is the truth). Each is said in the log.
 final class ReplyLimit: Sendable {
     let bytes = Atomic<Int>(1 << 20)
+
+    /// `response` as a handle's reply the host takes: whole, or its code alone when whole it
+    /// is over the limit.
+    func fitted(_ response: IntentResponse, log: Logger) -> [UInt8] {
+        let reply = response.serialized()
+        let limit = bytes.load(ordering: .relaxed) - 64
+        guard reply.count > limit else { return reply }
+        log.error("a handle reply of \(reply.count) bytes is over the host's limit of \(limit); sending and keeping its code (\(response.code)) alone")
+        return IntentResponse(code: response.code).serialized()
+    }
 
     func checked(_ reply: [UInt8], stage: Stage, log: Logger) -> [UInt8] {
         let limit = bytes.load(ordering: .relaxed)

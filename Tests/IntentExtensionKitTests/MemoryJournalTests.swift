@@ -22,8 +22,38 @@ private struct SlowCounter: IntentExtension {
     }
 }
 
+/// An extension without storage whose handle answers more than the host takes.
+private struct Wordy: IntentExtension {
+    static let runs = Atomic<Int>(0)
+    static var manifestURL: URL? { nil }
+    init(context: ExtensionContext) async throws {}
+    init() {}
+    func handler(for intent: Intent) -> (any IntentHandler)? { Handler() }
+
+    struct Handler: IntentHandler {
+        var resolvers: [String: Resolver] { [:] }
+        func handle(_ intent: Intent) async throws -> IntentResponse {
+            Wordy.runs.add(1, ordering: .relaxed)
+            return IntentResponse(code: "success", response: ["text": .string(String(repeating: "w", count: 5000))])
+        }
+    }
+}
+
 @Suite("The in-memory handle journal")
 struct MemoryJournalTests {
+    @Test("A handle's reply over the host's limit is sent and kept as its code alone, so the handle's outcome reaches the client, first time and every retry")
+    func oversizedHandleReplyKeepsItsCode() async throws {
+        let dispatcher = Dispatcher(extension: Wordy())
+        dispatcher.replyLimit.bytes.store(1024, ordering: .relaxed)
+        let body = Array(#"{"sessionId":"s","language":"en","intent":"SendMessage","parameters":{},"idempotencyKey":"k-wordy-0123456789"}"#.utf8)
+        let first = await dispatcher.reply(id: RequestID(1), stage: .handle, body: body)
+        let again = await dispatcher.reply(id: RequestID(2), stage: .handle, body: body)
+        #expect(first.count < 1024)
+        #expect(try IntentResponse(json: try JSONValue.parse(first)).code == "success", "\(String(decoding: first, as: UTF8.self))")
+        #expect(again == first)
+        #expect(Wordy.runs.load(ordering: .relaxed) == 1)
+    }
+
     @Test("Two handles with one key that arrive together run once and get the same reply")
     func concurrentRetryRunsOnce() async throws {
         let dispatcher = Dispatcher(extension: SlowCounter())
