@@ -12,12 +12,16 @@ import IntentExtensionKit
 /// (`GroupCommitWriter`). A retry of a handle whose
 /// process died between its write and its reply finds the write done and gets its result
 /// back instead of writing again. Keys older than a day are pruned at every record; keys
-/// beyond the newest 10 000 at every 100th record of an instance (`pruneInterval`).
+/// beyond the newest 10 000, and the oldest past 64 MiB of replies, at every 100th record
+/// of an instance (`pruneInterval`).
 public struct SandboxJournal: HandleJournal {
     let database: SandboxDatabase
     let capacity: Int
+    let maxBytes: Int
     /// How many keys are kept.
     public static let capacity = 10_000
+    /// How many bytes of replies are kept.
+    public static let maxBytes = 64 << 20
     /// How long a key is kept, in seconds.
     public static let maxAge: Double = 86_400
     /// How many records an instance makes between two prunes by count. Such a prune walks
@@ -27,9 +31,10 @@ public struct SandboxJournal: HandleJournal {
 
     /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the
     /// table), keeping `capacity` keys.
-    public init(_ database: SandboxDatabase, capacity: Int = Self.capacity) {
+    public init(_ database: SandboxDatabase, capacity: Int = Self.capacity, maxBytes: Int = Self.maxBytes) {
         self.database = database
         self.capacity = capacity
+        self.maxBytes = maxBytes
     }
 
     static func createTable(_ db: Database) throws {
@@ -62,7 +67,7 @@ public struct SandboxJournal: HandleJournal {
 
     public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
         let pruneByCount = database.journalRecords.wrappingAdd(1, ordering: .relaxed).oldValue % Self.pruneInterval == 0
-        try await database.write { [capacity] db in
+        try await database.write { [capacity, maxBytes] db in
             try Self.insert(db, key, step: 0, intent: intent, result: reply)
             // Bound the table: by age (a short walk of the index's oldest end), and now and
             // then by count of keys.
@@ -73,6 +78,14 @@ public struct SandboxJournal: HandleJournal {
                 DELETE FROM intentd_handled WHERE key IN (
                     SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created DESC LIMIT -1 OFFSET ?)
                 """, arguments: [capacity])
+            // And by size: the newest keys whose replies (and steps) come to `maxBytes`.
+            try db.execute(sql: """
+                DELETE FROM intentd_handled WHERE key IN (
+                    SELECT key FROM (
+                        SELECT key, SUM(size) OVER (ORDER BY newest DESC) AS running FROM (
+                            SELECT key, SUM(length(result)) AS size, MAX(created) AS newest FROM intentd_handled GROUP BY key))
+                    WHERE running > ?)
+                """, arguments: [maxBytes])
         }
     }
 }

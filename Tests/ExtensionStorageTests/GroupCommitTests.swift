@@ -245,6 +245,17 @@ struct GroupCommitTests {
         #expect(try await journal.reply(for: "key-0", intent: "AddThing") == nil, "the oldest key was pruned")
     }
 
+    @Test("The journal keeps at most its bytes of replies, the newest")
+    func journalIsBoundedInBytes() async throws {
+        let store = try Store()
+        let journal = SandboxJournal(store.database, maxBytes: 100_000)
+        let large = [UInt8](repeating: 0x61, count: 10_000)
+        for i in 0..<(SandboxJournal.pruneInterval + 1) { try await journal.record(large, for: "key-\(i)", intent: "AddThing") }
+        let bytes = try await store.database.read { db in try Int.fetchOne(db, sql: "SELECT SUM(length(result)) FROM intentd_handled") }
+        #expect((bytes ?? 0) <= 100_000, "\(bytes ?? 0) bytes kept")
+        #expect(try await journal.reply(for: "key-\(SandboxJournal.pruneInterval)", intent: "AddThing") == large)
+    }
+
     @Test("Writes commit with synchronous FULL unless INTENTD_STORE_SYNCHRONOUS says normal; another value is refused")
     func synchronousIsFullByDefault() throws {
         func synchronous(_ store: Store) throws -> Int? {

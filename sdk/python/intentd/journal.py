@@ -11,6 +11,7 @@ import time
 KEY = re.compile(r"^[A-Za-z0-9_.:\-]{1,128}$")
 KEEP_SECONDS = 86400
 KEEP_NEWEST = 10000
+KEEP_BYTES = 64 << 20
 DAMAGED_EXIT = 74
 
 
@@ -21,8 +22,9 @@ class DamagedStore(Exception):
 class Journal:
     """One connection to the sandbox database, used by one handle at a time."""
 
-    def __init__(self, path):
+    def __init__(self, path, keep_bytes=KEEP_BYTES):
         self.path = path
+        self.keep_bytes = keep_bytes
         self.lock = threading.Lock()
         self.recorded = 0
         try:
@@ -53,6 +55,10 @@ class Journal:
             self.db.execute("DELETE FROM intentd_handled WHERE time < ? OR key NOT IN "
                             "(SELECT key FROM intentd_handled ORDER BY time DESC LIMIT ?)",
                             (now - KEEP_SECONDS, KEEP_NEWEST))
+            # And by size: the newest replies that come to KEEP_BYTES.
+            self.db.execute("DELETE FROM intentd_handled WHERE key IN (SELECT key FROM ("
+                            "SELECT key, SUM(length(reply)) OVER (ORDER BY time DESC) AS running FROM intentd_handled) "
+                            "WHERE running > ?)", (self.keep_bytes,))
 
     @staticmethod
     def log_failure(error):

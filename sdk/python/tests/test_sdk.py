@@ -287,6 +287,19 @@ class DispatcherTests(unittest.TestCase):
         self.assertIsNone(self.reply(3, {"parameters": {"title": "t"}, "deadline": soon}, handler=Telling(sleep=0.3)))
         self.assertEqual(told, [0.0])
 
+    def test_the_journal_keeps_at_most_its_bytes_of_replies_the_newest(self):
+        journal = Journal(os.path.join(self.dir.name, "bounded.sqlite"), keep_bytes=100000)
+        self.addCleanup(journal.close)
+        large = b"a" * 10000
+        for i in range(102):
+            with journal.lock:
+                journal.db.execute("BEGIN IMMEDIATE")
+                journal.record("key-%d" % i, "CreateNote", large)
+                journal.db.execute("COMMIT")
+        kept = journal.db.execute("SELECT SUM(length(reply)) FROM intentd_handled").fetchone()[0]
+        self.assertLessEqual(kept, 100000 + 10000)
+        self.assertEqual(journal.lookup("key-100"), ("CreateNote", large))
+
     def test_a_damaged_database_is_reported_instead_of_used(self):
         path = os.path.join(self.dir.name, "damaged.sqlite")
         with open(path, "wb") as f:
