@@ -84,18 +84,17 @@ extension Dispatcher {
     /// recorded before it is sent.
     func handle(_ intent: Intent, with handler: any IntentHandler, _ request: LazyStageRequest) async throws -> [UInt8] {
         guard let key = request.idempotencyKey else { return try await handler.handle(intent).serialized() }
-        let log = Logger(label: "IntentExtensionKit")
         if let problem = RequestAnnotation.problem(withKey: key) { throw ProtocolError.malformedBody(problem) }
         let scope = HandleScope(key: key, intent: intent.name, deadline: request.deadline)
         // The in-memory journal is read and written in place, with no hop to another thread.
         if let memory = journal as? MemoryJournal { return try await handleOnce(intent, with: handler, scope: scope, in: memory) }
         if let done = try await journal.reply(for: key, intent: intent.name) { return done }
         let response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
-        let reply = replyLimit.fitted(response, log: log)
+        let reply = replyLimit.fitted(response)
         // The work is done: a journal that cannot record the reply must not turn it into a
         // failure. A retry then runs the handler again, and journaled writes replay.
         do { try await journal.record(reply, for: key, intent: intent.name) } catch {
-            log.warning("could not record the reply to handle \(key): \(error)")
+            Logger(label: "IntentExtensionKit").warning("could not record the reply to handle \(key): \(error)")
         }
         return reply
     }
@@ -118,7 +117,7 @@ extension Dispatcher {
             memory.finish(scope.key)
             throw error
         }
-        let reply = replyLimit.fitted(response, log: Logger(label: "IntentExtensionKit"))
+        let reply = replyLimit.fitted(response)
         memory.keep(reply, for: scope.key, intent: intent.name, finishing: true)
         return reply
     }

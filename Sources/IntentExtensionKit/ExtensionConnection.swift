@@ -242,12 +242,13 @@ final class ReplyLimit: Sendable {
     let bytes = Atomic<Int>(1 << 20)
 
     /// `response` as a handle's reply the host takes: whole, or its code alone when whole it
-    /// is over the limit.
-    func fitted(_ response: IntentResponse, log: Logger) -> [UInt8] {
+    /// is over the limit (said in the log, whose logger is made only then: per handle it
+    /// would cost more than the handle).
+    func fitted(_ response: IntentResponse) -> [UInt8] {
         let reply = response.serialized()
         let limit = bytes.load(ordering: .relaxed) - 64
         guard reply.count > limit else { return reply }
-        log.error("a handle reply of \(reply.count) bytes is over the host's limit of \(limit); sending and keeping its code (\(response.code)) alone")
+        Logger(label: "IntentExtensionKit").error("a handle reply of \(reply.count) bytes is over the host's limit of \(limit); sending and keeping its code (\(response.code)) alone")
         return IntentResponse(code: response.code).serialized()
     }
 
