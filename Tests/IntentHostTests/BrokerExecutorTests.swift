@@ -89,12 +89,17 @@ struct BrokerExecutorTests {
         let executor = BrokerExecutor(mailbox: mailbox)
         let broker = ExecutorBoundBroker(executor: executor)
         let entered = Mutex<Bool?>(nil)
+        // The broker thread lives until the checks are done: a thread that ended may have its
+        // id given to another, such as the one this test resumes on.
+        let done = DispatchSemaphore(value: 0)
         Thread {
             executor.adoptCurrentThread()
             // What `Broker.run` does before it polls; `checkIsolated` is what lets it.
             let stages = broker.assumeIsolated { $0.scripted.asked.withLock(\.count) }
             entered.withLock { $0 = stages == 0 }
+            done.wait()
         }.start()
+        defer { done.signal() }
         for _ in 0..<500 where entered.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
 
         #expect(entered.withLock { $0 } == true)
