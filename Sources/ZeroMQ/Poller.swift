@@ -17,16 +17,6 @@ public struct Poller {
         return items.count - 1
     }
 
-    /// Watches `socket`'s signal descriptor (`Socket.signalDescriptor`) as a plain one, and
-    /// returns its index: `poll` then asks libzmq nothing about the socket before and after
-    /// it waits, two system calls each, and `isReadable` says only that its state may have
-    /// changed. The caller keeps the descriptor's contract.
-    @discardableResult
-    public mutating func add(signalOf socket: Socket) throws(ZMQError) -> Int {
-        sockets.append(socket)
-        return add(fileDescriptor: try socket.signalDescriptor())
-    }
-
     /// Watches a plain file descriptor (such as a `Wakeup`) for input and returns its index.
     @discardableResult
     public mutating func add(fileDescriptor: Int32) -> Int {

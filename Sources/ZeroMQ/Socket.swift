@@ -205,20 +205,6 @@ public final class Socket {
         return value
     }
 
-    /// Whether a message can be received now (`ZMQ_EVENTS`); this processes the socket's
-    /// pending commands, so after it the signal descriptor is quiet until something new.
-    public var hasInput: Bool {
-        ((try? get(ZMQ_EVENTS)) ?? 0) & Int32(ZMQ_POLLIN) != 0
-    }
-
-    /// The descriptor libzmq signals when the socket's state may have changed (`ZMQ_FD`). It
-    /// is edge-like: readable only until the socket's commands are processed, which any
-    /// receive or send may do. A loop that waits on it must drain the socket until receiving
-    /// fails, and ask `hasInput` after its last send, before it waits again.
-    public func signalDescriptor() throws(ZMQError) -> Int32 {
-        try get(ZMQ_FD)
-    }
-
     /// High-water marks for both directions; 0 means no limit.
     public func setHighWaterMark(_ messages: Int32) throws(ZMQError) {
         try set(ZMQ_SNDHWM, messages)

@@ -182,40 +182,25 @@ actor Broker {
 
     /// Polls and dispatches until a `stop` command arrives or the context is shut down.
     private func loop() {
-        // The sockets' signal descriptors, waited on as plain ones: zmq_poll would ask libzmq
-        // about each socket before and after every wait, two system calls each (measured: a
-        // fifth of the host's system calls per request at one outstanding). Their contract
-        // (`Socket.signalDescriptor`): each is drained until receiving fails, and asked
-        // `hasInput` after the pass's sends, before the next wait.
         var poller = Poller()
-        let clientIndex: Int, extensionIndex: Int, zapIndex: Int
-        do {
-            clientIndex = try poller.add(signalOf: clients)
-            extensionIndex = try poller.add(signalOf: extensions)
-            zapIndex = try poller.add(signalOf: zap.socket)
-        } catch {
-            log.error("broker: \(error)")
-            closeSockets()
-            return
-        }
+        let clientIndex = poller.add(clients)
+        let extensionIndex = poller.add(extensions)
         let mailboxIndex = poller.add(fileDescriptor: mailbox.wakeup.fileDescriptor)
-        zap.answerAll()
-        var clientsPending = clients.hasInput, extensionsPending = extensions.hasInput
+        let zapIndex = poller.add(zap.socket)
         if let doubt = lock.doubt { log.warning("\(doubt)") }
         log.info("listening for clients on \(config.clientEndpoint) and extensions on \(config.extensionEndpoint)")
         while running && !drained {
             do {
-                try poller.poll(timeout: clientsPending || extensionsPending ? 0 : millisecondsUntilNextTimer())
+                try poller.poll(timeout: millisecondsUntilNextTimer())
                 now = clock.now
-                // ZAP's socket is only read and answered here, and left drained.
                 if poller.isReadable(zapIndex) { zap.answerAll() }
                 // Clients first: a request to refuse costs next to nothing, and should not wait
                 // behind a batch of replies and the lifecycle steps they resume.
-                if clientsPending || poller.isReadable(clientIndex) {
+                if poller.isReadable(clientIndex) {
                     clientsRead = now
                     try drain(clients, handleClient)
                 }
-                if extensionsPending || poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
+                if poller.isReadable(extensionIndex) { try drain(extensions, handleExtension) }
                 // Jobs run here may post more work without waking anyone: drain until empty.
                 if poller.isReadable(mailboxIndex) || pendingLocalWork {
                     var commands = mailbox.drain()
@@ -231,9 +216,6 @@ actor Broker {
                     flushBatch()
                 }
                 runTimers()
-                // After this pass's sends: a message that came meanwhile has no signal left.
-                clientsPending = clients.hasInput
-                extensionsPending = extensions.hasInput
             } catch let error as ZMQError where error.isTerminated {
                 running = false
             } catch {
