@@ -1136,6 +1136,8 @@ actor Broker {
     private func handle(_ command: BrokerCommand) {
         switch command {
         case .processExited(let token):
+            // What the process sent before it ended comes first (its DISCONNECT, a last reply).
+            try? drain(extensions, handleExtension)
             for instance in registry.instances.values where instance.registration.launchToken == token {
                 drop(instance.routingID, because: "its process exited")
             }
