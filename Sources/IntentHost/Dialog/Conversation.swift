@@ -269,17 +269,21 @@ struct Conversation: Sendable {
         {
             return false
         }
-        let world = await host.world()
-        guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: world.profiles) else { return false }
+        guard case .request(let request) = await reading(text) else { return false }
         return request.namedApp != nil
     }
 
     /// Whether `text` reads as a request (or "What can you do?"), naming an app or not.
     private func isRequest(_ text: String) async -> Bool {
-        switch RequestReader(pack: pack, catalog: catalog).read(text, apps: await host.world().profiles) {
+        switch await reading(text) {
         case .request, .capabilities: true
         default: false
         }
+    }
+
+    /// `text` read as a request, with the apps registered now.
+    private func reading(_ text: String) async -> Understood {
+        RequestReader(pack: pack, catalog: catalog).read(text, apps: await host.world().profiles)
     }
 
     // MARK: Words
