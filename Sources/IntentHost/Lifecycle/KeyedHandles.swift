@@ -34,6 +34,15 @@ final class KeyedHandles: Sendable {
         var entries: [String: Entry] = [:]
         var order: [String] = []
         var bytes = 0
+
+        /// Takes `key`'s entry out, if there is one.
+        @discardableResult
+        mutating func remove(_ key: String) -> Entry? {
+            guard let entry = entries.removeValue(forKey: key) else { return nil }
+            order.removeAll { $0 == key }
+            bytes -= entry.bytes
+            return entry
+        }
     }
 
     private let state = Mutex(State())
@@ -64,16 +73,11 @@ final class KeyedHandles: Sendable {
         guard bytes <= maxBytes / 16 else { return }
         let key = run.idempotencyKey
         state.withLock { state in
-            if let old = state.entries.updateValue(Entry(app: run.app, intent: run.intent.name, kept: kept, bytes: bytes), forKey: key) {
-                state.bytes -= old.bytes
-                state.order.removeAll { $0 == key }
-            }
+            state.remove(key)
+            state.entries[key] = Entry(app: run.app, intent: run.intent.name, kept: kept, bytes: bytes)
             state.order.append(key)
             state.bytes += bytes
-            while state.order.count > capacity || state.bytes > maxBytes, let oldest = state.order.first {
-                state.order.removeFirst()
-                state.bytes -= state.entries.removeValue(forKey: oldest)?.bytes ?? 0
-            }
+            while state.order.count > capacity || state.bytes > maxBytes, let oldest = state.order.first { state.remove(oldest) }
         }
     }
 
@@ -82,11 +86,7 @@ final class KeyedHandles: Sendable {
     func take(_ key: String, app: String, intent: String) -> Kept? {
         state.withLock { state in
             guard let entry = state.entries[key], entry.app == app, entry.intent == intent else { return nil }
-            if case .unknown = entry.kept {
-                state.entries[key] = nil
-                state.order.removeAll { $0 == key }
-                state.bytes -= entry.bytes
-            }
+            if case .unknown = entry.kept { state.remove(key) }
             return entry.kept
         }
     }
