@@ -185,6 +185,12 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// What a client does about a request whose outcome is unknown, with its key.
+    private static func unknown(_ key: String) -> String {
+        "the request may or may not have been carried out; send it again with the idempotency key \(key) "
+            + "(--idempotency-key \(key)) and it is done at most once"
+    }
+
     public var description: String {
         switch self {
         case .notRunning(let endpoint):
@@ -192,8 +198,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         case .timeout(let endpoint, let timeout, nil):
             "no answer from intentd at \(endpoint) within \(timeout); is it running?"
         case .timeout(let endpoint, let timeout, let key?):
-            "no answer from intentd at \(endpoint) within \(timeout): the request may or may not have been carried out; "
-                + "send it again with the idempotency key \(key) (--idempotency-key \(key)) and it is done at most once"
+            "no answer from intentd at \(endpoint) within \(timeout): " + Self.unknown(key)
         case .host(let code, let message):
             "\(message) [\(code)]"
         case .malformed(let why):
@@ -201,8 +206,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         case .hostLost(let endpoint, nil):
             "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out"
         case .hostLost(let endpoint, let key?):
-            "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out; "
-                + "send it again with the idempotency key \(key) (--idempotency-key \(key)) and it is done at most once"
+            "intentd at \(endpoint) went away before answering (it stopped or restarted): " + Self.unknown(key)
         }
     }
 }
