@@ -23,8 +23,7 @@ final class ExtensionLauncher: Sendable {
         var pid: pid_t
         var token: String
         var sandboxed: Bool
-        /// Its cgroup's name, and the CPU time its processes may use together.
-        var group = ""
+        /// The CPU time its processes may use together.
         var cpuSeconds: Int?
     }
 
@@ -243,7 +242,7 @@ final class ExtensionLauncher: Sendable {
             limits: limits.status(cgroup: runtime.cgroups != nil, cpuByCgroup: cpuByCgroup), log: output.url.path)
         ledger.record(token, LaunchLedger.Entry(sandbox: state, pid: pid, sandboxed: runtime.profile != nil))
         board.started(target, pid: pid)
-        let child = Child(pid: pid, token: token, sandboxed: runtime.profile != nil, group: group, cpuSeconds: limits.cpuSeconds)
+        let child = Child(pid: pid, token: token, sandboxed: runtime.profile != nil, cpuSeconds: limits.cpuSeconds)
         let late = children.withLock { children in
             children[name] = child
             return stopping.load(ordering: .relaxed)
@@ -366,13 +365,14 @@ final class ExtensionLauncher: Sendable {
         while !stopping.load(ordering: .relaxed) {
             usleep(500_000)
             for (name, child) in children.withLock({ Array($0) }) {
-                guard let limit = child.cpuSeconds, let used = cgroups.cpuSeconds(child.group), used > Double(limit),
+                let group = SandboxProfile.groupName(name)
+                guard let limit = child.cpuSeconds, let used = cgroups.cpuSeconds(group), used > Double(limit),
                     overCPU.withLock({ $0.updateValue(used, forKey: child.pid) == nil })
                 else { continue }
                 log.error(
                     "extension \(name) (pid \(child.pid)) used \(String(format: "%.1f", used)) s of CPU time, over its limit of \(limit) s; stopping it",
                     metadata: ["instance": "\(name)"])
-                cgroups.endProcesses(child.group)
+                cgroups.endProcesses(group)
             }
         }
     }
