@@ -18,6 +18,13 @@ public struct AnswerReader: Sendable {
         pack.words.cancel.contains(pack.essentialWords(Token.split(text)[...]))
     }
 
+    /// Whether the answer is a yes or a no and nothing more ("no thanks"; not "no, send it
+    /// to Bobo").
+    public func isOnlyYesOrNo(_ text: String) -> Bool {
+        let words = pack.essentialWords(Token.split(text)[...])
+        return pack.words.yes.contains(words) || pack.words.no.contains(words)
+    }
+
     /// True for yes, false for no, nil for neither.
     public func yesNo(_ text: String) -> Bool? {
         let words = pack.essentialWords(Token.split(text)[...])

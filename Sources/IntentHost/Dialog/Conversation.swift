@@ -71,6 +71,9 @@ struct Conversation: Sendable {
 
     private func converse(_ text: String, _ context: inout Context) async throws(Stop) -> Turn {
         var world = await host.world()
+        // A yes or a no with no question asked is no request, however it reads ("no" is
+        // close to a message attribute's words).
+        if answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
         let reader = RequestReader(pack: pack, catalog: catalog)
         let request: UnderstoodRequest
         switch reader.read(text, apps: world.profiles) {
@@ -190,7 +193,17 @@ struct Conversation: Sendable {
             return options[picked]
         case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
-            if try await yesNo(words.confirmation(of: name, reason: reason), context, parameter: parameter.name) { return value }
+            // Yes, no, or one of the app's names instead ("Book Club" to "There's no list
+            // called book. Should I make it?"), which is taken as the value.
+            let answer = try await keepAsking(
+                words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
+            ) { text -> JSONValue?? in
+                if let yes = answers.yesNo(text) { return yes ? .some(value) : .some(nil) }
+                if Self.folded(text) == Self.folded(name) { return .some(value) }
+                guard Self.isName(text, of: profiles) else { return nil }
+                return answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+            }
+            if let answer { return answer }
             return try await self.value(prompt, parameter, intent, context, profiles)
         case .unsupported(let reason):
             let value = said.flatMap { words.text(of: $0) }
@@ -213,7 +226,17 @@ struct Conversation: Sendable {
         _ question: String, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context, _ profiles: [AppProfile]
     ) async throws(Stop) -> JSONValue {
         try await keepAsking(question, again: words.say("needsValueAgain"), context, .value, parameter: parameter.name) { answer in
-            answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+            // The request said again: with only the value asked for ("add it to the groceries
+            // list" where the list was asked for), that value; with more ("add jam to my
+            // groceries list"), no answer, and the conversation starts over with it. Free
+            // text is taken whole.
+            if !pack.isFreeText(parameter.name),
+                case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(answer, apps: profiles),
+                request.intent == intent.name, let said = request.parameters[parameter.name]
+            {
+                return request.parameters.count == 1 ? try? parameter.coerce(said) : nil
+            }
+            return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
         }
     }
 
@@ -242,7 +265,7 @@ struct Conversation: Sendable {
             if let value = read(answer) { return value }
             // No answer to this question, but a request of its own ("send a message to Bobo
             // saying hi" where a name was asked for): start over with it.
-            if await isRequest(answer) { throw .newRequest(answer) }
+            if await isRequest(answer, asking: context.app) { throw .newRequest(answer) }
             text = again + " " + question
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
@@ -259,24 +282,50 @@ struct Conversation: Sendable {
         }
     }
 
-    /// Whether `text`, said to `turn`'s question, is a new request rather than an answer:
-    /// it names an app and reads as a request of its own ("List-o-Mat: what's on my
-    /// hardware list?"). An answer that is free text (what a message says) is always taken
-    /// as the answer.
+    /// Whether `text`, said to `turn`'s question, is a new request rather than an answer.
+    /// An answer to the question asked (a yes or no, one of the options) is the answer, and
+    /// so is free text (what a message says, what is searched for). Otherwise it is a new request when it reads
+    /// as one that names an app ("List-o-Mat: what's on my hardware list?"), or that asks
+    /// another app for something with what it needs ("get me a ride to the airport" where
+    /// a list's name was asked for) and is not one of the names the asking app gave.
     private func isNewRequest(_ text: String, answering turn: Turn) async -> Bool {
-        if turn.expecting == .value, let name = turn.parameter, let intent = turn.intent,
-            catalog.intent(intent)?.parameter(name)?.type == .string
-        {
+        switch turn.expecting {
+        case .value: if let name = turn.parameter, pack.isFreeText(name) { return false }
+        case .yesNo: if answers.yesNo(text) != nil { return false }
+        case .choice: if answers.choice(text, options: turn.options ?? []) != nil { return false }
+        case .unlock, nil: break
+        }
+        let profiles = await host.world().profiles
+        guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: profiles) else {
             return false
         }
-        guard case .request(let request) = await reading(text) else { return false }
-        return request.namedApp != nil
+        if request.namedApp != nil { return true }
+        // Reading is generous ("book club" reads as a ride with nowhere to go): a request
+        // that says nothing of what it needs is not taken for a change of mind.
+        guard let asking = turn.app, !request.apps.contains(asking), !request.parameters.isEmpty else { return false }
+        return !Self.isName(text, of: profiles.filter { $0.name == asking })
     }
 
-    /// Whether `text` reads as a request (or "What can you do?"), naming an app or not.
-    private func isRequest(_ text: String) async -> Bool {
+    /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.
+    private static func isName(_ text: String, of profiles: [AppProfile]) -> Bool {
+        let said = folded(text)
+        return profiles.contains { $0.userVocabulary.values.contains { $0.contains { folded($0) == said } } }
+    }
+
+    /// `text` to compare as a name: lowercased, without surrounding spaces and punctuation.
+    private static func folded(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).lowercased()
+    }
+
+    /// Whether `text`, which answers nothing asked, reads as a request (or "What can you
+    /// do?") to start over with: one that names an app, asks the asking app for something
+    /// else, or says what it needs. A bare reading for another app ("book club" as a ride
+    /// with nowhere to go) is not taken for a change of mind: the question is asked again.
+    private func isRequest(_ text: String, asking app: String?) async -> Bool {
         switch await reading(text) {
-        case .request, .capabilities: true
+        case .capabilities: true
+        case .request(let request):
+            request.namedApp != nil || !request.parameters.isEmpty || app.map { request.apps.contains($0) } ?? true
         default: false
         }
     }
