@@ -4,8 +4,9 @@ import IntentProtocol
 /// What the host says, from the language file's templates. A template names values in
 /// braces: `{recipients}`, `{rideStatus.phase}`, `{estimatedPickupSeconds|minutes}`,
 /// `{messages|count}`, `{items|summary}`, `{nextTriggerTime|when}` (a date in words,
-/// relative to the clock). A template with a value missing is skipped for the next one
-/// in its list.
+/// relative to the clock); `:1` after a filter (`{messages|count:1}`) says the value only
+/// when it is 1, for the singular. A template with a value missing is skipped for the next
+/// one in its list.
 public struct Phrasebook: Sendable {
     let pack: LanguagePack
     /// The user's clock, which dates are shown relative to.
@@ -123,6 +124,10 @@ public struct Phrasebook: Sendable {
     }
 
     private func filtered(_ value: JSONValue, _ filter: String?) -> String? {
+        if let filter, filter.hasSuffix(":1") {
+            let text = filtered(value, String(filter.dropLast(2)))
+            return text == "1" ? text : nil
+        }
         switch filter {
         case "minutes":
             // An extension's number: one too large for `Int` is not said.

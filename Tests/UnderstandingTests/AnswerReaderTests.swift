@@ -59,6 +59,19 @@ struct PhrasebookTests {
         #expect(words.summary(of: "RequestRide", ["dropOffLocation": "Airport"]) == "Request a ride to Airport?")
     }
 
+    @Test("One of something is said in the singular: a minute, a message")
+    func oneIsSingular() {
+        let ride: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport"]
+        var values = ride
+        values["estimatedPickupSeconds"] = 50
+        #expect(words.summary(of: "RequestRide", values) == "Request a Zippy Pool from Home to Airport? It can pick you up in about 1 minute.")
+        values["estimatedPickupSeconds"] = 100
+        #expect(words.summary(of: "RequestRide", values) == "Request a Zippy Pool from Home to Airport? It can pick you up in about 2 minutes.")
+        let message: JSONValue = ["sender": ["displayName": "Coco"], "content": "hi"]
+        #expect(words.result(of: "SearchForMessages", ["messages": [message]]) == "1 message: Coco: \u{201C}hi\u{201D}.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [message, message]]).hasPrefix("2 messages: "))
+    }
+
     @Test("A number an extension sends too large to say is left out, not a crash")
     func hugeNumbersAreNotSaid() {
         let values: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport"]
