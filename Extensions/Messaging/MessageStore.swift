@@ -117,21 +117,14 @@ final class MessageStore: Sendable {
         }
     }
 
-    /// Sets an attribute (read, unread, flagged, unflagged, played) on messages, or with
-    /// `nil` on every message without it; false if any of them is missing (none is then
-    /// changed) or none is named.
-    func set(_ attribute: String, on identifiers: [String]?) async throws -> Bool {
+    /// Sets an attribute (read, unread, flagged, unflagged, played) on messages; false if
+    /// any of them is missing, in which case none is changed.
+    func set(_ attribute: String, on identifiers: [String]) async throws -> Bool {
         try await database.journaledWrite { db in
             var messages: [ChatMessage] = []
-            if let identifiers {
-                for id in identifiers {
-                    guard let message = try ChatMessage.fetchOne(db, key: id) else { return false }
-                    messages.append(message)
-                }
-            } else {
-                guard ["read", "unread", "flagged", "unflagged", "played"].contains(attribute) else { return false }
-                messages = try ChatMessage.fetchAll(db).filter { !$0.has(attribute) }
-                if messages.isEmpty { return true }
+            for id in identifiers {
+                guard let message = try ChatMessage.fetchOne(db, key: id) else { return false }
+                messages.append(message)
             }
             for var message in messages {
                 switch attribute {

@@ -4,13 +4,6 @@ import IntentExtensionKit
 struct SetMessageAttributeHandler: SetMessageAttributeIntentHandling {
     let store: MessageStore
 
-    /// "Mark my messages as read" names no message: it means every one not read yet (as
-    /// SiriKit's assistant fills them in from what it showed). Not needed, then: the
-    /// handle marks every message without the attribute.
-    func resolveIdentifiers(for intent: SetMessageAttributeIntent) async throws -> [ResolutionResult] {
-        intent.identifiers.isEmpty ? [.notRequired] : intent.intent.defaultResolution(of: "identifiers", required: true)
-    }
-
     func confirm(intent: SetMessageAttributeIntent) async throws -> SetMessageAttributeResponse {
         let missing = try await store.missing(intent.identifiers)
         return missing.isEmpty
@@ -20,7 +13,7 @@ struct SetMessageAttributeHandler: SetMessageAttributeIntentHandling {
 
     func handle(intent: SetMessageAttributeIntent) async throws -> SetMessageAttributeResponse {
         guard let attribute = intent.attribute else { return SetMessageAttributeResponse(.failure) }
-        let changed = try await store.set(attribute.rawValue, on: intent.identifiers.isEmpty ? nil : intent.identifiers)
+        let changed = try await store.set(attribute.rawValue, on: intent.identifiers)
         return SetMessageAttributeResponse(changed ? .success : .failureMessageAttributeNotSet)
     }
 }

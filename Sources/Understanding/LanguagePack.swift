@@ -116,10 +116,6 @@ public struct LanguagePack: Sendable {
         var dates: DateWords
     }
 
-    /// Whether the parameter `name` takes free text, any words at all (`words.clauseSlots`:
-    /// what a message says, what is searched for), rather than a name or a value.
-    public func isFreeText(_ name: String) -> Bool { words.clauseSlots?.contains(name) ?? false }
-
     /// Reads and compiles a language file.
     public init(contentsOf url: URL) throws {
         try self.init(data: try Data(contentsOf: url), source: url.lastPathComponent)

@@ -16,6 +16,8 @@ struct Conversation: Sendable {
     let timeout: Duration
     /// The handle's idempotency key, when the client gave one (else the host makes one).
     var idempotencyKey: String? = nil
+    /// What this client's conversations were last shown, for values the user does not say.
+    var shown: ShownResults.Shown? = nil
     /// Questions per parameter (and per unlock) before giving up politely.
     static let maximumAsks = 3
 
@@ -130,6 +132,15 @@ struct Conversation: Sendable {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[name] = coerced
         }
+        // Values not said but just shown: "mark them as read" after a search (catalog `from`).
+        for parameter in intent.parameters where run.parameters[parameter.name] == nil {
+            guard let from = parameter.from, let values = shown?.values(for: from, app: appName, now: .now) else { continue }
+            if parameter.isList {
+                run.parameters[parameter.name] = .array(values.map(JSONValue.string))
+            } else if values.count == 1 {
+                run.parameters[parameter.name] = .string(values[0])
+            }
+        }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
 
         // The lifecycle every SUBMIT runs too, asking the user wherever the user has a say.
@@ -193,13 +204,13 @@ struct Conversation: Sendable {
             return options[picked]
         case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
-            // Yes, no, or one of the app's names instead ("Book Club" to "There's no list
-            // called book. Should I make it?"), which is taken as the value.
+            // Yes, no, the name offered said again (a yes), or another of the names the app
+            // gave ("Kiki" to "Did you mean Kikki?"), which is taken as the value.
             let answer = try await keepAsking(
                 words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
             ) { text -> JSONValue?? in
                 if let yes = answers.yesNo(text) { return yes ? .some(value) : .some(nil) }
-                if Self.folded(text) == Self.folded(name) { return .some(value) }
+                if !Self.folded(name).isEmpty, Self.folded(text) == Self.folded(name) { return .some(value) }
                 guard Self.isName(text, of: profiles) else { return nil }
                 return answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
             }
@@ -229,8 +240,8 @@ struct Conversation: Sendable {
             // The request said again: with only the value asked for ("add it to the groceries
             // list" where the list was asked for), that value; with more ("add jam to my
             // groceries list"), no answer, and the conversation starts over with it. Free
-            // text is taken whole.
-            if !pack.isFreeText(parameter.name),
+            // text is taken whole, and a list's one element is read as before.
+            if !parameter.isFreeText, !parameter.isList,
                 case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(answer, apps: profiles),
                 request.intent == intent.name, let said = request.parameters[parameter.name]
             {
@@ -283,17 +294,21 @@ struct Conversation: Sendable {
     }
 
     /// Whether `text`, said to `turn`'s question, is a new request rather than an answer.
-    /// An answer to the question asked (a yes or no, one of the options) is the answer, and
-    /// so is free text (what a message says, what is searched for). Otherwise it is a new request when it reads
-    /// as one that names an app ("List-o-Mat: what's on my hardware list?"), or that asks
-    /// another app for something with what it needs ("get me a ride to the airport" where
-    /// a list's name was asked for) and is not one of the names the asking app gave.
+    /// A bare yes or no and one of the options asked for are answers, and so is anything
+    /// said where free text is asked for (catalog `freeText`: what a message says, a task's
+    /// title). Otherwise it is a new request when it reads as one that names an app
+    /// ("List-o-Mat: what's on my hardware list?"), or that asks for something else with
+    /// what it needs ("get me a ride to the airport" where a list's name was asked for,
+    /// "show my unread messages" where messages were) and is not a name the app gave.
     private func isNewRequest(_ text: String, answering turn: Turn) async -> Bool {
+        if answers.isOnlyYesOrNo(text) { return false }
         switch turn.expecting {
-        case .value: if let name = turn.parameter, pack.isFreeText(name) { return false }
-        case .yesNo: if answers.yesNo(text) != nil { return false }
+        case .value:
+            if let name = turn.parameter, let intent = turn.intent, catalog.intent(intent)?.parameter(name)?.isFreeText == true {
+                return false
+            }
         case .choice: if answers.choice(text, options: turn.options ?? []) != nil { return false }
-        case .unlock, nil: break
+        case .yesNo, .unlock, nil: break
         }
         let profiles = await host.world().profiles
         guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: profiles) else {
@@ -302,19 +317,25 @@ struct Conversation: Sendable {
         if request.namedApp != nil { return true }
         // Reading is generous ("book club" reads as a ride with nowhere to go): a request
         // that says nothing of what it needs is not taken for a change of mind.
-        guard let asking = turn.app, !request.apps.contains(asking), !request.parameters.isEmpty else { return false }
+        guard let asking = turn.app, !request.apps.contains(asking) || request.intent != turn.intent,
+            !request.parameters.isEmpty
+        else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
     }
 
     /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.
     private static func isName(_ text: String, of profiles: [AppProfile]) -> Bool {
         let said = folded(text)
+        guard !said.isEmpty else { return false }
         return profiles.contains { $0.userVocabulary.values.contains { $0.contains { folded($0) == said } } }
     }
 
-    /// `text` to compare as a name: lowercased, without surrounding spaces and punctuation.
+    /// `text` to compare as a name: lowercased, without surrounding spaces or a sentence's
+    /// closing mark ("Book Club." is Book Club; "C#" stays C#).
     private static func folded(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters)).lowercased()
+        var text = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        while let last = text.last, ".!?".contains(last) { text = text.dropLast() }
+        return text.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
     /// Whether `text`, which answers nothing asked, reads as a request (or "What can you

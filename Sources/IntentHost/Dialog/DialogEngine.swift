@@ -16,6 +16,7 @@ final class DialogEngine: Sendable {
     private let limits: ConversationLimits
     private let sessions = Mutex(OpenSessions())
     private let ended = Mutex<EndedSessions>(EndedSessions())
+    private let shown: Mutex<ShownResults>
 
     /// What became of a SAY.
     enum Heard {
@@ -38,6 +39,7 @@ final class DialogEngine: Sendable {
         self.driver = driver
         self.timeout = timeout
         self.limits = limits
+        shown = Mutex(ShownResults(catalog: catalog))
     }
 
     /// Whether the conversation `id` is still going.
@@ -68,10 +70,11 @@ final class DialogEngine: Sendable {
         }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
-            idempotencyKey: utterance.idempotencyKey)
+            idempotencyKey: utterance.idempotencyKey, shown: shown.withLock { $0.shown(to: requester.routingID) })
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             let last = await conversation.run(utterance.text)
+            if let outcome = last.outcome { shown.withLock { $0.record(outcome, for: requester.routingID, now: .now) } }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept
             // before the session closes, so no answer in between finds neither.
             let late = last.end == .timedOut ? last : Turn(

@@ -53,11 +53,38 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// The typed reasons an extension may give with `confirmationRequired`, with SiriKit's
     /// numbers (`listShouldBeCreated`).
     public var confirmationReasons: [ResponseCode]?
+    /// Whether the value is any words at all, new text the user makes up (what a message
+    /// says, a task's title), rather than the name of something: a conversation takes
+    /// whatever is said to its question as the answer, even words that read as a request.
+    public var freeText: Bool?
+    /// Where a conversation takes the value from when the user does not say it: what the
+    /// app last showed the same client ("mark them as read" after a search).
+    public var from: ShownValues?
 
     /// Whether the value is a list.
     public var isList: Bool { list ?? false }
     /// Whether the value is required.
     public var isRequired: Bool { required ?? false }
+    /// Whether the value is free text.
+    public var isFreeText: Bool { freeText ?? false }
+}
+
+/// Values taken from an earlier response: `field` of each object in the response member
+/// `list` of the intent `intent` (`SearchForMessages`, `messages`, `identifier`).
+public struct ShownValues: Sendable, Hashable, Codable {
+    /// The intent whose response shows them.
+    public var intent: String
+    /// The response member: an array of objects.
+    public var list: String
+    /// The member of each object that is the value.
+    public var field: String
+
+    /// Names `field` of each object in `list` of `intent`'s response.
+    public init(intent: String, list: String, field: String) {
+        self.intent = intent
+        self.list = list
+        self.field = field
+    }
 }
 
 /// The value types a parameter can have.

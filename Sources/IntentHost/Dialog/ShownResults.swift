@@ -1,0 +1,65 @@
+import IntentProtocol
+import ZeroMQ
+
+/// What each client's conversations were last shown, for the parameters the catalog fills
+/// from an earlier response (`ParameterDefinition.from`): after "show my messages from
+/// Bobo", "mark them as read" means those messages. One response per client connection,
+/// for five minutes, and only from the app that answered it; bounded in clients, values
+/// and bytes, since the values are an extension's.
+struct ShownResults {
+    /// One client's last response that some parameter takes values from.
+    struct Shown: Sendable {
+        let app: String
+        let intent: String
+        let values: [ShownValues: [String]]
+        let at: ContinuousClock.Instant
+
+        /// The values `reference` names, shown by `app` within `ShownResults.lifetime` of `now`.
+        func values(for reference: ShownValues, app: String, now: ContinuousClock.Instant) -> [String]? {
+            guard app == self.app, reference.intent == intent, at.duration(to: now) <= ShownResults.lifetime else { return nil }
+            return values[reference]
+        }
+    }
+
+    static let lifetime = Duration.seconds(300)
+    static let maximumClients = 256
+    static let maximumValues = 64
+    static let maximumValueBytes = 256
+
+    /// The references in the catalog, by the intent whose response they read.
+    private let references: [String: [ShownValues]]
+    private var byClient: [RoutingID: Shown] = [:]
+    private var order: [RoutingID] = []
+
+    init(catalog: Catalog) {
+        var references: [String: [ShownValues]] = [:]
+        for intent in catalog.domains.flatMap(\.intents) {
+            for reference in intent.parameters.compactMap(\.from) where references[reference.intent]?.contains(reference) != true {
+                references[reference.intent, default: []].append(reference)
+            }
+        }
+        self.references = references
+    }
+
+    /// What `client` was last shown, if anything.
+    func shown(to client: RoutingID) -> Shown? { byClient[client] }
+
+    /// Keeps what a successful `outcome` showed `client`, if a parameter reads it; it
+    /// replaces what that client was shown before.
+    mutating func record(_ outcome: Outcome, for client: RoutingID, now: ContinuousClock.Instant) {
+        guard outcome.outcome == .success, let wanted = references[outcome.intent], let response = outcome.response?.response else { return }
+        var values: [ShownValues: [String]] = [:]
+        for reference in wanted {
+            let items = response[reference.list]?.arrayValue ?? []
+            let found = items.lazy.compactMap { $0[reference.field]?.stringValue }
+                .filter { !$0.isEmpty && $0.utf8.count <= Self.maximumValueBytes }
+                .prefix(Self.maximumValues)
+            if !found.isEmpty { values[reference] = Array(found) }
+        }
+        guard !values.isEmpty else { return }
+        if byClient.updateValue(Shown(app: outcome.app, intent: outcome.intent, values: values, at: now), forKey: client) == nil {
+            order.append(client)
+            if order.count > Self.maximumClients { byClient[order.removeFirst()] = nil }
+        }
+    }
+}
