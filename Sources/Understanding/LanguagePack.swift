@@ -136,6 +136,11 @@ public struct LanguagePack: Sendable {
             }
             return compiled
         }
+        let templates = [file.prompts, file.summaries, file.results].compactMap { $0 }.flatMap { $0.values.joined() }
+            + [file.say, file.unsupportedReasons, file.confirmationReasons, file.responseCodes].compactMap { $0 }.flatMap(\.values)
+        for template in templates {
+            if let problem = Phrasebook.problem(in: template) { throw LanguageError("\(source): \(problem)") }
+        }
         language = file.language
         words = file.words
         values = file.values

@@ -123,11 +123,36 @@ public struct Phrasebook: Sendable {
         return value
     }
 
+    /// The filters a template may name, each also with `:1`.
+    static let filters: Set<String> = ["minutes", "count", "when", "summary"]
+
+    /// What is wrong with `template`'s braces, if anything: an unclosed one, or a filter
+    /// the phrasebook does not have (said as the raw value, it would show seconds or JSON).
+    static func problem(in template: String) -> String? {
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{") {
+            guard let close = rest[open...].firstIndex(of: "}") else { return "a template has a { without its }: \(template.prefix(80))" }
+            let spec = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1)
+            if spec.count > 1 {
+                let filter = spec[1].hasSuffix(":1") ? spec[1].dropLast(2) : spec[1]
+                guard filters.contains(String(filter)) else {
+                    return "a template names the filter \"\(spec[1].prefix(40))\", which is none of \(filters.sorted().joined(separator: ", ")) (each also with :1)"
+                }
+            }
+            rest = rest[rest.index(after: close)...]
+        }
+        return nil
+    }
+
     private func filtered(_ value: JSONValue, _ filter: String?) -> String? {
         if let filter, filter.hasSuffix(":1") {
-            let text = filtered(value, String(filter.dropLast(2)))
+            let text = filtered(value, base: String(filter.dropLast(2)))
             return text == "1" ? text : nil
         }
+        return filtered(value, base: filter)
+    }
+
+    private func filtered(_ value: JSONValue, base filter: String?) -> String? {
         switch filter {
         case "minutes":
             // An extension's number: one too large for `Int` is not said.

@@ -72,6 +72,22 @@ struct PhrasebookTests {
         #expect(words.result(of: "SearchForMessages", ["messages": [message, message]]).hasPrefix("2 messages: "))
     }
 
+    @Test("A language file whose template names a filter the phrasebook does not have is refused at load", arguments: [
+        "{estimatedPickupSeconds|minute}", "{messages|count:2}", "{messages|count:1:1}", "{app",
+    ])
+    func unknownFiltersAreRefused(_ template: String) throws {
+        let url = Fixture.root.appendingPathComponent("Protocols/languages/en.json")
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var say = try #require(file["say"] as? [String: String])
+        say["ended"] = template
+        file["say"] = say
+        let data = try JSONSerialization.data(withJSONObject: file)
+        #expect(throws: LanguageError.self) { try LanguagePack(data: data) }
+        say["ended"] = "ends {messages|count:1}"
+        file["say"] = say
+        _ = try LanguagePack(data: try JSONSerialization.data(withJSONObject: file))
+    }
+
     @Test("A number an extension sends too large to say is left out, not a crash")
     func hugeNumbersAreNotSaid() {
         let values: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport"]
