@@ -21,15 +21,28 @@ public struct AnswerReader: Sendable {
     /// Whether the answer is a yes or a no and nothing more ("no thanks"; not "no, send it
     /// to Bobo").
     public func isOnlyYesOrNo(_ text: String) -> Bool {
-        let words = pack.essentialWords(Token.split(text)[...])
-        return pack.words.yes.contains(words) || pack.words.no.contains(words)
+        (whole(text) ?? []).contains { pack.words.yes.contains($0) || pack.words.no.contains($0) }
+    }
+
+    /// Whether the answer points back at what was just shown ("mark them as read").
+    public func pointsBack(_ text: String) -> Bool {
+        guard let pointing = pack.words.pointing else { return false }
+        return Token.split(text).contains { pointing.contains($0.word) }
+    }
+
+    /// The answer's words as one phrase, and without leading fillers ("go ahead" is a yes
+    /// phrase whose "go" is also a filler): both forms a yes or no phrase may take.
+    private func whole(_ text: String) -> [String]? {
+        let tokens = Token.split(text)
+        let all = tokens.map(\.word).joined(separator: " ")
+        return all.isEmpty ? nil : [all, pack.essentialWords(tokens[...])]
     }
 
     /// True for yes, false for no, nil for neither.
     public func yesNo(_ text: String) -> Bool? {
-        let words = pack.essentialWords(Token.split(text)[...])
-        if pack.words.yes.contains(words) { return true }
-        if pack.words.no.contains(words) { return false }
+        let forms = whole(text) ?? []
+        if forms.contains(where: pack.words.yes.contains) { return true }
+        if forms.contains(where: pack.words.no.contains) { return false }
         let first = Token.split(text).first?.word ?? ""
         if pack.words.yes.contains(first) { return true }
         if pack.words.no.contains(first) { return false }

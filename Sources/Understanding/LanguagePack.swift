@@ -52,6 +52,8 @@ public struct LanguagePack: Sendable {
         var notValues: Set<String>
         var yes: [String]
         var no: [String]
+        /// Words that point back at what was just shown ("them", "those").
+        var pointing: Set<String>?
         var cancel: [String]
         var capabilities: [String]
         var capabilitiesOfApp: [String]

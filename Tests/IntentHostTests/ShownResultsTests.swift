@@ -32,27 +32,32 @@ struct ShownResultsTests {
         #expect(shown.shown(to: client(1))?.values(for: identifiers, app: "MonkeyChat", now: now + .seconds(301)) == nil)
     }
 
-    @Test("A failed search, one that showed nothing, and an intent no parameter reads keep what was shown before")
-    func onlyWhatWasShownReplacesIt() {
+    @Test("A failed search, or one that found nothing, shows nothing; an intent no parameter reads changes nothing")
+    func theLastSearchCounts() {
         var shown = ShownResults(catalog: catalog)
         let now = ContinuousClock.now
         shown.record(search(["m-1"]), for: client(1), now: now)
-        shown.record(search(["m-9"], outcome: .failure), for: client(1), now: now)
-        shown.record(search([]), for: client(1), now: now)
         var other = search(["m-9"])
         other.intent = "SendMessage"
         shown.record(other, for: client(1), now: now)
         #expect(shown.shown(to: client(1))?.values(for: identifiers, app: "MonkeyChat", now: now) == ["m-1"])
+        shown.record(search([]), for: client(1), now: now)
+        #expect(shown.shown(to: client(1))?.values(for: identifiers, app: "MonkeyChat", now: now) == nil)
+        shown.record(search(["m-1"]), for: client(1), now: now)
+        shown.record(search(["m-9"], outcome: .failure), for: client(1), now: now)
+        #expect(shown.shown(to: client(1))?.values(for: identifiers, app: "MonkeyChat", now: now) == nil)
     }
 
-    @Test("An extension's values are bounded: at most 64, none empty or longer than 256 bytes, for at most 256 clients")
+    @Test("An extension's values are bounded: more than 64, an empty one or one over 256 bytes show nothing; at most 256 clients")
     func bounded() {
         var shown = ShownResults(catalog: catalog)
         let now = ContinuousClock.now
-        let ids = [""] + [String(repeating: "x", count: 257)] + (0..<1_000).map { "m-\($0)" }
-        shown.record(search(ids), for: client(0), now: now)
-        let kept = shown.shown(to: client(0))?.values(for: identifiers, app: "MonkeyChat", now: now) ?? []
-        #expect(kept == (0..<64).map { "m-\($0)" })
+        for ids in [(0..<65).map { "m-\($0)" }, ["m-1", ""], ["m-1", String(repeating: "x", count: 257)]] {
+            shown.record(search(ids), for: client(0), now: now)
+            #expect(shown.shown(to: client(0))?.values(for: identifiers, app: "MonkeyChat", now: now) == nil)
+        }
+        shown.record(search((0..<64).map { "m-\($0)" }), for: client(0), now: now)
+        #expect(shown.shown(to: client(0))?.values(for: identifiers, app: "MonkeyChat", now: now)?.count == 64)
         for n in UInt8(1)...255 { shown.record(search(["m-1"]), for: client(n), now: now) }
         shown.record(search(["m-1"]), for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
         #expect(shown.shown(to: client(0)) == nil)

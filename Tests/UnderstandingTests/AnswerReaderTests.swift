@@ -44,6 +44,24 @@ struct AnswerReaderTests {
         #expect(answers.isCancel("Cancel."))
         #expect(!answers.isCancel("cancel my ride"))
     }
+
+    @Test("A yes or no phrase whose first word is also a filler is still a yes or no")
+    func phrasesStartingWithFillers() {
+        for yes in ["go ahead", "do it", "Go ahead!"] {
+            #expect(answers.yesNo(yes) == true, "\(yes)")
+            #expect(answers.isOnlyYesOrNo(yes), "\(yes)")
+        }
+        #expect(answers.isOnlyYesOrNo("no thanks"))
+        #expect(!answers.isOnlyYesOrNo("no, send it to Coco"))
+        #expect(!answers.isOnlyYesOrNo(""))
+    }
+
+    @Test("Words that point back at what was shown are told apart")
+    func pointingBack() {
+        #expect(answers.pointsBack("mark them as read"))
+        #expect(answers.pointsBack("flag those"))
+        #expect(!answers.pointsBack("mark my messages as read"))
+    }
 }
 
 @Suite("Saying things")

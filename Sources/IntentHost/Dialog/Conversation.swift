@@ -132,8 +132,9 @@ struct Conversation: Sendable {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[name] = coerced
         }
-        // Values not said but just shown: "mark them as read" after a search (catalog `from`).
-        for parameter in intent.parameters where run.parameters[parameter.name] == nil {
+        // Values not said but just shown: "mark them as read" after a search (catalog
+        // `from`), only when the words point back at them ("them", "those").
+        for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text) {
             guard let from = parameter.from, let values = shown?.values(for: from, app: appName, now: .now) else { continue }
             if parameter.isList {
                 run.parameters[parameter.name] = .array(values.map(JSONValue.string))
@@ -296,29 +297,29 @@ struct Conversation: Sendable {
     /// Whether `text`, said to `turn`'s question, is a new request rather than an answer.
     /// A bare yes or no and one of the options asked for are answers, and so is anything
     /// said where free text is asked for (catalog `freeText`: what a message says, a task's
-    /// title). Otherwise it is a new request when it reads as one that names an app
-    /// ("List-o-Mat: what's on my hardware list?"), or that asks for something else with
-    /// what it needs ("get me a ride to the airport" where a list's name was asked for,
-    /// "show my unread messages" where messages were) and is not a name the app gave.
+    /// title) unless it names another app. Otherwise it is a new request when it reads as
+    /// one that names an app ("List-o-Mat: what's on my hardware list?"), or that asks for
+    /// something else with what it needs ("get me a ride to the airport" where a list's
+    /// name was asked for), or for what shows the values asked for ("show my messages"
+    /// where messages were), and is not a name the app gave.
     private func isNewRequest(_ text: String, answering turn: Turn) async -> Bool {
         if answers.isOnlyYesOrNo(text) { return false }
-        switch turn.expecting {
-        case .value:
-            if let name = turn.parameter, let intent = turn.intent, catalog.intent(intent)?.parameter(name)?.isFreeText == true {
-                return false
-            }
-        case .choice: if answers.choice(text, options: turn.options ?? []) != nil { return false }
-        case .yesNo, .unlock, nil: break
-        }
+        let asked = turn.intent.flatMap { catalog.intent($0) }.flatMap { intent in turn.parameter.flatMap { intent.parameter($0) } }
+        let freeText = turn.expecting == .value && asked?.isFreeText == true
+        if turn.expecting == .choice, answers.choice(text, options: turn.options ?? []) != nil { return false }
         let profiles = await host.world().profiles
         guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: profiles) else {
             return false
         }
-        if request.namedApp != nil { return true }
+        // Where free text is asked for, only a request naming another app is one.
+        if let named = request.namedApp { return !freeText || named != turn.app }
+        if freeText { return false }
         // Reading is generous ("book club" reads as a ride with nowhere to go): a request
-        // that says nothing of what it needs is not taken for a change of mind.
+        // that says nothing of what it needs is not taken for a change of mind, unless it
+        // asks for what would show the values asked for ("show my messages" where
+        // messages were asked for).
         guard let asking = turn.app, !request.apps.contains(asking) || request.intent != turn.intent,
-            !request.parameters.isEmpty
+            !request.parameters.isEmpty || request.intent == asked?.from?.intent
         else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
     }

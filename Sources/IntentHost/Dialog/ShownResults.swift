@@ -14,7 +14,8 @@ struct ShownResults {
         let values: [ShownValues: [String]]
         let at: ContinuousClock.Instant
 
-        /// The values `reference` names, shown by `app` within `ShownResults.lifetime` of `now`.
+        /// The values `reference` names, shown by `app` within `ShownResults.lifetime` of `now`;
+        /// nil when the last such response showed none.
         func values(for reference: ShownValues, app: String, now: ContinuousClock.Instant) -> [String]? {
             guard app == self.app, reference.intent == intent, at.duration(to: now) <= ShownResults.lifetime else { return nil }
             return values[reference]
@@ -44,19 +45,19 @@ struct ShownResults {
     /// What `client` was last shown, if anything.
     func shown(to client: RoutingID) -> Shown? { byClient[client] }
 
-    /// Keeps what a successful `outcome` showed `client`, if a parameter reads it; it
-    /// replaces what that client was shown before.
+    /// Keeps what `outcome` showed `client`, if a parameter reads it; it replaces what that
+    /// client was shown before. One that failed or found nothing shows nothing, and so does
+    /// one with more values than are kept: "them" is then asked about, never a part of them.
     mutating func record(_ outcome: Outcome, for client: RoutingID, now: ContinuousClock.Instant) {
-        guard outcome.outcome == .success, let wanted = references[outcome.intent], let response = outcome.response?.response else { return }
+        guard let wanted = references[outcome.intent] else { return }
         var values: [ShownValues: [String]] = [:]
-        for reference in wanted {
-            let items = response[reference.list]?.arrayValue ?? []
-            let found = items.lazy.compactMap { $0[reference.field]?.stringValue }
+        for reference in wanted where outcome.outcome == .success {
+            let items = outcome.response?.response[reference.list]?.arrayValue ?? []
+            guard !items.isEmpty, items.count <= Self.maximumValues else { continue }
+            let found = items.compactMap { $0[reference.field]?.stringValue }
                 .filter { !$0.isEmpty && $0.utf8.count <= Self.maximumValueBytes }
-                .prefix(Self.maximumValues)
-            if !found.isEmpty { values[reference] = Array(found) }
+            if found.count == items.count { values[reference] = found }
         }
-        guard !values.isEmpty else { return }
         if byClient.updateValue(Shown(app: outcome.app, intent: outcome.intent, values: values, at: now), forKey: client) == nil {
             order.append(client)
             if order.count > Self.maximumClients { byClient[order.removeFirst()] = nil }
