@@ -78,7 +78,7 @@ struct Conversation: Sendable {
         if answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
         let reader = RequestReader(pack: pack, catalog: catalog)
         let request: UnderstoodRequest
-        switch reader.read(text, apps: world.profiles) {
+        switch pointedAt(text, reader, world) ?? reader.read(text, apps: world.profiles) {
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
         case .notUnderstood:
@@ -159,6 +159,17 @@ struct Conversation: Sendable {
         default:
             return failed(outcome, context)
         }
+    }
+
+    /// `text` read as a request to the app that just showed something, when it points back
+    /// at it and names no app, and that app has an intent taking what it showed: "flag
+    /// them" after a MonkeyChat search flags those messages, not a List-o-Mat task.
+    private func pointedAt(_ text: String, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
+        guard let shown, answers.pointsBack(text), let app = world.app(shown.app),
+            case .request(let request) = reader.read(text, apps: [app.profile]), request.namedApp == nil,
+            catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.intent == shown.intent }) == true
+        else { return nil }
+        return .request(request)
     }
 
     /// The conversation's say in a lifecycle: each question goes to the user.
