@@ -23,6 +23,7 @@ struct Conversation: Sendable {
 
     private var words: Phrasebook { Phrasebook(pack: pack) }
     private var answers: AnswerReader { AnswerReader(pack: pack) }
+    private var reader: RequestReader { RequestReader(pack: pack, catalog: catalog) }
 
     /// Why the conversation stops early.
     private enum Stop: Error {
@@ -76,7 +77,6 @@ struct Conversation: Sendable {
         // A yes or a no with no question asked is no request, however it reads ("no" is
         // close to a message attribute's words).
         if answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
-        let reader = RequestReader(pack: pack, catalog: catalog)
         let request: UnderstoodRequest
         switch pointedAt(text, reader, world) ?? reader.read(text, apps: world.profiles) {
         case .cancel:
@@ -254,7 +254,7 @@ struct Conversation: Sendable {
             // groceries list"), no answer, and the conversation starts over with it. Free
             // text is taken whole, and a list's one element is read as before.
             if !parameter.isFreeText, !parameter.isList,
-                case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(answer, apps: profiles),
+                case .request(let request) = reader.read(answer, apps: profiles),
                 request.intent == intent.name, let said = request.parameters[parameter.name]
             {
                 return request.parameters.count == 1 ? try? parameter.coerce(said) : nil
@@ -319,7 +319,7 @@ struct Conversation: Sendable {
         let freeText = turn.expecting == .value && asked?.isFreeText == true
         if turn.expecting == .choice, answers.choice(text, options: turn.options ?? []) != nil { return false }
         let profiles = await host.world().profiles
-        guard case .request(let request) = RequestReader(pack: pack, catalog: catalog).read(text, apps: profiles) else {
+        guard case .request(let request) = reader.read(text, apps: profiles) else {
             return false
         }
         // Where free text is asked for, only a request naming another app is one.
@@ -365,7 +365,7 @@ struct Conversation: Sendable {
 
     /// `text` read as a request, with the apps registered now.
     private func reading(_ text: String) async -> Understood {
-        RequestReader(pack: pack, catalog: catalog).read(text, apps: await host.world().profiles)
+        reader.read(text, apps: await host.world().profiles)
     }
 
     // MARK: Words
