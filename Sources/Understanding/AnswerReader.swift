@@ -49,6 +49,26 @@ public struct AnswerReader: Sendable {
         return nil
     }
 
+    /// A yes or a no said first and then more, the rest as typed after any fillers
+    /// ("yes, and tell Coco I'm coming": yes, "tell Coco I'm coming"); nil when the first
+    /// word is neither or nothing but fillers follows it.
+    public func yesNoThen(_ text: String) -> (yes: Bool, rest: String)? {
+        var chunks = text.split(whereSeparator: \.isWhitespace)[...]
+        guard let first = chunks.popFirst(), let word = Token.split(String(first)).first?.word else { return nil }
+        let yes: Bool
+        if pack.words.yes.contains(word) {
+            yes = true
+        } else if pack.words.no.contains(word) {
+            yes = false
+        } else {
+            return nil
+        }
+        while let next = chunks.first, Token.split(String(next)).allSatisfy({ pack.words.fillers.contains($0.word) }) {
+            chunks.removeFirst()
+        }
+        return chunks.isEmpty ? nil : (yes, chunks.joined(separator: " "))
+    }
+
     /// The index into `options` the answer picks: "2", "the second one", "number 2",
     /// "last", or a name (the whole option, else the only option containing the words).
     public func choice(_ text: String, options: [String]) -> Int? {

@@ -56,6 +56,17 @@ struct AnswerReaderTests {
         #expect(!answers.isOnlyYesOrNo(""))
     }
 
+    @Test("A yes or no said first gives the rest as typed, without the fillers between")
+    func yesOrNoThenMore() {
+        #expect(answers.yesNoThen("yes, and on MonkeyChat tell Coco I'm coming")! == (true, "on MonkeyChat tell Coco I'm coming"))
+        #expect(answers.yesNoThen("No. Then book a ride")! == (false, "book a ride"))
+        #expect(answers.yesNoThen("yes please") == nil, "fillers only")
+        #expect(answers.yesNoThen("yes") == nil)
+        #expect(answers.yesNoThen("go ahead and book it") == nil, "a phrase, not a first word")
+        #expect(answers.yesNoThen("book a ride, yes") == nil)
+        #expect(answers.yesNoThen("") == nil)
+    }
+
     @Test("Words that point back at what was shown are told apart")
     func pointingBack() {
         #expect(answers.pointsBack("mark them as read"))

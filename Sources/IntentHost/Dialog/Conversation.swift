@@ -1,5 +1,6 @@
 import Foundation
 import IntentProtocol
+import Synchronization
 import Understanding
 
 /// One conversation, written straight through: understand the request, pick the app,
@@ -18,6 +19,9 @@ struct Conversation: Sendable {
     var idempotencyKey: String? = nil
     /// What this client's conversations were last shown, for values the user does not say.
     var shown: ShownResults.Shown? = nil
+    /// A request said after a yes ("yes, and tell Coco I'm coming"), not done: the last
+    /// turn says so.
+    private let setAside = SetAside()
     /// Questions per parameter (and per unlock) before giving up politely.
     static let maximumAsks = 3
 
@@ -39,6 +43,14 @@ struct Conversation: Sendable {
 
     /// Runs the conversation that `text` starts; returns its last turn.
     func run(_ text: String) async -> Turn {
+        var last = await conversation(text)
+        if let request = setAside.text.withLock({ $0 }) {
+            last.text += " " + words.say("setAside", ["request": request])
+        }
+        return last
+    }
+
+    private func conversation(_ text: String) async -> Turn {
         var text = text
         var context = Context(sessionId: session.id)
         for _ in 0...Self.maximumNewRequests {
@@ -55,6 +67,13 @@ struct Conversation: Sendable {
             }
         }
         return context.turn(words.say("tooManyTries"), end: .failed)
+    }
+
+    /// The request a yes carried, kept for the last turn.
+    private final class SetAside: Sendable {
+        /// At most this much of it is said back.
+        static let maximumCharacters = 200
+        let text = Mutex<String?>(nil)
     }
 
     /// What the turns so far have established.
@@ -300,6 +319,15 @@ struct Conversation: Sendable {
         case .silence: throw .silence
         case .said(let text):
             if answers.isCancel(text) { throw .cancelled }
+            // "yes, and tell Coco I'm coming": the yes answers; the request is set aside,
+            // and the last turn says it was not done. A no with a request starts over with it.
+            if turn.expecting == .yesNo, let (yes, rest) = answers.yesNoThen(text), yes,
+                await isNewRequest(rest, answering: turn)
+            {
+                let shown = rest.count > SetAside.maximumCharacters ? rest.prefix(SetAside.maximumCharacters) + "…" : rest
+                setAside.text.withLock { $0 = String(shown) }
+                return text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? text
+            }
             if await isNewRequest(text, answering: turn) { throw .newRequest(text) }
             return text
         }
