@@ -64,6 +64,8 @@ public struct LanguagePack: Sendable {
         var appAfter: Set<String>
         var appOpeners: Set<String>
         var personFillers: Set<String>
+        /// Words that never start or end a person's name, even capitalised ("I'm", "we").
+        var notNames: Set<String>?
         /// Short forms of words in names, with the word ("mr": "mister", "lil": "little").
         var nameForms: [String: String]?
         var locationFillers: Set<String>

@@ -113,8 +113,11 @@ final class ValueReader: Sendable {
         // Names the apps did not teach are short; more words ran past the name. A word
         // the language uses ("it", "anything", "quick") starts or ends a name only when
         // capitalised ("Zorro the Great" has one inside).
+        let notNames = pack.words.notNames ?? []
         guard rest.count <= Self.longestUnknownName,
-            [rest.first, rest.last].allSatisfy({ $0.map { !isLanguageWord($0.word) || Self.capitalised($0.raw) } ?? false })
+            [rest.first, rest.last].allSatisfy({
+                $0.map { !notNames.contains($0.word) && (!isLanguageWord($0.word) || Self.capitalised($0.raw)) } ?? false
+            })
         else { return nil }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
         return text.isEmpty ? nil : text

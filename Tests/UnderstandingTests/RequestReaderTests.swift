@@ -232,6 +232,17 @@ extension RequestReaderTests {
         ])
     }
 
+    @Test("A pronoun is never a recipient, even capitalised: what follows send is then the message")
+    func pronounIsNoRecipient() {
+        for text in ["send I'm on my way on MonkeyChat", "MonkeyChat send I'll be late", "send We are here on MonkeyChat"] {
+            let r = request(text)
+            #expect(r?.intent == "SendMessage", "\(text)")
+            #expect(r?.parameters["recipients"] == nil, "\(text)")
+        }
+        #expect(request("send I'm on my way on MonkeyChat")?.parameters["content"] == "I'm on my way")
+        #expect(request("send Coco I'm on my way on MonkeyChat")?.parameters == ["recipients": .array(["Coco"]), "content": "I'm on my way"])
+    }
+
     @Test("A person's name drops the courtesy said after it")
     func courtesyAfterAName() {
         let r = request("could you message coco for me on monkeychat and say where are you")
