@@ -269,10 +269,10 @@ struct Conversation: Sendable {
     ) async throws(Stop) -> JSONValue {
         try await keepAsking(question, again: words.say("needsValueAgain"), context, .value, parameter: parameter.name) { answer in
             // The request said again: with only the value asked for ("add it to the groceries
-            // list" where the list was asked for), that value; with more ("add jam to my
-            // groceries list"), no answer, and the conversation starts over with it. Free
-            // text is taken whole, and a list's one element is read as before.
-            if !parameter.isFreeText, !parameter.isList,
+            // list" where the list was asked for, "message Coco" where a recipient was),
+            // that value; with more ("add jam to my groceries list"), no answer, and the
+            // conversation starts over with it. Free text is taken whole.
+            if !parameter.isFreeText,
                 case .request(let request) = reader.read(answer, apps: profiles),
                 request.intent == intent.name, let said = request.parameters[parameter.name]
             {
