@@ -271,12 +271,14 @@ struct Conversation: Sendable {
             // The request said again: with only the value asked for ("add it to the groceries
             // list" where the list was asked for, "message Coco" where a recipient was),
             // that value; with more ("add jam to my groceries list"), no answer, and the
-            // conversation starts over with it. Free text is taken whole.
-            if !parameter.isFreeText,
-                case .request(let request) = reader.read(answer, apps: profiles),
-                request.intent == intent.name, let said = request.parameters[parameter.name]
-            {
-                return request.parameters.count == 1 ? try? parameter.coerce(said) : nil
+            // conversation starts over with it. Another request that answers it (catalog
+            // `answeredBy`: "a new list called Costco" where the list was asked for) gives
+            // its one value. Free text is taken whole.
+            if !parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles) {
+                if request.intent == intent.name, let said = request.parameters[parameter.name] {
+                    return request.parameters.count == 1 ? try? parameter.coerce(said) : nil
+                }
+                if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
             }
             return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
         }
@@ -350,6 +352,7 @@ struct Conversation: Sendable {
         guard case .request(let request) = reader.read(text, apps: profiles) else {
             return false
         }
+        if let asked, otherRequestsValue(request, for: asked, app: turn.app) != nil { return false }
         // Where free text is asked for, only a request naming another app is one.
         if let named = request.namedApp { return !freeText || named != turn.app }
         if freeText { return false }
@@ -361,6 +364,17 @@ struct Conversation: Sendable {
             !request.parameters.isEmpty || request.intent == asked?.from?.intent
         else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
+    }
+
+    /// The value `request` gives `parameter` when it is one of the requests that answer it
+    /// (catalog `answeredBy`), for `app`, with that one value: "a new list called Costco"
+    /// where a task's list was asked for.
+    private func otherRequestsValue(_ request: UnderstoodRequest, for parameter: ParameterDefinition, app: String?) -> JSONValue? {
+        guard let app, request.apps.contains(app), request.namedApp.map({ $0 == app }) ?? true,
+            request.parameters.count == 1, let (name, value) = request.parameters.first,
+            parameter.answeredBy?.contains("\(request.intent).\(name)") == true
+        else { return nil }
+        return try? parameter.coerce(value)
     }
 
     /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.

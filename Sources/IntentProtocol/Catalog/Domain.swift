@@ -60,6 +60,10 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// Where a conversation takes the value from when the user does not say it: what the
     /// app last showed the same client ("mark them as read" after a search).
     public var from: ShownValues?
+    /// Other requests, as `Intent.parameter`, whose value answers this parameter's question
+    /// when said in its place: `CreateTaskList.title` for a task's list, so "a new list
+    /// called Costco" where the list was asked for is that list (and the items stay).
+    public var answeredBy: [String]?
 
     /// Whether the value is a list.
     public var isList: Bool { list ?? false }
