@@ -3,11 +3,13 @@ import IntentExtensionKit
 /// CreateTaskList: a new list, with any tasks given, each with the reminder given.
 struct CreateTaskListHandler: CreateTaskListIntentHandling {
     let store: NotebookStore
+    let names: NotebookNames
 
     func handle(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse {
         guard let title = intent.title else { return CreateTaskListResponse(.failure) }
         let list = try await store.createList(
             title, tasks: splitItems(intent.taskTitles), group: intent.groupName, reminder: intent.temporalEventTrigger)
+        try? await names.publish()
         return CreateTaskListResponse(.success, ["createdTaskList": json(list)])
     }
 }
@@ -15,6 +17,7 @@ struct CreateTaskListHandler: CreateTaskListIntentHandling {
 /// AddTasks: finds the list by title (exact, close, or sounding alike) and adds every item.
 struct AddTasksHandler: AddTasksIntentHandling {
     let store: NotebookStore
+    let names: NotebookNames
 
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
         resolveTitle(intent.targetTaskList, among: try await store.listTitles(), creating: true)
@@ -28,6 +31,7 @@ struct AddTasksHandler: AddTasksIntentHandling {
         guard !titles.isEmpty, let added = try await store.addTasks(
             titles, toList: list, creating: true, priority: intent.priority?.rawValue, reminder: intent.temporalEventTrigger)
         else { return AddTasksResponse(.failure) }
+        try? await names.publish()
         return AddTasksResponse(.success, ["targetTaskList": .string(list), "addedTasks": json(added)])
     }
 }
@@ -130,10 +134,12 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
 /// CreateNote: a new note.
 struct CreateNoteHandler: CreateNoteIntentHandling {
     let store: NotebookStore
+    let names: NotebookNames
 
     func handle(intent: CreateNoteIntent) async throws -> CreateNoteResponse {
         guard let title = intent.title else { return CreateNoteResponse(.failure) }
         let note = try await store.createNote(title, content: intent.content ?? "", group: intent.groupName)
+        try? await names.publish()
         return CreateNoteResponse(.success, ["createdNote": json(note)])
     }
 }

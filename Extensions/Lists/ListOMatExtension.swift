@@ -1,6 +1,7 @@
 import ExtensionStorage
 import Foundation
 import IntentExtensionKit
+import Synchronization
 
 /// List-o-Mat's Intents extension: task lists, tasks and notes.
 @main
@@ -8,9 +9,13 @@ struct ListOMatExtension: IntentExtension {
     static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
 
     let store: NotebookStore
+    let names: NotebookNames
 
     init(context: ExtensionContext) async throws {
         store = try NotebookStore(directory: context.sandboxDirectory)
+        // As its usage description says: the assistant learns the lists' and notes' titles.
+        names = NotebookNames(store: store, vocabulary: context.vocabulary)
+        try await names.publish()
     }
 
     /// Handles done, by idempotency key, in the app's own database.
@@ -20,15 +25,44 @@ struct ListOMatExtension: IntentExtension {
 
     func handler(for intent: Intent) -> (any IntentHandler)? {
         switch intent.name {
-        case "CreateTaskList": CreateTaskListHandler(store: store)
-        case "AddTasks": AddTasksHandler(store: store)
+        case "CreateTaskList": CreateTaskListHandler(store: store, names: names)
+        case "AddTasks": AddTasksHandler(store: store, names: names)
         case "SetTaskAttribute": SetTaskAttributeHandler(store: store)
         case "SearchForNotebookItems": SearchForNotebookItemsHandler(store: store)
-        case "CreateNote": CreateNoteHandler(store: store)
+        case "CreateNote": CreateNoteHandler(store: store, names: names)
         case "AppendToNote": AppendToNoteHandler(store: store)
         case "SnoozeTasks": SnoozeTasksHandler(store: store)
         case "DeleteTasks": DeleteTasksHandler(store: store)
         default: nil
+        }
+    }
+}
+
+/// Tells the assistant the titles of the lists and notes (user vocabulary
+/// `notebookItemTitle`), at start and whenever they changed.
+final class NotebookNames: Sendable {
+    let store: NotebookStore
+    let vocabulary: VocabularyPublisher
+    /// Reads started, and the titles of the latest read sent: a read that started later saw
+    /// at least as much, so an earlier one that ends last sends nothing.
+    private let state = Mutex((started: 0, sent: 0, titles: [String]?.none))
+
+    init(store: NotebookStore, vocabulary: VocabularyPublisher) {
+        self.store = store
+        self.vocabulary = vocabulary
+    }
+
+    func publish() async throws {
+        let read = state.withLock { state in
+            state.started += 1
+            return state.started
+        }
+        let titles = Array((try await store.listTitles() + store.noteTitles()).prefix(UserVocabulary.maximumTerms))
+        state.withLock { state in
+            guard read > state.sent else { return }
+            state.sent = read
+            if state.titles != titles { vocabulary.set(titles, for: "notebookItemTitle") }
+            state.titles = titles
         }
     }
 }
