@@ -49,24 +49,34 @@ public struct AnswerReader: Sendable {
         return nil
     }
 
-    /// A yes or a no said first and then more, the rest as typed after any fillers
-    /// ("yes, and tell Coco I'm coming": yes, "tell Coco I'm coming"); nil when the first
-    /// word is neither or nothing but fillers follows it.
-    public func yesNoThen(_ text: String) -> (yes: Bool, rest: String)? {
-        var chunks = text.split(whereSeparator: \.isWhitespace)[...]
-        guard let first = chunks.popFirst(), let word = Token.split(String(first)).first?.word else { return nil }
-        let yes: Bool
-        if pack.words.yes.contains(word) {
-            yes = true
-        } else if pack.words.no.contains(word) {
-            yes = false
-        } else {
-            return nil
+    /// A yes or a no phrase said first and then more: the answer, the phrase as typed, and
+    /// the rest as typed after any fillers ("yes, and tell Coco I'm coming": yes, "yes,",
+    /// "tell Coco I'm coming"; "go ahead and …").
+    /// Nil when it starts with neither or nothing but fillers follows; when what follows
+    /// starts with a no or a cancel ("ok no, text Coco …" answers nothing); and when its
+    /// one word is also a filler ("ok", "right") not followed by the language's "and"
+    /// ("OK Siri, text Coco …" is no yes).
+    public func yesNoThen(_ text: String) -> (yes: Bool, answer: String, rest: String)? {
+        let chunks = text.split(whereSeparator: \.isWhitespace)
+        let words = chunks.map { Token.split(String($0)).map(\.word) }
+        let firstWords = Set((pack.words.no + pack.words.cancel).compactMap { $0.split(separator: " ").first.map(String.init) })
+        for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
+            let phrase = words[..<length].joined().joined(separator: " ")
+            let yes: Bool
+            if pack.words.yes.contains(phrase) {
+                yes = true
+            } else if pack.words.no.contains(phrase) {
+                yes = false
+            } else {
+                continue
+            }
+            if length == 1, pack.words.fillers.contains(phrase), words[1].first != pack.words.and { return nil }
+            var rest = length
+            while rest < words.count, words[rest].allSatisfy(pack.words.fillers.contains) { rest += 1 }
+            guard rest < words.count, let first = words[rest].first, !firstWords.contains(first) else { return nil }
+            return (yes, chunks[..<length].joined(separator: " "), chunks[rest...].joined(separator: " "))
         }
-        while let next = chunks.first, Token.split(String(next)).allSatisfy({ pack.words.fillers.contains($0.word) }) {
-            chunks.removeFirst()
-        }
-        return chunks.isEmpty ? nil : (yes, chunks.joined(separator: " "))
+        return nil
     }
 
     /// The index into `options` the answer picks: "2", "the second one", "number 2",

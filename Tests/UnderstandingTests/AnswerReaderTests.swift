@@ -58,13 +58,20 @@ struct AnswerReaderTests {
 
     @Test("A yes or no said first gives the rest as typed, without the fillers between")
     func yesOrNoThenMore() {
-        #expect(answers.yesNoThen("yes, and on MonkeyChat tell Coco I'm coming")! == (true, "on MonkeyChat tell Coco I'm coming"))
-        #expect(answers.yesNoThen("No. Then book a ride")! == (false, "book a ride"))
-        #expect(answers.yesNoThen("yes please") == nil, "fillers only")
-        #expect(answers.yesNoThen("yes") == nil)
-        #expect(answers.yesNoThen("go ahead and book it") == nil, "a phrase, not a first word")
-        #expect(answers.yesNoThen("book a ride, yes") == nil)
-        #expect(answers.yesNoThen("") == nil)
+        func parts(_ text: String) -> [String]? {
+            answers.yesNoThen(text).map { [$0.yes ? "yes" : "no", $0.answer, $0.rest] }
+        }
+        #expect(parts("yes, and on MonkeyChat tell Coco I'm coming") == ["yes", "yes,", "on MonkeyChat tell Coco I'm coming"])
+        #expect(parts("No. Then book a ride") == ["no", "No.", "book a ride"])
+        #expect(parts("go ahead and book it") == ["yes", "go ahead", "book it"], "a phrase of several words")
+        #expect(parts("ok and tell Coco") == ["yes", "ok", "tell Coco"])
+        #expect(parts("yes please") == nil, "fillers only")
+        #expect(parts("yes") == nil)
+        #expect(parts("OK Siri, text Coco I'm late") == nil, "ok is also a filler")
+        #expect(parts("sure no, tell Coco") == nil, "a no after it")
+        #expect(parts("yes never mind, tell Coco") == nil, "a cancel after it")
+        #expect(parts("book a ride, yes") == nil)
+        #expect(parts("") == nil)
     }
 
     @Test("Words that point back at what was shown are told apart")

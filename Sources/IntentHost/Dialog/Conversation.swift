@@ -44,8 +44,9 @@ struct Conversation: Sendable {
     /// Runs the conversation that `text` starts; returns its last turn.
     func run(_ text: String) async -> Turn {
         var last = await conversation(text)
-        if let request = setAside.text.withLock({ $0 }) {
-            last.text += " " + words.say("setAside", ["request": request])
+        let requests = setAside.requests.withLock { $0 }.map { "\u{201C}\($0)\u{201D}" }
+        if !requests.isEmpty {
+            last.text += " " + words.say(requests.count == 1 ? "setAside" : "setAsideSeveral", ["requests": words.list(requests)])
         }
         return last
     }
@@ -62,18 +63,32 @@ struct Conversation: Sendable {
                 case .cancelled: return context.turn(words.say("cancelled"), end: .cancelled)
                 case .silence: return context.turn(words.say("timedOut"), end: .timedOut)
                 case .ended(let turn): return turn
-                case .newRequest(let said): text = said
+                case .newRequest(let said):
+                    text = said
+                    setAside.remove(said)
                 }
             }
         }
         return context.turn(words.say("tooManyTries"), end: .failed)
     }
 
-    /// The request a yes carried, kept for the last turn.
+    /// The requests yeses carried, kept for the last turn.
     private final class SetAside: Sendable {
-        /// At most this much of it is said back.
+        /// At most this many are kept, the first ones, each cut to `maximumCharacters`.
+        static let maximumRequests = 3
         static let maximumCharacters = 200
-        let text = Mutex<String?>(nil)
+        let requests = Mutex<[String]>([])
+
+        func add(_ request: String) {
+            let shown = request.count > Self.maximumCharacters ? request.prefix(Self.maximumCharacters) + "…" : Substring(request)
+            requests.withLock { if $0.count < Self.maximumRequests { $0.append(String(shown)) } }
+        }
+
+        /// Forgets the requests `said` repeats: the conversation starts over with it.
+        func remove(_ said: String) {
+            let said = Token.fold(said)
+            requests.withLock { $0.removeAll { said.contains(Token.fold($0)) } }
+        }
     }
 
     /// What the turns so far have established.
@@ -276,7 +291,10 @@ struct Conversation: Sendable {
             // its one value. Free text is taken whole.
             if !parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles) {
                 if request.intent == intent.name, let said = request.parameters[parameter.name] {
-                    return request.parameters.count == 1 ? try? parameter.coerce(said) : nil
+                    if request.parameters.count == 1 { return try? parameter.coerce(said) }
+                    // A list's element is read from the words ("send it to Coco" reads "it" as
+                    // the message); anything else said with more starts over.
+                    if !parameter.isList { return nil }
                 }
                 if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
             }
@@ -323,12 +341,17 @@ struct Conversation: Sendable {
             if answers.isCancel(text) { throw .cancelled }
             // "yes, and tell Coco I'm coming": the yes answers; the request is set aside,
             // and the last turn says it was not done. A no with a request starts over with it.
-            if turn.expecting == .yesNo, let (yes, rest) = answers.yesNoThen(text), yes,
-                await isNewRequest(rest, answering: turn)
-            {
-                let shown = rest.count > SetAside.maximumCharacters ? rest.prefix(SetAside.maximumCharacters) + "…" : rest
-                setAside.text.withLock { $0 = String(shown) }
-                return text.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? text
+            if turn.expecting == .yesNo, let (yes, answer, rest) = answers.yesNoThen(text), yes {
+                switch await reading(rest) {
+                case .capabilities:
+                    setAside.add(rest)
+                    return answer
+                case .request(let request):
+                    // The request asked about, said again, is only a yes.
+                    if request.intent != turn.intent || (request.namedApp ?? turn.app) != turn.app { setAside.add(rest) }
+                    return answer
+                default: break
+                }
             }
             if await isNewRequest(text, answering: turn) { throw .newRequest(text) }
             return text
@@ -350,6 +373,13 @@ struct Conversation: Sendable {
         if turn.expecting == .choice, answers.choice(text, options: turn.options ?? []) != nil { return false }
         let profiles = await host.world().profiles
         guard case .request(let request) = reader.read(text, apps: profiles) else {
+            return false
+        }
+        // The same request said again with only the value asked for ("message Coco on
+        // MonkeyChat" where a recipient was), or another that answers it, is the answer.
+        if let asked, request.intent == turn.intent, (request.namedApp ?? turn.app) == turn.app,
+            request.parameters.count == 1, request.parameters[asked.name] != nil
+        {
             return false
         }
         if let asked, otherRequestsValue(request, for: asked, app: turn.app) != nil { return false }
