@@ -43,8 +43,13 @@ public struct AnswerReader: Sendable {
         let forms = whole(text) ?? []
         if forms.contains(where: pack.words.yes.contains) { return true }
         if forms.contains(where: pack.words.no.contains) { return false }
-        let first = Token.split(text).first?.word ?? ""
-        if pack.words.yes.contains(first) { return true }
+        let tokens = Token.split(text)
+        let first = tokens.first?.word ?? ""
+        if pack.words.yes.contains(first) {
+            // "ok, cancel it", "yes, never mind": a cancel after it makes it no answer.
+            let next = tokens.dropFirst().first { !pack.words.fillers.contains($0.word) }?.word
+            return next.map { word in pack.words.cancel.contains { $0.split(separator: " ").first.map(String.init) == word } } == true ? nil : true
+        }
         if pack.words.no.contains(first) { return false }
         return nil
     }
