@@ -243,6 +243,13 @@ extension RequestReaderTests {
         #expect(request("send Coco I'm on my way on MonkeyChat")?.parameters == ["recipients": .array(["Coco"]), "content": "I'm on my way"])
     }
 
+    @Test("Adding to a list with nothing said to add names the list, not a new list called \"to my shopping\"")
+    func addingToAListWithoutItems() {
+        let r = request("add to my shopping list")
+        #expect(r?.intent == "AddTasks")
+        #expect(r?.parameters == ["targetTaskList": "shopping"])
+    }
+
     @Test("A person's name drops the courtesy said after it")
     func courtesyAfterAName() {
         let r = request("could you message coco for me on monkeychat and say where are you")
