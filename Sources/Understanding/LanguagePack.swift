@@ -16,6 +16,8 @@ public struct LanguagePack: Sendable {
     let prompts: [String: [String]]
     let summaries: [String: [String]]
     let results: [String: [String]]
+    /// An example request per intent, `{app}` for the app's name.
+    let examples: [String: String]
     let say: [String: String]
     let unsupportedReasons: [String: String]
     /// Questions for a `confirmationRequired` with a reason, by reason (`{value}` filled in).
@@ -110,6 +112,7 @@ public struct LanguagePack: Sendable {
         var prompts: [String: [String]]?
         var summaries: [String: [String]]?
         var results: [String: [String]]?
+        var examples: [String: String]?
         var say: [String: String]
         var unsupportedReasons: [String: String]?
         var confirmationReasons: [String: String]?
@@ -141,7 +144,7 @@ public struct LanguagePack: Sendable {
             return compiled
         }
         let templates = [file.prompts, file.summaries, file.results].compactMap { $0 }.flatMap { $0.values.joined() }
-            + [file.say, file.unsupportedReasons, file.confirmationReasons, file.responseCodes].compactMap { $0 }.flatMap(\.values)
+            + [file.say, file.unsupportedReasons, file.confirmationReasons, file.responseCodes, file.examples].compactMap { $0 }.flatMap(\.values)
         for template in templates {
             if let problem = Phrasebook.problem(in: template) { throw LanguageError("\(source): \(problem)") }
         }
@@ -153,6 +156,7 @@ public struct LanguagePack: Sendable {
         prompts = file.prompts ?? [:]
         summaries = file.summaries ?? [:]
         results = file.results ?? [:]
+        examples = file.examples ?? [:]
         say = file.say
         unsupportedReasons = file.unsupportedReasons ?? [:]
         confirmationReasons = file.confirmationReasons ?? [:]

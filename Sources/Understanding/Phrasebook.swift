@@ -42,6 +42,12 @@ public struct Phrasebook: Sendable {
         first(pack.results[intent], values) ?? first(pack.results["default"], values) ?? ""
     }
 
+    /// An example request for `intent` to `app` ("Create a note called Gift ideas in
+    /// Jotz"), for an app that gave none of its own; nil when the language has none.
+    public func example(of intent: String, app: String) -> String? {
+        pack.examples[intent].flatMap { render($0, ["app": .string(app)]) }
+    }
+
     /// An unsupported reason (`offline`) in words.
     public func reason(_ name: String) -> String? { pack.unsupportedReasons[name] }
 

@@ -96,7 +96,7 @@ struct Script {
 
     /// The apps the extensions register.
     var apps: [String] {
-        extensions.split(separator: ",").compactMap { ["messaging": "MonkeyChat", "lists": "List-o-Mat", "rides": "Zippy"][String($0)] }
+        extensions.split(separator: ",").compactMap { ["messaging": "MonkeyChat", "lists": "List-o-Mat", "rides": "Zippy", "bench": "Bench"][String($0)] }
     }
 
     init(_ url: URL) throws {

@@ -243,6 +243,26 @@ extension RequestReaderTests {
         #expect(request("send Coco I'm on my way on MonkeyChat")?.parameters == ["recipients": .array(["Coco"]), "content": "I'm on my way"])
     }
 
+    @Test("Every example the language gives, said to an app serving every intent, reads as its intent to that app")
+    func languageExamplesAreUnderstood() throws {
+        let catalog = try Catalog(directories: ["Protocols/domains", "Examples/domains"].map { Fixture.root.appendingPathComponent($0) })
+        let reader = RequestReader(pack: try Fixture.pack(), catalog: catalog, clock: Fixture.clock)
+        let words = Phrasebook(pack: reader.pack)
+        let jotz = AppProfile(name: "Jotz", intents: catalog.intentNames)
+        for intent in catalog.intentNames {
+            guard let example = words.example(of: intent, app: "Jotz") else {
+                Issue.record("no example for \(intent)")
+                continue
+            }
+            guard case .request(let request) = reader.read(example, apps: [jotz]) else {
+                Issue.record("\(example): not read as a request")
+                continue
+            }
+            #expect(request.intent == intent, "\(example)")
+            #expect(request.namedApp == "Jotz", "\(example)")
+        }
+    }
+
     @Test("Adding to a list with nothing said to add names the list, not a new list called \"to my shopping\"")
     func addingToAListWithoutItems() {
         let r = request("add to my shopping list")

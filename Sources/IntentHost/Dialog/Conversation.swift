@@ -466,15 +466,19 @@ struct Conversation: Sendable {
         return context.turn(text, end: .failed, outcome: outcome)
     }
 
-    /// "What can you do?": each app with its example phrases.
+    /// "What can you do?": each app with its example phrases, else the language's example
+    /// for each of its intents (the intent's name where there is none).
     private func capabilities(_ world: DialogWorld, only: String?) -> String {
         let apps = world.apps.filter { only == nil || $0.registration.appName == only }
         guard !apps.isEmpty else { return words.say("capabilitiesNone") }
         var lines = [words.say("capabilities")]
         for app in apps.sorted(by: { $0.registration.appName < $1.registration.appName }) {
             let examples = (app.registration.vocabulary?.intentPhrases ?? []).flatMap(\.examples)
-            let shown = examples.isEmpty ? app.registration.intentsSupported.map(Catalog.canonicalIntentName) : examples
-            lines.append(words.say("capabilitiesApp", ["app": app.registration.appName, "examples": shown.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ")]))
+            let appName = app.registration.appName
+            let shown = examples.isEmpty
+                ? app.registration.intentsSupported.map(Catalog.canonicalIntentName).map { words.example(of: $0, app: appName) ?? $0 }
+                : examples
+            lines.append(words.say("capabilitiesApp", ["app": appName, "examples": shown.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ")]))
         }
         return lines.joined(separator: "\n")
     }
