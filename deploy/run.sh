@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, puts intentd and intentctl on PATH (symlinks in
+# Installs what is missing, builds the release build (a first build takes a few minutes),
+# puts intentd and intentctl on PATH (symlinks in
 # ~/.local/bin), and starts intentd with the extensions in deploy/intentd.json (MonkeyChat,
 # List-o-Mat, Zippy). Extra arguments go to intentd, e.g.
 #   deploy/run.sh --state-dir /tmp/intentd --locked
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source deploy/setup.sh
-swift build
-bin="$(swift build --show-bin-path)"
+swift build -c release
+bin="$(swift build -c release --show-bin-path)"
 links="${INTENTD_BIN_DIR:-$HOME/.local/bin}"
 mkdir -p "$links"
 for tool in intentd intentctl; do ln -sfn "$bin/$tool" "$links/$tool"; done

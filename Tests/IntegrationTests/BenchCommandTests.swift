@@ -26,6 +26,8 @@ struct BenchCommandTests {
         #expect(processes.allSatisfy { ($0["peakResidentBytes"]?.numberValue ?? 0) > 0 })
         let svg = try String(contentsOfFile: plot, encoding: .utf8)
         #expect(svg.contains("<polyline"))
+        // The tests run the debug build, whose figures are not the product's: it says so.
+        #expect(run.json?["build"] == "debug")
     }
 
     @Test("Bench measures the full lifecycle against a running host, and an open-loop run ends by duration")

@@ -11,7 +11,18 @@ struct BenchReport {
     let referenceRuns: [ReferenceRun.Result]
     let transport: String
 
+    /// How this intentctl was built: a debug build's figures (and those of a host it
+    /// starts) are not the product's.
+    static var build: String {
+        #if DEBUG
+        "debug"
+        #else
+        "release"
+        #endif
+    }
+
     struct JSONForm: Encodable {
+        var build = BenchReport.build
         var transport: String
         var result: BenchResult.Summary
         var processes: [ProcessUsage]
@@ -60,12 +71,14 @@ struct BenchReport {
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / 1_048_576) }
         var lines = [
             "intentd bench: \(s.mode), \(s.load), \(transport), mix \(s.mix.joined(separator: ", "))",
+            BenchReport.build == "release" ? nil
+                : "  build        DEBUG: this intentctl (and a host it starts) is a debug build, slower than the product; measure with swift build -c release",
             "  requests     \(s.completed) answered of \(s.sent) sent in \(String(format: "%.2f", s.seconds)) s",
             "  throughput   \(n(s.requestsPerSecond)) requests/s answered, \(n(s.succeededPerSecond))/s succeeded",
             "  latency µs   p50 \(result.latency(50))  p90 \(result.latency(90))  p99 \(result.latency(99))  p99.9 \(result.latency(99.9))  max \(s.latencyMicroseconds["max"] ?? 0)",
             "  overloaded   " + (s.overloaded == 0 ? "none" : "\(s.overloaded) refused at once, in p50 \(result.refusalLatency(50)) µs, p99 \(result.refusalLatency(99)) µs, max \(s.refusalLatencyMicroseconds["max"] ?? 0) µs; from sending p50 \(result.refusalRoundTrip(50)) µs, p99 \(result.refusalRoundTrip(99)) µs"),
             "  errors       " + (s.errors.isEmpty ? "none" : s.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")),
-        ]
+        ].compactMap { $0 }
         if s.sendLagMicroseconds != nil {
             lines.append("  sent late    p50 \(result.sendLag(50)) µs, p99 \(result.sendLag(99)) µs after due (the load generator's own share of every latency)")
         }
