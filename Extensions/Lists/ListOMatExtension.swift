@@ -47,6 +47,9 @@ final class NotebookNames: Sendable {
     /// at least as much, so an earlier one that ends last sends nothing.
     private let state = Mutex((started: 0, sent: 0, titles: [String]?.none))
 
+    /// Longer titles are left out: nobody says them, and they would crowd the vocabulary.
+    static let longestTitle = 200
+
     init(store: NotebookStore, vocabulary: VocabularyPublisher) {
         self.store = store
         self.vocabulary = vocabulary
@@ -57,7 +60,8 @@ final class NotebookNames: Sendable {
             state.started += 1
             return state.started
         }
-        let titles = Array((try await store.listTitles() + store.noteTitles()).prefix(UserVocabulary.maximumTerms))
+        let titles = Array((try await store.listTitles() + store.noteTitles()).filter { $0.count <= Self.longestTitle }
+            .prefix(UserVocabulary.maximumTerms))
         state.withLock { state in
             guard read > state.sent else { return }
             state.sent = read

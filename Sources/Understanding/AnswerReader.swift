@@ -46,12 +46,42 @@ public struct AnswerReader: Sendable {
         let tokens = Token.split(text)
         let first = tokens.first?.word ?? ""
         if pack.words.yes.contains(first) {
-            // "ok, cancel it", "yes, never mind": a cancel after it makes it no answer.
-            let next = tokens.dropFirst().first { !pack.words.fillers.contains($0.word) }?.word
-            return next.map { word in pack.words.cancel.contains { $0.split(separator: " ").first.map(String.init) == word } } == true ? nil : true
+            // "ok, no, don't", "yes, never mind": a no or a cancel after it makes it no
+            // answer; "sure, no problem" is a yes after a yes.
+            let rest = withoutFillers(tokens.dropFirst())
+            guard let next = rest.first?.word, !pack.words.yes.contains(rest.map(\.word).joined(separator: " ")) else { return true }
+            return pack.words.no.contains { Self.firstWord(of: $0) == next } || cancels(rest) ? nil : true
         }
         if pack.words.no.contains(first) { return false }
         return nil
+    }
+
+    /// Whether the answer calls the conversation off: a cancel phrase, or a cancel word
+    /// with only little words after it ("cancel it"), also after a yes or a no ("ok,
+    /// cancel it": "ok" would otherwise be a yes, and "cancel it" a request of its own).
+    public func isCancelAnswer(_ text: String) -> Bool {
+        if isCancel(text) { return true }
+        var tokens = Token.split(text)[...]
+        if let first = tokens.first?.word, pack.words.yes.contains(first) || pack.words.no.contains(first) { tokens = tokens.dropFirst() }
+        let rest = withoutFillers(tokens)
+        return !rest.isEmpty && cancels(rest)
+    }
+
+    /// Whether `tokens` are a cancel phrase, or a one-word cancel with only little words
+    /// after it ("cancel it", "stop that"; not "nothing else").
+    private func cancels(_ tokens: ArraySlice<Token>) -> Bool {
+        if pack.words.cancel.contains(pack.essentialWords(tokens)) { return true }
+        guard let first = tokens.first?.word, pack.words.cancel.contains(first) else { return false }
+        return tokens.dropFirst().allSatisfy { pack.words.notValues.contains($0.word) || pack.words.fillers.contains($0.word) }
+    }
+
+    /// `tokens` from the first that is neither a filler nor a dash standing alone.
+    private func withoutFillers(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
+        tokens.drop { pack.words.fillers.contains($0.word) || $0.word == ":" }
+    }
+
+    private static func firstWord(of phrase: String) -> String {
+        phrase.split(separator: " ").first.map(String.init) ?? phrase
     }
 
     /// A yes or a no phrase said first and then more: the answer, the phrase as typed, and

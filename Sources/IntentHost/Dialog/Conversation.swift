@@ -338,7 +338,7 @@ struct Conversation: Sendable {
         switch await session.ask(turn, via: host, timeout: timeout) {
         case .silence: throw .silence
         case .said(let text):
-            if answers.isCancel(text) { throw .cancelled }
+            if answers.isCancelAnswer(text) { throw .cancelled }
             // "yes, and tell Coco I'm coming": the yes answers; the request is set aside,
             // and the last turn says it was not done. A no with a request starts over with it.
             if turn.expecting == .yesNo, let (yes, answer, rest) = answers.yesNoThen(text), yes {
@@ -475,12 +475,22 @@ struct Conversation: Sendable {
         for app in apps.sorted(by: { $0.registration.appName < $1.registration.appName }) {
             let examples = (app.registration.vocabulary?.intentPhrases ?? []).flatMap(\.examples)
             let appName = app.registration.appName
-            let shown = examples.isEmpty
-                ? app.registration.intentsSupported.map(Catalog.canonicalIntentName).map { words.example(of: $0, app: appName) ?? $0 }
-                : examples
+            let shown = examples.isEmpty ? languageExamples(for: app) : examples
             lines.append(words.say("capabilitiesApp", ["app": appName, "examples": shown.map { "\u{201C}\($0)\u{201D}" }.joined(separator: ", ")]))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The language's example for each of `app`'s intents that reads back as that intent to
+    /// that app (an app called "Messages" makes "Show my unread Messages messages"), else
+    /// the intent's name.
+    private func languageExamples(for app: DialogWorld.App) -> [String] {
+        app.registration.intentsSupported.map(Catalog.canonicalIntentName).map { intent in
+            guard let example = words.example(of: intent, app: app.registration.appName),
+                case .request(let request) = reader.read(example, apps: [app.profile]), request.intent == intent
+            else { return intent }
+            return example
+        }
     }
 
     /// The values sentences draw on: the resolved parameters, then the response's fields.
