@@ -53,6 +53,7 @@ struct Conversation: Sendable {
 
     private func conversation(_ text: String) async -> Turn {
         var text = text
+        setAside.request.withLock { $0 = text }
         var context = Context(sessionId: session.id)
         for _ in 0...Self.maximumNewRequests {
             context = Context(sessionId: session.id)
@@ -66,6 +67,7 @@ struct Conversation: Sendable {
                 case .newRequest(let said):
                     text = said
                     setAside.remove(said)
+                    setAside.request.withLock { $0 = said }
                 }
             }
         }
@@ -78,6 +80,16 @@ struct Conversation: Sendable {
         static let maximumRequests = 3
         static let maximumCharacters = 200
         let requests = Mutex<[String]>([])
+        /// The request the conversation is about now, as said.
+        let request = Mutex("")
+
+        /// Whether `rest` says what the request being answered said ("yes, tell Coco I'm
+        /// late" to the question about "tell Coco I'm late").
+        func repeatsRequest(_ rest: String) -> Bool {
+            let rest = Token.fold(rest)
+            let said = request.withLock { Token.fold($0) }
+            return !rest.isEmpty && (said.contains(rest) || rest.contains(said))
+        }
 
         func add(_ request: String) {
             let shown = request.count > Self.maximumCharacters ? request.prefix(Self.maximumCharacters) + "…" : Substring(request)
@@ -282,7 +294,9 @@ struct Conversation: Sendable {
     private func value(
         _ question: String, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context, _ profiles: [AppProfile]
     ) async throws(Stop) -> JSONValue {
-        try await keepAsking(question, again: words.say("needsValueAgain"), context, .value, parameter: parameter.name) { answer in
+        var said = ""
+        let value = try await keepAsking(question, again: words.say("needsValueAgain"), context, .value, parameter: parameter.name) { answer in
+            said = answer
             // The request said again: with only the value asked for ("add it to the groceries
             // list" where the list was asked for, "message Coco" where a recipient was),
             // that value; with more ("add jam to my groceries list"), no answer, and the
@@ -297,9 +311,25 @@ struct Conversation: Sendable {
                     if !parameter.isList { return nil }
                 }
                 if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
+                // The same request said again without what was asked ("add bread to my list"
+                // where the list was asked for) is no answer: the words are no list's name.
+                if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
             }
             return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
         }
+        // Free text that reads as a request of its own ("add batteries to my grocery list"
+        // where a message was asked for) is taken word for word only when the user says so;
+        // a no starts over with it as a request.
+        guard parameter.isFreeText, await readsAsRequest(said, besides: parameter, of: intent) else { return value }
+        if try await yesNo(words.say("wordForWord", ["value": said]), context, parameter: parameter.name) { return value }
+        throw .newRequest(said)
+    }
+
+    /// Whether `text`, said for `parameter`, reads as a request that says more than that
+    /// parameter of `intent`.
+    private func readsAsRequest(_ text: String, besides parameter: ParameterDefinition, of intent: IntentDefinition) async -> Bool {
+        guard case .request(let request) = await reading(text), !request.parameters.isEmpty else { return false }
+        return request.intent != intent.name || request.parameters.keys.contains { $0 != parameter.name }
     }
 
     /// Asks the user to pick one of `options`; returns its index.
@@ -347,8 +377,10 @@ struct Conversation: Sendable {
                     setAside.add(rest)
                     return answer
                 case .request(let request):
-                    // The request asked about, said again, is only a yes.
-                    if request.intent != turn.intent || (request.namedApp ?? turn.app) != turn.app { setAside.add(rest) }
+                    // The request asked about, said again, is only a yes; the same kind saying
+                    // something new ("yes, and also add plates") is another.
+                    let same = request.intent == turn.intent && (request.namedApp ?? turn.app) == turn.app
+                    if !same || (!request.parameters.isEmpty && !setAside.repeatsRequest(rest)) { setAside.add(rest) }
                     return answer
                 default: break
                 }
