@@ -22,10 +22,13 @@ struct HostRestartTests {
         let endpoint = host.clientEndpoint
         let security = try host.clientSecurity()
         let thread = Thread {
-            let request = StageRequest(sessionId: "s", language: "en", intent: "SearchForMessages", parameters: ["searchTerms": .array([.string("bananas")])])
+            // Not restricted while locked, so it reaches the stopped MonkeyChat.
+            let request = StageRequest(
+                sessionId: "s", language: "en", intent: "SetMessageAttribute",
+                parameters: ["identifiers": .array([.string("m-1")]), "attribute": .string("read")])
             let result = Result {
                 try IntentClient(endpoint: endpoint, timeout: .seconds(50), security: security)
-                    .stage(app: "MonkeyChat", intent: "SearchForMessages", stage: .handle, request)
+                    .stage(app: "MonkeyChat", intent: "SetMessageAttribute", stage: .handle, request)
             }
             outcome.withLock { $0 = result }
         }

@@ -67,7 +67,7 @@ struct MessagingEndToEndTests {
         #expect(answered == [4, 4], "\(answered)")
     }
 
-    @Test("While locked, SendMessage is refused and never reaches MonkeyChat's store")
+    @Test("While locked, SendMessage and SearchForMessages are refused, and a refused message never reaches MonkeyChat's store")
     func lockedSendMessageIsRefusedAndNeverArrives() throws {
         let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
@@ -81,7 +81,10 @@ struct MessagingEndToEndTests {
         #expect(sent.json?["message"]?.stringValue?.contains("unlock") == true)
         #expect(try storedMessages(host, content: content) == 0)
 
-        // A search (not restricted) still works while locked, and finds nothing either.
+        // A search shows what messages say, so it is restricted too; unlocked, it finds nothing.
+        let locked = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=\(content)", "--json")
+        #expect(locked.json?["code"] == "requiresUnlock")
+        #expect(try host.ctl("unlock").status == 0)
         let search = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=\(content)", "--json")
         #expect(search.status == 0)
         #expect(search.json?["response"]?["response"]?["messages"]?.arrayValue?.isEmpty == true)

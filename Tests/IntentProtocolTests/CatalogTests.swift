@@ -81,7 +81,7 @@ struct CatalogTests {
         #expect(r.bundleIdentifier == "com.monkeychat.intents")
         #expect(r.appName == "MonkeyChat")
         #expect(r.intentsSupported == ["SendMessage", "SearchForMessages", "SetMessageAttribute"])
-        #expect(r.intentsRestrictedWhileLocked == ["SendMessage"])
+        #expect(r.intentsRestrictedWhileLocked == ["SendMessage", "SearchForMessages"])
         #expect(r.alternativeAppNames.first == AlternativeAppName(name: "Monkey Chat", pronunciation: "monkey chat"))
         #expect(!r.usageDescription.isEmpty)
     }
