@@ -21,6 +21,18 @@ enum Fleet {
             }
         }
 
+        /// The phase in words, for the ride's summary.
+        var words: String {
+            switch self {
+            case .received: "requested"
+            case .confirmed: "a driver is assigned"
+            case .approachingPickup: "the driver is on the way to you"
+            case .pickup: "the driver is at your pickup"
+            case .ongoing: "on the way"
+            case .completed: "arrived"
+            }
+        }
+
         /// Whether the rider has not been picked up yet (a ride may be cancelled then).
         var isBeforePickup: Bool { self == .received || self == .confirmed || self == .approachingPickup }
     }

@@ -79,11 +79,19 @@ struct Ride: Codable, Sendable, FetchableRecord, PersistableRecord {
     var phase: (Fleet.Phase, etaSeconds: Double?) { Fleet.phase(requested: Date(timeIntervalSince1970: requested)) }
     var isActive: Bool { !cancelled && phase.0 != .completed }
 
+    /// "15 seconds", "about 2 minutes": a wait as a person says it.
+    static func inWords(_ seconds: Double) -> String {
+        let rounded = max(1, Int(seconds.rounded()))
+        if rounded < 60 { return rounded == 1 ? "1 second" : "\(rounded) seconds" }
+        let minutes = Int((Double(rounded) / 60).rounded())
+        return minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    }
+
     /// The ride's status as responses and updates report it.
     var status: JSONValue {
         let (phase, eta) = self.phase
-        var summary = "\(option) to \(dropOff.name): " + (cancelled ? "cancelled" : phase.rawValue)
-        if let eta, !cancelled { summary += ", arriving in \(eta) s" }
+        var summary = "\(option) to \(dropOff.name): " + (cancelled ? "cancelled" : phase.words)
+        if let eta, !cancelled { summary += ", about \(Self.inWords(eta)) away" }
         var status: [String: JSONValue] = [
             "rideIdentifier": .string(identifier), "phase": .string(cancelled ? "cancelled" : phase.rawValue),
             "phaseValue": .number(Double(cancelled ? 0 : phase.value)), "pickupLocation": pickup.json,

@@ -76,6 +76,9 @@ struct ChatTests {
         #expect(lines.first == "Zippy: Request a Zippy Pool from Current Location to Ferry Building? It can pick you up in about 2 minutes.")
         #expect(lines.contains { $0.hasPrefix("Zippy: Your Zippy Pool to Ferry Building is booked") })
         #expect(lines.contains { $0.hasPrefix("Zippy · ride: Zippy Pool to Ferry Building: ") }, "\(lines)")
+        // In words, not the phase's name: "a driver is assigned", not "confirmed" or "approachingPickup".
+        #expect(lines.contains { $0.hasSuffix(": a driver is assigned") || $0.contains(": the driver is on the way to you, about") }, "\(lines)")
+        #expect(!lines.contains { $0.contains("approachingPickup") || $0.contains(" s") && $0.contains("arriving in") }, "\(lines)")
     }
 }
 
