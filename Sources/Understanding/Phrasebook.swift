@@ -175,6 +175,11 @@ public struct Phrasebook: Sendable {
                     return "\(from): \u{201C}\(content)\u{201D}"
                 }
                 if let price = object["priceRange"]?.stringValue { return "\(name) (\(price))" }
+                // A note: its title and what it says, its lines joined.
+                if let content = object["content"]?.stringValue, !content.isEmpty, object["tasks"] == nil {
+                    let lines = content.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                    return "\(name): \u{201C}\(lines.filter { !$0.isEmpty }.joined(separator: "; "))\u{201D}"
+                }
                 if let tasks = object["tasks"]?.arrayValue {
                     let titles = tasks.compactMap { text(of: $0) }
                     return "\(name): " + (titles.isEmpty ? (pack.say["empty"] ?? "-") : list(titles))

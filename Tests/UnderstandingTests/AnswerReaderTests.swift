@@ -145,6 +145,12 @@ struct PhrasebookTests {
         }
     }
 
+    @Test("A note found is said with what it says, its lines joined")
+    func notesAreSaidWithTheirWords() {
+        let notes: JSONValue = [["title": "Gift ideas", "content": "a red scarf\nbooks"], ["title": "Empty", "content": ""]]
+        #expect(words.result(of: "SearchForNotebookItems", ["notes": notes]) == "Gift ideas: “a red scarf; books” and Empty.")
+    }
+
     @Test("Lists are joined with the language's words, people by their names")
     func listsAndPeople() {
         let recipients: JSONValue = [["displayName": "Coco"], ["displayName": "Kiki"], ["displayName": "Bobo"]]
