@@ -80,7 +80,9 @@ struct RestartingAppTests {
         let client = try PipelinedClient(host)
         let send = StageRequest(sessionId: "S-2", language: "en", intent: "SendMessage", parameters: ["content": "hi"])
         let restricted = try client.stage("MonkeyChat", "SendMessage", .confirm, send)
-        let open = try client.stage("MonkeyChat", "SearchForMessages", .confirm, search)
+        // SetMessageAttribute is not restricted while locked (SendMessage and SearchForMessages are).
+        let mark = StageRequest(sessionId: "S-3", language: "en", intent: "SetMessageAttribute", parameters: ["attribute": "read"])
+        let open = try client.stage("MonkeyChat", "SetMessageAttribute", .confirm, mark)
         // Both admitted while unlocked and waiting, before the lock.
         let deadline = ContinuousClock.now + .seconds(10)
         while try host.client().status().waitingRequests?["MonkeyChat"] != 2, ContinuousClock.now < deadline { usleep(20_000) }
