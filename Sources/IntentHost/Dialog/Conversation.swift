@@ -237,7 +237,9 @@ struct Conversation: Sendable {
             if asked >= Conversation.maximumAsks {
                 throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed, outcome: refused))
             }
-            _ = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
+            let answer = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
+            // "nah", "no": the user will not unlock; nothing is done.
+            if conversation.answers.yesNo(answer) == false { throw .cancelled }
             return true
         }
 
