@@ -36,7 +36,16 @@ struct Geography: Sendable {
         guard let name = value["name"]?.stringValue ?? value.stringValue else { return nil }
         let wanted = name.lowercased().trimmingCharacters(in: .whitespaces)
         if ["current location", "here", "my location"].contains(wanted) { return currentLocation }
-        return places.first { $0.name.lowercased() == wanted }
+        if let exact = places.first(where: { $0.name.lowercased() == wanted }) { return exact }
+        // Said short ("union sq", "golden gate", "ferry"): each word the start of the name's
+        // word in the same place, the first at least three letters, one place only.
+        let said = wanted.split(separator: " ")
+        guard let first = said.first, first.count >= 3 else { return nil }
+        let matching = places.filter { place in
+            let words = place.name.lowercased().split(separator: " ")
+            return said.count <= words.count && zip(said, words).allSatisfy { $1.hasPrefix($0) }
+        }
+        return matching.count == 1 ? matching[0] : nil
     }
 
     /// Whether Zippy serves `place` (ray casting over the coverage polygons).
