@@ -94,7 +94,7 @@ public struct AnswerReader: Sendable {
     public func yesNoThen(_ text: String) -> (yes: Bool, answer: String, rest: String)? {
         let chunks = text.split(whereSeparator: \.isWhitespace)
         let words = chunks.map { Token.split(String($0)).map(\.word) }
-        let firstWords = Set((pack.words.no + pack.words.cancel).compactMap { $0.split(separator: " ").first.map(String.init) })
+        let firstWords = Set((pack.words.no + pack.words.cancel).map(Self.firstWord(of:)))
         for length in stride(from: min(3, words.count - 1), through: 1, by: -1) {
             let phrase = words[..<length].joined().joined(separator: " ")
             let yes: Bool

@@ -381,8 +381,9 @@ struct Conversation: Sendable {
                 case .request(let request):
                     // The request asked about, said again, is only a yes; the same kind saying
                     // something new ("yes, and also add plates") is another.
-                    let same = request.intent == turn.intent && (request.namedApp ?? turn.app) == turn.app
-                    if !same || (!request.parameters.isEmpty && !setAside.repeatsRequest(rest)) { setAside.add(rest) }
+                    if !Self.isSame(request, as: turn) || (!request.parameters.isEmpty && !setAside.repeatsRequest(rest)) {
+                        setAside.add(rest)
+                    }
                     return answer
                 default: break
                 }
@@ -411,11 +412,7 @@ struct Conversation: Sendable {
         }
         // The same request said again with only the value asked for ("message Coco on
         // MonkeyChat" where a recipient was), or another that answers it, is the answer.
-        if let asked, request.intent == turn.intent, (request.namedApp ?? turn.app) == turn.app,
-            request.parameters.count == 1, request.parameters[asked.name] != nil
-        {
-            return false
-        }
+        if let asked, Self.isSame(request, as: turn), request.parameters.count == 1, request.parameters[asked.name] != nil { return false }
         if let asked, otherRequestsValue(request, for: asked, app: turn.app) != nil { return false }
         // Where free text is asked for, only a request naming another app is one.
         if let named = request.namedApp { return !freeText || named != turn.app }
@@ -428,6 +425,11 @@ struct Conversation: Sendable {
             !request.parameters.isEmpty || request.intent == asked?.from?.intent
         else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
+    }
+
+    /// Whether `request` asks for what `turn` is about: its intent, of its app or naming none.
+    private static func isSame(_ request: UnderstoodRequest, as turn: Turn) -> Bool {
+        request.intent == turn.intent && (request.namedApp ?? turn.app) == turn.app
     }
 
     /// The value `request` gives `parameter` when it is one of the requests that answer it
