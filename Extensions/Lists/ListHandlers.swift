@@ -31,7 +31,8 @@ struct AddTasksHandler: AddTasksIntentHandling {
         guard !titles.isEmpty, let added = try await store.addTasks(
             titles, toList: list, creating: true, priority: intent.priority?.rawValue, reminder: intent.temporalEventTrigger)
         else { return AddTasksResponse(.failure) }
-        try? await names.publish()
+        // Only a list made here changes the titles; most adds go to a list the assistant knows.
+        if !names.knows(list) { try? await names.publish() }
         return AddTasksResponse(.success, ["targetTaskList": .string(list), "addedTasks": json(added)])
     }
 }

@@ -55,6 +55,11 @@ final class NotebookNames: Sendable {
         self.vocabulary = vocabulary
     }
 
+    /// Whether `title` was among the titles last sent: adding to that list changes none.
+    func knows(_ title: String) -> Bool {
+        state.withLock { $0.titles?.contains(title) == true }
+    }
+
     func publish() async throws {
         let read = state.withLock { state in
             state.started += 1
