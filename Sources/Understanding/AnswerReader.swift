@@ -56,6 +56,17 @@ public struct AnswerReader: Sendable {
         return nil
     }
 
+    /// Whether the answer starts by turning down what was asked, perhaps after fillers or a
+    /// yes word: "no, tell Coco …", "OK no, …", "don't, …"; not "tell Coco no".
+    public func startsWithNo(_ text: String) -> Bool {
+        var words = withoutFillers(Token.split(text)[...]).map(\.word)[...]
+        if let first = words.first, pack.words.yes.contains(first) { words = words.dropFirst() }
+        return pack.words.no.contains { phrase in
+            let said = phrase.split(separator: " ").map(String.init)
+            return words.count >= said.count && Array(words.prefix(said.count)) == said
+        }
+    }
+
     /// Whether the answer calls the conversation off: a cancel phrase, or a cancel word
     /// with only little words after it ("cancel it"), also after a yes or a no ("ok,
     /// cancel it": "ok" would otherwise be a yes, and "cancel it" a request of its own).
@@ -149,8 +160,11 @@ public struct AnswerReader: Sendable {
         return matching.count == 1 ? matching[0] : nil
     }
 
-    /// The answer read as a value for `parameter`, or nil when it cannot be one.
+    /// The answer read as a value for `parameter`, or nil when it cannot be one. A bare yes
+    /// or no is a value only where yes or no is asked for, or any text is taken (a message
+    /// may say "yes"); it is no place, name or date.
     public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
+        if parameter.type != .boolean, !parameter.isFreeText, isOnlyYesOrNo(text) { return nil }
         let tokens = Token.split(text)
         return ValueReader(pack: pack, clock: clock).read(tokens[...], for: parameter, intent: intent, apps: apps)
     }

@@ -245,7 +245,20 @@ struct Conversation: Sendable {
 
         func confirm(_ run: Run, _ response: IntentResponse) async throws(Stop) -> Bool {
             let summary = conversation.words.summary(of: run.intent.name, conversation.values(run, response))
-            return try await conversation.yesNo(conversation.words.say("confirmIntent", ["summary": summary]), context)
+            do {
+                return try await conversation.yesNo(conversation.words.say("confirmIntent", ["summary": summary]), context)
+            } catch {
+                // Another request instead of a yes or a no ("how far away is it?" where a ride
+                // waits for its yes): the one asked about is not done, and the last turn says
+                // so. After a no ("no, tell Coco …") it was turned down; the same kind of
+                // request ("get me one to Union Square instead") replaces it.
+                if case .newRequest(let said) = error, !conversation.answers.startsWithNo(said),
+                    await !conversation.isSameKind(said, as: run)
+                {
+                    conversation.setAside.add(conversation.setAside.request.withLock { $0 })
+                }
+                throw error
+            }
         }
     }
 
@@ -425,6 +438,12 @@ struct Conversation: Sendable {
             !request.parameters.isEmpty || request.intent == asked?.from?.intent
         else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
+    }
+
+    /// Whether `text` reads as a request for what `run` does: its intent, of its app or naming none.
+    private func isSameKind(_ text: String, as run: Run) async -> Bool {
+        guard case .request(let request) = await reading(text) else { return false }
+        return request.intent == run.intent.name && (request.namedApp ?? run.app) == run.app
     }
 
     /// Whether `request` asks for what `turn` is about: its intent, of its app or naming none.
