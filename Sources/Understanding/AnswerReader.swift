@@ -56,15 +56,20 @@ public struct AnswerReader: Sendable {
         return nil
     }
 
-    /// Whether the answer starts by turning down what was asked, perhaps after fillers or a
-    /// yes word: "no, tell Coco …", "OK no, …", "don't, …"; not "tell Coco no".
-    public func startsWithNo(_ text: String) -> Bool {
-        var words = withoutFillers(Token.split(text)[...]).map(\.word)[...]
-        if let first = words.first, pack.words.yes.contains(first) { words = words.dropFirst() }
-        return pack.words.no.contains { phrase in
+    /// What follows a no said first, perhaps after fillers, as typed: "send it to Bobo Jr."
+    /// for "wait no, send it to Bobo Jr."; nil when the answer does not start with a no
+    /// ("tell Coco no") or says nothing after it.
+    public func afterNo(_ text: String) -> String? {
+        let chunks = text.split(whereSeparator: \.isWhitespace)
+        let words = chunks.map { Token.split(String($0)).first?.word ?? "" }
+        let start = words.firstIndex { !pack.words.fillers.contains($0) } ?? words.count
+        for phrase in pack.words.no {
             let said = phrase.split(separator: " ").map(String.init)
-            return words.count >= said.count && Array(words.prefix(said.count)) == said
+            guard start + said.count < words.count, Array(words[start..<start + said.count]) == said else { continue }
+            guard let rest = words[(start + said.count)...].firstIndex(where: { !pack.words.fillers.contains($0) }) else { return nil }
+            return chunks[rest...].joined(separator: " ")
         }
+        return nil
     }
 
     /// Whether the answer calls the conversation off: a cancel phrase, or a cancel word

@@ -86,6 +86,18 @@ struct AnswerReaderTests {
         #expect(parts("") == nil)
     }
 
+    @Test("A no said first gives what follows it as typed: the correction")
+    func whatFollowsANo() {
+        #expect(answers.afterNo("wait no send it to Bobo Jr. instead") == "send it to Bobo Jr. instead")
+        #expect(answers.afterNo("No, message Kiki") == "message Kiki")
+        #expect(answers.afterNo("ok nah, just tell Coco") == "tell Coco")
+        #expect(answers.afterNo("no thanks, book a ride") == "book a ride", "a phrase of several words")
+        #expect(answers.afterNo("tell Coco no") == nil, "a no later on")
+        #expect(answers.afterNo("no") == nil, "nothing after it")
+        #expect(answers.afterNo("nobody told me") == nil)
+        #expect(answers.afterNo("") == nil)
+    }
+
     @Test("Words that point back at what was shown are told apart")
     func pointingBack() {
         #expect(answers.pointsBack("mark them as read"))

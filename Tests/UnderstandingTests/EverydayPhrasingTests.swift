@@ -273,4 +273,13 @@ struct EverydayPhrasingTests {
         Case("Send a MonkeyChat to Kiki. Content: back by noon", "SendMessage", ["recipients": ["Kiki"], "content": "back by noon"]),
     ])
     func moreEverydayWays(c: Case) { expectRead(c) }
+
+    @Test("\"Send it to …\" names whom to send to, not what to say: \"it\" is no message, and a trailing \"instead\" no part of a name", arguments: [
+        Case("send it to Bobo Jr.", "SendMessage", ["recipients": ["Bobo Jr."]]),
+        Case("send it to Bobo Jr instead", "SendMessage", ["recipients": ["Bobo Jr."]]),
+        Case("send it to Coco", "SendMessage", ["recipients": ["Coco"]]),
+        Case("forward that to Kiki instead", "SendMessage", ["recipients": ["Kiki"]]),
+        Case("send hi to Bobo Jr.", "SendMessage", ["recipients": ["Bobo Jr."], "content": "hi"]),
+    ])
+    func sendItTo(c: Case) { expectRead(c) }
 }

@@ -252,7 +252,7 @@ struct Conversation: Sendable {
                 // waits for its yes): the one asked about is not done, and the last turn says
                 // so. After a no ("no, tell Coco …") it was turned down; the same kind of
                 // request ("get me one to Union Square instead") replaces it.
-                if case .newRequest(let said) = error, !conversation.answers.startsWithNo(said),
+                if case .newRequest(let said) = error, conversation.answers.afterNo(said) == nil,
                     await !conversation.isSameKind(said, as: run)
                 {
                     conversation.setAside.add(conversation.setAside.request.withLock { $0 })
@@ -335,9 +335,11 @@ struct Conversation: Sendable {
         // Free text that reads as a request of its own ("add batteries to my grocery list"
         // where a message was asked for) is taken word for word only when the user says so;
         // a no starts over with it as a request.
-        guard parameter.isFreeText, await readsAsRequest(said, besides: parameter, of: intent) else { return value }
+        // A no first ("wait no, send it to Bobo Jr.") corrects what was said before: the request is what follows.
+        let request = answers.afterNo(said) ?? said
+        guard parameter.isFreeText, await readsAsRequest(request, besides: parameter, of: intent) else { return value }
         if try await yesNo(words.say("wordForWord", ["value": said]), context, parameter: parameter.name) { return value }
-        throw .newRequest(said)
+        throw .newRequest(request)
     }
 
     /// Whether `text`, said for `parameter`, reads as a request that says more than that
