@@ -5,15 +5,19 @@ import IntentExtensionKit
 struct SendMessageHandler: SendMessageIntentHandling {
     let store: MessageStore
 
-    /// One match: success. Several: the user picks. None: unsupported, because no such
-    /// person has a MonkeyChat account.
+    /// One match: success (notRequired, which drops it, when an earlier recipient is the
+    /// same contact). Several: the user picks. None: unsupported, because no such person
+    /// has a MonkeyChat account.
     func resolveRecipients(for intent: SendMessageIntent) async throws -> [ResolutionResult] {
         if intent.recipients.isEmpty { return [.needsValue] }
         var results: [ResolutionResult] = []
+        var found = Set<String>()
         for recipient in intent.recipients {
             let matches = try await store.contacts(matching: recipient)
             switch matches.count {
             case 0: results.append(.unsupported(reason: "noAccount"))
+            // Someone named twice ("Coco and Zorro", then "Coco" for Zorro) gets it once.
+            case 1 where !found.insert(matches[0].identifier).inserted: results.append(.notRequired)
             case 1: results.append(.success(matches[0].person))
             default: results.append(.disambiguation(matches.map(\.person)))
             }

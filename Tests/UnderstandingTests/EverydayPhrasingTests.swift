@@ -70,6 +70,12 @@ struct EverydayPhrasingTests {
     ])
     func priorityAfterTask(c: Case) { expectRead(c) }
 
+    @Test("\"too\" after a list's name is no part of it", arguments: [
+        Case("put butter and jam on the grocery list too", "AddTasks", ["taskTitles": ["butter", "jam"], "targetTaskList": "grocery"]),
+        Case("add eggs to groceries too", "AddTasks", ["taskTitles": ["eggs"], "targetTaskList": "groceries"]),
+    ])
+    func tooAfterList(c: Case) { expectRead(c) }
+
     @Test("A note given as a form, \"title …, content …\"", arguments: [
         Case("create a note titled Packing, content socks and chargers", "CreateNote", ["title": "Packing", "content": "socks and chargers"]),
         Case("new note: title Ideas, text a bot that waters plants", "CreateNote", ["title": "Ideas", "content": "a bot that waters plants"]),
