@@ -21,6 +21,8 @@ final class MatchScoring {
     let commentStarters: Set<String>
     let commentOpeners: Set<String>
     let clauseSlots: Set<String>
+    /// The language's "and".
+    let and: String
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
 
@@ -42,6 +44,7 @@ final class MatchScoring {
         commentStarters = words.commentStarters ?? []
         commentOpeners = words.commentOpeners ?? []
         clauseSlots = words.clauseSlots ?? []
+        and = words.and
         self.best = best
     }
 
@@ -78,6 +81,10 @@ final class MatchScoring {
                 // "…to groceries please": the courtesy is no part of the list's name (a
                 // person's name drops it itself: "message Coco for me and say …").
                 clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
+                // "tell coco and zorro lunch is off": the "and" joins another name to the people
+                // before it; no value starts with it, and no people end with it.
+                !(words.first?.word == and && startsRightAfterPeople(range, in: match)),
+                !(parameter.type == .person && words.count > 1 && words.last?.word == and),
                 let value = match.adjusted(reader.read(words, for: parameter, intent: intent.name, apps: apps), for: name)
             else { return }
             parameters[name] = value
@@ -98,6 +105,11 @@ final class MatchScoring {
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
                 freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
+    }
+
+    /// Whether `range` starts where a capture of people ends.
+    private func startsRightAfterPeople(_ range: Range<Int>, in match: PatternMatch) -> Bool {
+        match.captures.contains { name, other in other.upperBound == range.lowerBound && intent.parameter(name)?.type == .person }
     }
 
     /// Whether a clause after a comma in `words` opens with a comment ("…, I'm late").

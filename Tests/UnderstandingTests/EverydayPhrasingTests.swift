@@ -288,4 +288,11 @@ struct EverydayPhrasingTests {
         Case("send hi to Bobo Jr.", "SendMessage", ["recipients": ["Bobo Jr."], "content": "hi"]),
     ])
     func sendItTo(c: Case) { expectRead(c) }
+
+    @Test("\"and\" after a person joins another person, also one no app knows; no message starts with it", arguments: [
+        Case("tell coco and zorro lunch is cancelled", "SendMessage", ["recipients": ["coco", "zorro"], "content": "lunch is cancelled"]),
+        Case("tell Coco and Kiki lunch is cancelled", "SendMessage", ["recipients": ["Coco", "Kiki"], "content": "lunch is cancelled"]),
+        Case("text coco and zorro see you at noon", "SendMessage", ["recipients": ["coco", "zorro"], "content": "see you at noon"]),
+    ])
+    func andJoinsPeople(c: Case) { expectRead(c) }
 }
