@@ -24,6 +24,12 @@ public struct AnswerReader: Sendable {
         (whole(text) ?? []).contains { pack.words.yes.contains($0) || pack.words.no.contains($0) }
     }
 
+    /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").
+    public func isUnsure(_ text: String) -> Bool {
+        guard let unsure = pack.words.unsure else { return false }
+        return (whole(text) ?? []).contains(where: unsure.contains)
+    }
+
     /// Whether the answer points back at what was just shown ("mark them as read").
     public func pointsBack(_ text: String) -> Bool {
         guard let pointing = pack.words.pointing else { return false }
@@ -167,9 +173,9 @@ public struct AnswerReader: Sendable {
 
     /// The answer read as a value for `parameter`, or nil when it cannot be one. A bare yes
     /// or no is a value only where yes or no is asked for, or any text is taken (a message
-    /// may say "yes"); it is no place, name or date.
+    /// may say "yes"); it is no place, name or date, and neither is a "what?".
     public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
-        if parameter.type != .boolean, !parameter.isFreeText, isOnlyYesOrNo(text) { return nil }
+        if !parameter.isFreeText, isUnsure(text) || (parameter.type != .boolean && isOnlyYesOrNo(text)) { return nil }
         let tokens = Token.split(text)
         return ValueReader(pack: pack, clock: clock).read(tokens[...], for: parameter, intent: intent, apps: apps)
     }

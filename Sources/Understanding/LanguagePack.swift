@@ -57,6 +57,8 @@ public struct LanguagePack: Sendable {
         /// Words that point back at what was just shown ("them", "those").
         var pointing: Set<String>?
         var cancel: [String]
+        /// Answers that ask what was meant instead of answering ("what?", "huh", "come again").
+        var unsure: [String]?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

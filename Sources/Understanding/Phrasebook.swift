@@ -104,7 +104,8 @@ public struct Phrasebook: Sendable {
         var out = ""
         var rest = Substring(template)
         func literal(_ text: Substring) {
-            out += out.hasSuffix(".") && text.hasPrefix(".") ? text.dropFirst() : text
+            // "…can't use where to?." ends once.
+            out += out.last.map(".?!".contains) == true && text.hasPrefix(".") ? text.dropFirst() : text
         }
         while let open = rest.firstIndex(of: "{") {
             literal(rest[..<open])

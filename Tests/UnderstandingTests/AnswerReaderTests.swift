@@ -175,6 +175,7 @@ struct PhrasebookTests {
     func noDoublePeriod() throws {
         let recipients: JSONValue = [["displayName": "Bobo Jr."]]
         #expect(words.result(of: "SendMessage", ["recipients": recipients, "content": "hi"]) == "OK, I sent \u{201C}hi\u{201D} to Bobo Jr.")
+        #expect(words.say("unsupportedValue", ["app": "Zippy", "value": "where to?"]) == "Sorry, Zippy can't use where to?", "one closing mark")
         let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
         let content = try #require(catalog.intent("SendMessage")?.parameter("content"))
         #expect(words.prompt(for: content, of: "SendMessage", ["recipients": recipients]) == "What do you want to say to Bobo Jr.?")

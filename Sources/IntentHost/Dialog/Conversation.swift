@@ -309,37 +309,46 @@ struct Conversation: Sendable {
     private func value(
         _ question: String, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context, _ profiles: [AppProfile]
     ) async throws(Stop) -> JSONValue {
-        var said = ""
-        let value = try await keepAsking(question, again: words.say("needsValueAgain"), context, .value, parameter: parameter.name) { answer in
-            said = answer
-            // The request said again: with only the value asked for ("add it to the groceries
-            // list" where the list was asked for, "message Coco" where a recipient was),
-            // that value; with more ("add jam to my groceries list"), no answer, and the
-            // conversation starts over with it. Another request that answers it (catalog
-            // `answeredBy`: "a new list called Costco" where the list was asked for) gives
-            // its one value. Free text is taken whole.
-            if !parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles) {
-                if request.intent == intent.name, let said = request.parameters[parameter.name] {
-                    if request.parameters.count == 1 { return try? parameter.coerce(said) }
-                    // A list's element is read from the words ("send it to Coco" reads "it" as
-                    // the message); anything else said with more starts over.
-                    if !parameter.isList { return nil }
+        for _ in 0..<Self.maximumAsks {
+            var said = ""
+            let again = words.say("needsValueAgain")
+            let value = try await keepAsking(question, again: again, context, .value, parameter: parameter.name) { answer in
+                said = answer
+                // The request said again: with only the value asked for ("add it to the groceries
+                // list" where the list was asked for, "message Coco" where a recipient was),
+                // that value; with more ("add jam to my groceries list"), no answer, and the
+                // conversation starts over with it. Another request that answers it (catalog
+                // `answeredBy`: "a new list called Costco" where the list was asked for) gives
+                // its one value. Free text is taken whole.
+                if !parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles) {
+                    if request.intent == intent.name, let said = request.parameters[parameter.name] {
+                        if request.parameters.count == 1 { return try? parameter.coerce(said) }
+                        // A list's element is read from the words ("send it to Coco" reads "it" as
+                        // the message); anything else said with more starts over.
+                        if !parameter.isList { return nil }
+                    }
+                    if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
+                    // The same request said again without what was asked ("add bread to my list"
+                    // where the list was asked for) is no answer: the words are no list's name.
+                    if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
                 }
-                if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
-                // The same request said again without what was asked ("add bread to my list"
-                // where the list was asked for) is no answer: the words are no list's name.
-                if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
+                return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
             }
-            return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+            // Free text that reads as a request of its own ("add batteries to my grocery list"
+            // where a message was asked for) is taken word for word only when the user says
+            // so; a no starts over with it as a request. A no first ("wait no, send it to
+            // Bobo Jr.") corrects what was said before: the request is what follows. A
+            // "what?" is taken word for word only when the user says so too; a no asks again.
+            guard parameter.isFreeText else { return value }
+            let request = answers.afterNo(said) ?? said
+            let unsure = answers.isUnsure(said)
+            let asRequest = unsure ? false : await readsAsRequest(request, besides: parameter, of: intent)
+            guard unsure || asRequest else { return value }
+            let check = words.say(unsure ? "wordForWordOrAskAgain" : "wordForWord", ["value": said])
+            if try await yesNo(check, context, parameter: parameter.name) { return value }
+            if !unsure { throw .newRequest(request) }
         }
-        // Free text that reads as a request of its own ("add batteries to my grocery list"
-        // where a message was asked for) is taken word for word only when the user says so;
-        // a no starts over with it as a request.
-        // A no first ("wait no, send it to Bobo Jr.") corrects what was said before: the request is what follows.
-        let request = answers.afterNo(said) ?? said
-        guard parameter.isFreeText, await readsAsRequest(request, besides: parameter, of: intent) else { return value }
-        if try await yesNo(words.say("wordForWord", ["value": said]), context, parameter: parameter.name) { return value }
-        throw .newRequest(request)
+        throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
     }
 
     /// Whether `text`, said for `parameter`, reads as a request that says more than that
