@@ -71,6 +71,24 @@ struct ChatTerminalTests {
         #expect(screen.contains("olives"), "\(screen)")
     }
 
+    @Test("Emoji take two columns when what the host says is broken into lines: no word is cut by the terminal")
+    func emojiAreWrappedByTheirWidth() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        _ = try host.ctl(["authorize", "MonkeyChat", "allow"])
+        let terminal = try TerminalSession(
+            "env LANG=C.UTF-8 \(Products.url("intentctl").path) chat --state-dir \(host.state.path)", columns: 60)
+        try terminal.waitFor("Say what you need")
+        // Counted as one column each, a line of these runs past the edge in the middle of a word.
+        let words = (1...12).map { "w\($0)🍌🍌🍌🍌🍌" }
+        try terminal.typeLine("tell Coco on MonkeyChat " + words.joined(separator: " "))
+        let screen = try terminal.waitFor("OK, I sent")
+        let answer = String(screen[(screen.range(of: "MonkeyChat:")?.lowerBound ?? screen.startIndex)...])
+        let shown = Set(answer.split(whereSeparator: \.isWhitespace).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\u{201C}\u{201D}")) })
+        for word in words { #expect(shown.contains(word), "\(word) was cut:\n\(screen)") }
+    }
+
     @Test("A ride update that arrives while the user types appears above the line being edited, which is drawn again")
     func updateWhileTyping() throws {
         let host = try TestHost(

@@ -133,28 +133,64 @@ final class LineEditor: Sendable {
         return Int(size.ws_col)
     }
 
-    /// `text` with each line broken at spaces into lines of at most `width` characters (a
-    /// word longer than that is cut), so that the terminal does not break words.
+    /// `text` with each line broken at spaces into lines of at most `width` columns (a word
+    /// wider than that is cut), so that the terminal does not break words.
     static func wrapped(_ text: String, width: Int) -> String {
         guard width >= 20 else { return text }
         var out: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""
+            var used = 0
             for word in paragraph.split(separator: " ") {
                 var word = Substring(word)
-                if !line.isEmpty, line.count + 1 + word.count > width {
+                var wide = columns(of: word)
+                if !line.isEmpty, used + 1 + wide > width {
                     out.append(line)
                     line = ""
+                    used = 0
                 }
-                while line.isEmpty, word.count > width {
-                    out.append(String(word.prefix(width)))
-                    word = word.dropFirst(width)
+                while line.isEmpty, wide > width {
+                    let cut = prefix(of: word, columns: width)
+                    out.append(String(cut))
+                    word = word.dropFirst(cut.count)
+                    wide = columns(of: word)
                 }
                 line += (line.isEmpty ? "" : " ") + word
+                used += (used == 0 ? 0 : 1) + wide
             }
             out.append(line)
         }
         return out.joined(separator: "\n")
+    }
+
+    /// The columns `text` takes in a terminal: two for an emoji or a wide East Asian
+    /// character, one for anything else.
+    static func columns(of text: Substring) -> Int {
+        text.reduce(0) { $0 + columns(of: $1) }
+    }
+
+    private static func columns(of character: Character) -> Int {
+        guard let first = character.unicodeScalars.first, !first.isASCII else { return 1 }
+        if first.properties.isEmojiPresentation || character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        switch first.value {
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x20000...0x3FFFD:
+            return 2
+        default: return 1
+        }
+    }
+
+    /// The longest start of `word` that fits in `columns` (at least one character).
+    private static func prefix(of word: Substring, columns limit: Int) -> Substring {
+        var used = 0
+        var end = word.startIndex
+        while end < word.endIndex {
+            let next = used + columns(of: word[end])
+            if next > limit, end > word.startIndex { break }
+            used = next
+            end = word.index(after: end)
+        }
+        return word[..<end]
     }
 
     private func interrupt() {
