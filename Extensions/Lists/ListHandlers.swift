@@ -71,7 +71,16 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         let titles = intent.itemType == .note ? try await store.noteTitles()
             : intent.itemType == .task ? try await store.taskTitles()
             : try await store.listTitles() + (try await store.noteTitles())
-        return ListOMat.resolveTitle(title, among: titles)
+        let resolved = ListOMat.resolveTitle(title, among: titles)
+        // "my notes about socks": words no title is like are looked for in what notes say.
+        if case .unsupported = resolved, try await !notesSaying(title, intent).isEmpty { return .success(.string(title)) }
+        return resolved
+    }
+
+    /// The notes whose text has `words`, when notes are searched and no content was given.
+    private func notesSaying(_ words: String, _ intent: SearchForNotebookItemsIntent) async throws -> [Note] {
+        guard intent.itemType == nil || intent.itemType == .note, intent.content == nil else { return [] }
+        return try await store.notes(titled: nil, containing: words)
     }
 
     func handle(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse {
@@ -85,7 +94,8 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         }
         if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
         if type == nil || type == .note {
-            let notes = try await store.notes(titled: only, containing: intent.content)
+            var notes = try await store.notes(titled: only, containing: intent.content)
+            if notes.isEmpty, let title = only?.first, try await store.lists(titled: only).isEmpty { notes = try await notesSaying(title, intent) }
             if type != nil || !notes.isEmpty { response["notes"] = json(notes) }
         }
         return SearchForNotebookItemsResponse(.success, response)
