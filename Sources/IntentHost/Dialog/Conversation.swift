@@ -282,6 +282,12 @@ struct Conversation: Sendable {
             let answer = try await keepAsking(
                 words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
             ) { text -> JSONValue?? in
+                // "no, groceries": the no turns the name down and gives another.
+                if let rest = answers.afterNo(text),
+                    let other = answers.value(rest, for: parameter, intent: intent.name, apps: profiles).flatMap({ try? parameter.coerce($0) })
+                {
+                    return .some(other)
+                }
                 if let yes = answers.yesNo(text) { return yes ? .some(value) : .some(nil) }
                 if !Self.folded(name).isEmpty, Self.folded(text) == Self.folded(name) { return .some(value) }
                 guard Self.isName(text, of: profiles) else { return nil }
