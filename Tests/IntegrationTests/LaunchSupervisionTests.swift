@@ -90,6 +90,21 @@ struct LaunchSupervisionTests {
         #expect(FileManager.default.fileExists(atPath: started.path), "the restarted script never ran")
     }
 
+    @Test("A launched extension that stops answering (SIGSTOP) is killed and started again, and status says why")
+    func unresponsiveExtensionIsRestarted() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        let status = try host.waitFor(["MonkeyChat"])
+        let pid = pid_t(try #require(status.extensions.first?.processIdentifiers.first))
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        let again = try waitForLaunch(host, "messaging") { $0.restarts == 1 && $0.lastExit != nil }
+        #expect(again.lastExit?.contains("stopped answering (no heartbeat for") == true, "\(again)")
+        try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.processIdentifiers.contains(Int(pid)) == false }
+        #expect(kill(pid, 0) != 0, "the stopped process is gone")
+        #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
+    }
+
     @Test("`intentctl restart` stops a running extension and starts it again; an app this host does not launch is refused")
     func restartRunningExtension() throws {
         let host = try TestHost(["--extensions", "messaging"])

@@ -349,6 +349,8 @@ actor Broker {
         for instance in registry.instances.values {
             if instance.lastHeard.duration(to: now) > silence {
                 drop(instance.routingID, because: "no heartbeat for \(silence)")
+                // A process this host launched is killed and started again, as a crashed one is.
+                if let token = instance.registration.launchToken { launcher.killUnresponsive(token: token, because: "no heartbeat for \(silence)") }
             } else if instance.lastSent.duration(to: now) >= config.heartbeatInterval {
                 sendToExtension(instance.routingID, .heartbeat)
             }

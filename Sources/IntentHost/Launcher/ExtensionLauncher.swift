@@ -45,6 +45,8 @@ final class ExtensionLauncher: Sendable {
     private let stopping = Atomic<Bool>(false)
     /// Children stopped for using more CPU time than their limit, with how much they used.
     private let overCPU = Mutex<[pid_t: Double]>([:])
+    /// Children killed for not answering (a hung or stopped process), with why.
+    private let unresponsive = Mutex<[pid_t: String]>([:])
     private let log = Logger(label: HostLog.label)
     private static let spawnLock = Mutex(())
     private let identities: ExtensionIdentities
@@ -279,7 +281,9 @@ final class ExtensionLauncher: Sendable {
         // bubblewrap exits with 128 + N when the extension was killed by signal N.
         if child.sandboxed, case .exited(let status) = termination, status > 128 { termination = .signaled(status - 128) }
         let usedCPU = overCPU.withLock { $0.removeValue(forKey: child.pid) }
-        let how = usedCPU.map { String(format: "stopped after %.1f s of CPU time, over its limit", $0) } ?? "\(termination)"
+        let hung = unresponsive.withLock { $0.removeValue(forKey: child.pid) }
+        let how = usedCPU.map { String(format: "stopped after %.1f s of CPU time, over its limit", $0) }
+            ?? hung.map { "killed: it stopped answering (\($0))" } ?? "\(termination)"
         ledger.remove(child.token)
         onExit(child.token)
         let stillOurs = children.withLock { children in
@@ -322,6 +326,16 @@ final class ExtensionLauncher: Sendable {
             board.failed(target, error)
             log.error("cannot restart extension \(name): \(error)", metadata: ["instance": "\(name)"])
         }
+    }
+
+    /// Kills the child that launch `token` started, which stopped answering (`why`: no
+    /// heartbeat in time): a hung or stopped process is restarted with the usual back-off,
+    /// as one that crashed is, instead of being left to hold its place.
+    func killUnresponsive(token: String, because why: String) {
+        guard let (name, child) = children.withLock({ $0.first { $0.value.token == token } }) else { return }
+        unresponsive.withLock { $0[child.pid] = why }
+        log.warning("killing extension \(name) (pid \(child.pid)): it stopped answering (\(why))", metadata: ["instance": "\(name)"])
+        terminate([child], signal: SIGKILL)
     }
 
     /// Starts `app`'s launches again at once: one waiting out its back-off starts now, one
