@@ -53,6 +53,8 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
                 return try await handle(intent, with: handler, request)
             }
         } catch {
+            // The host hears the error; the extension's log (its standard error) keeps it for its author.
+            Logger(label: "IntentExtensionKit").error("\(stage) failed: \(error)")
             return ErrorReply(error: "\(error)").serialized()
         }
     }

@@ -3,6 +3,7 @@
 import asyncio
 import inspect
 import json
+import logging
 import time
 
 from . import wire
@@ -151,8 +152,11 @@ class Dispatcher:
                 return _json(self._response(_call(handler.confirm, intent)))
             return self._handle(handler, intent, self.max_reply_bytes if budget is None else budget)
         except DeadlineExceeded:
+            logging.getLogger("intentd").warning("%s %s: not done, its deadline passed", intent_name, wire.STAGES[stage])
             return None
         except Exception as error:  # an extension's bug is an ErrorReply, not a dead extension
+            # The traceback goes to the extension's log (its standard error), for its author.
+            logging.getLogger("intentd").exception("%s %s failed", intent_name, wire.STAGES[stage])
             return error_reply("%s: %s" % (type(error).__name__, error))
 
     def _batch(self, stage, intent_name, request):

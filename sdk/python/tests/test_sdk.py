@@ -179,6 +179,15 @@ class DispatcherTests(unittest.TestCase):
             self.assertIn("error", self.reply(stage, body), body)
         self.assertIn("error", self.reply(3, {"parameters": {}}, intent="AppendToNote"))
 
+    def test_a_handler_that_raises_is_an_error_reply_and_its_traceback_goes_to_the_log(self):
+        class Failing(Counting):
+            def confirm(self, intent):
+                raise ValueError("boom")
+        with self.assertLogs("intentd", level="ERROR") as logged:
+            self.assertEqual(self.reply(2, {"parameters": {}}, handler=Failing()), {"error": "ValueError: boom"})
+        self.assertIn("Traceback", "\n".join(logged.output))
+        self.assertIn("CreateNote confirm failed", "\n".join(logged.output))
+
     def test_a_handle_repeated_with_its_key_gets_the_first_answer_and_is_done_once(self):
         body = {"parameters": {"title": "t"}, "idempotencyKey": "k-1"}
         first = self.reply(3, body)
