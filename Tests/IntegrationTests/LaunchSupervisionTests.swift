@@ -90,12 +90,14 @@ struct LaunchSupervisionTests {
         #expect(FileManager.default.fileExists(atPath: started.path), "the restarted script never ran")
     }
 
-    @Test("A launched extension that stops answering (SIGSTOP) is killed and started again, and status says why")
+    @Test("A launched extension that stops answering (SIGSTOP its pid, as status shows it) is killed and started again, and status says why")
     func unresponsiveExtensionIsRestarted() throws {
         let host = try TestHost(["--extensions", "messaging"])
         defer { host.stop(); host.removeState() }
         let status = try host.waitFor(["MonkeyChat"])
         let pid = pid_t(try #require(status.extensions.first?.processIdentifiers.first))
+        let launch = try waitForLaunch(host, "messaging") { $0.state == .running }
+        #expect(launch.processIdentifier == Int(pid), "the pid status shows is the extension's, not its sandbox's")
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
         let again = try waitForLaunch(host, "messaging") { $0.restarts == 1 && $0.lastExit != nil }

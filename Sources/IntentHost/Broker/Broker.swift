@@ -774,7 +774,11 @@ actor Broker {
             for i in status.extensions.indices {
                 status.extensions[i].authorization = authorization.status(of: status.extensions[i].bundleIdentifier)
             }
-            let launched = launcher.board.status()
+            let launched = launcher.board.status().map { launch in
+                var launch = launch
+                launch.processIdentifier = launch.processIdentifier.map(launches.extensionPid(spawned:))
+                return launch
+            }
             status.launches = launched.isEmpty ? nil : launched
             let waiting = pending.waitingByApp
             status.waitingRequests = waiting.isEmpty ? nil : waiting

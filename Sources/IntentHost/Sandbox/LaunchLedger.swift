@@ -49,13 +49,24 @@ final class LaunchLedger: Sendable {
         _ = bundles.withLock { $0.removeValue(forKey: token) }
     }
 
+    /// The extension's own pid for the process the host spawned as `spawned`: bubblewrap's
+    /// grandchild when sandboxed (a pid an operator may signal), else `spawned`.
+    func extensionPid(spawned: Int) -> Int {
+        guard let entry = entries.withLock({ $0.values.first { Int($0.pid) == spawned } }), entry.sandboxed else { return spawned }
+        return Self.inner(entry.pid).map(Int.init) ?? spawned
+    }
+
+    /// The extension under bubblewrap `pid`: its init's (pid 1 inside) child.
+    private static func inner(_ pid: pid_t) -> pid_t? {
+        SystemCall.children(of: pid).first.flatMap { SystemCall.children(of: $0).first }
+    }
+
     /// How the instance that registered with `token` runs, and its pid as the host sees it
     /// (the pid it reports itself is its own namespace's).
     func describe(_ token: String?) -> (SandboxStatus, Int?) {
         guard let token, let entry = entries.withLock({ $0[token] }) else { return (SandboxStatus(state: .outside), nil) }
         guard entry.sandboxed else { return (entry.sandbox, Int(entry.pid)) }
         // bubblewrap → its init (pid 1 inside) → the extension.
-        let pid = SystemCall.children(of: entry.pid).first.flatMap { SystemCall.children(of: $0).first }
-        return (entry.sandbox, pid.map(Int.init))
+        return (entry.sandbox, Self.inner(entry.pid).map(Int.init))
     }
 }
