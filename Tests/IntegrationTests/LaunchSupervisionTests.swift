@@ -105,6 +105,11 @@ struct LaunchSupervisionTests {
         try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.processIdentifiers.contains(Int(pid)) == false }
         #expect(kill(pid, 0) != 0, "the stopped process is gone")
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
+        // Its log, by the name it is launched by as by its app's.
+        for name in ["messaging", "MonkeyChat"] {
+            let logs = try host.ctl("logs", name)
+            #expect(logs.status == 0, "logs \(name): \(logs.stderr)")
+        }
     }
 
     @Test("`intentctl restart` stops a running extension and starts it again; an app this host does not launch is refused")

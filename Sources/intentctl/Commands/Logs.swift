@@ -10,11 +10,11 @@ struct Logs: ParsableCommand {
         discussion: """
             The host keeps each launched extension's output in STATE/logs/BUNDLE-ID.log, every \
             line stamped with the time and the extension's name, and escaped. APP is the bundle \
-            id, or the app's name while it is registered. With --trace, the lines of one \
+            id, the app's name, or the name the host launches it by ("messaging"). With --trace, the lines of one \
             request's trace from the host's log and every extension's, in time order.
             """)
 
-    @Argument(help: "The app: its bundle id, or its name while it is registered.")
+    @Argument(help: "The app: its bundle id, its name, or the name the host launches it by (\"messaging\").")
     var app: String?
 
     @Option(help: "Print every line, in the host's log and every extension's, of the request with this trace id (32 hex digits, or a whole traceparent).")
@@ -56,14 +56,20 @@ struct Logs: ParsableCommand {
         let direct = directory.appendingPathComponent("\(app).log")
         if FileManager.default.fileExists(atPath: direct.path) { return direct }
         let fold = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
-        if let status = try? connection.client().status(),
-            let entry = status.extensions.first(where: { e in
+        if let status = try? connection.client().status() {
+            // A registered app by its names, or a launch (also one crashing or restarting) by
+            // its config name ("messaging") or app name.
+            let registered = status.extensions.first { e in
                 ([e.appName, e.bundleIdentifier] + e.alternativeAppNames).contains { fold($0) == fold(app) }
-            })
-        {
-            let file = directory.appendingPathComponent("\(entry.bundleIdentifier).log")
-            if FileManager.default.fileExists(atPath: file.path) { return file }
-            throw ValidationError("\(entry.appName) has no log here: the host did not launch it (\(file.path))")
+            }.map { ($0.appName, $0.bundleIdentifier) }
+            let launched = (status.launches ?? []).first { l in
+                [l.name, String(l.name.prefix { $0 != "#" }), l.appName, l.bundleIdentifier].contains { fold($0) == fold(app) }
+            }.map { ($0.appName, $0.bundleIdentifier) }
+            if let (name, bundle) = registered ?? launched {
+                let file = directory.appendingPathComponent("\(bundle).log")
+                if FileManager.default.fileExists(atPath: file.path) { return file }
+                throw ValidationError("\(name) has no log here: the host did not launch it (\(file.path))")
+            }
         }
         let known = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
