@@ -55,6 +55,11 @@ public final class HostProcess {
             if let security, let client = try? IntentClient(endpoint: clientEndpoint, timeout: .seconds(1), security: security),
                 let status = try? client.status()
             {
+                // An extension that ended before all registered will not: say why now.
+                if let ended = status.launches?.first(where: { $0.lastExit != nil }) {
+                    stop()
+                    throw ClientError.extensionEnded(Self.describe(ended))
+                }
                 let registered = Set(status.extensions.map { $0.appName.lowercased() })
                 let instances = status.extensions.reduce(0) { $0 + $1.instances }
                 if apps.allSatisfy({ registered.contains($0.lowercased()) }) && instances >= Self.count(extensions) {
@@ -65,6 +70,12 @@ public final class HostProcess {
         }
         stop()
         throw ClientError.timeout(clientEndpoint, wait)
+    }
+
+    /// Why a launch ended before registering: how its process ended and the last line it wrote.
+    static func describe(_ launch: LaunchStatus) -> String {
+        "the extension \(launch.name) ended before registering: \(launch.lastExit ?? "it ended")"
+            + (launch.lastError.map { "; the last line it wrote: \($0)" } ?? "")
     }
 
     /// How many extension instances `bench:4,messaging` asks for.

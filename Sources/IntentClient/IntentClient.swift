@@ -166,6 +166,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     /// request was in flight: it may or may not have been carried out; `key` is the
     /// idempotency key to send it again with, if it may have led to a handle.
     case hostLost(String, key: String? = nil)
+    /// A host started for a run (`HostProcess`) saw an extension end before it registered; why.
+    case extensionEnded(String)
 
     /// The idempotency key of a request whose outcome is unknown: sent again with it, its
     /// handle is done at most once.
@@ -207,6 +209,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
             "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out"
         case .hostLost(let endpoint, let key?):
             "intentd at \(endpoint) went away before answering (it stopped or restarted): " + Self.unknown(key)
+        case .extensionEnded(let why):
+            why
         }
     }
 }

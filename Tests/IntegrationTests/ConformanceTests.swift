@@ -46,6 +46,19 @@ struct ConformanceTests {
         #expect(lines(result, "PASS handle AppendToNote again with the same idempotency key").count == 1, "\(result.stdout)")
     }
 
+    @Test("An extension that ends at start fails at once, with what it wrote last")
+    func extensionThatEndsAtStartFailsAtOnce() throws {
+        let result = try conformance([
+            "--manifest", Products.fixtures.appendingPathComponent("BrokenNotes.plist").path, "--",
+            "/bin/sh", "-c", "echo \"ModuleNotFoundError: No module named 'zmq'\" >&2; exit 1",
+        ])
+        #expect(result.status == 1, "\(result.stdout)")
+        let failed = lines(result, "FAIL registers").first ?? ""
+        // "ended before registering", not "nothing registered within 15 s": it did not wait.
+        #expect(failed.contains("ended before registering: exited with status 1"), "\(result.stdout)")
+        #expect(failed.contains("No module named 'zmq'"), "\(result.stdout)")
+    }
+
     @Test("An extension that answers a number for a string and a code its intent does not have, and stops slowly, fails those checks")
     func brokenExtensionFails() throws {
         let fixture = Products.fixtures.appendingPathComponent("broken-notes.py")

@@ -63,6 +63,9 @@ final class ConformanceRun {
         } catch ClientError.timeout {
             check("registers and is accepted", "nothing registered within 15 s; \(why(state.appendingPathComponent("host")))")
             return false
+        } catch ClientError.extensionEnded(let why) {
+            check("registers and is accepted", why)
+            return false
         }
         defer { host.stop() }
         try checks(host)
