@@ -110,9 +110,14 @@ struct IdentityTests {
         let status = try Self.status(host)
         #expect(status.rejected.last?.code == .manifestChanged, "\(status.rejected)")
         #expect(!status.extensions.contains { $0.appName == "MonkeyChat" })
+        // Its own key was refused: a request is not kept waiting for it, and says why.
+        let waiting = try host.ctl("send", "MonkeyChat", "SearchForMessages")
+        #expect(waiting.status == 5)
+        #expect((waiting.stdout + waiting.stderr).contains("its last registration was refused"), "\(waiting.stdout)\(waiting.stderr)")
 
         try host.startExtension()
         try host.waitFor(["MonkeyChat"])
+        #expect(try Self.status(host).rejected.isEmpty, "a refusal before it registered is history")
         #expect(try host.ctl("lock").status == 0)
         let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Coco", "content=locked", "--json")
         #expect(sent.status == 4)

@@ -67,7 +67,7 @@ struct LaunchSupervisionTests {
         #expect(again.restarts > first.restarts)
     }
 
-    @Test("A rejected extension is not restarted until `intentctl restart`, which starts it at once")
+    @Test("A rejected extension is not restarted until `intentctl restart`, which starts it at once; requests meanwhile fail at once")
     func restartStartsARejectedExtension() throws {
         let (host, sandbox) = try crasher(exitStatus: 78)
         defer { host.stop(); host.removeState() }
@@ -76,6 +76,10 @@ struct LaunchSupervisionTests {
         #expect(rejected.restartInSeconds == nil)
         let started = sandbox.appendingPathComponent("started")
         #expect(!FileManager.default.fileExists(atPath: started.path))
+        // A request meanwhile is not kept waiting for an app that will not come back by itself.
+        let sent = try host.ctl("send", "Script", "SearchForMessages")
+        #expect(sent.status == 5, "\(sent.stdout) \(sent.stderr)")
+        #expect((sent.stdout + sent.stderr).contains("its extension was rejected and is not restarted until"), "\(sent.stdout) \(sent.stderr)")
 
         // The cause fixed, the user asks for a restart by app name.
         try Data().write(to: sandbox.appendingPathComponent("fixed"))

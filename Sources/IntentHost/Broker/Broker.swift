@@ -686,6 +686,13 @@ actor Broker {
     /// as nothing was sent.
     private func wait(_ id: UInt64) {
         guard let work = pending.entry(id) else { return }
+        // One that will not come back by itself is no use waiting for: say why at once.
+        if let why = notComingBack(work.app) {
+            pending.remove(id)
+            count(work, .extensionUnavailable)
+            fail(work.origin, .extensionUnavailable, why)
+            return
+        }
         let app = pending.waiting(for: work.app)
         let size = work.body.count
         if pending.waitingCount >= waitingLimits.requests || pending.waitingBytes + size > waitingLimits.bytes
@@ -697,6 +704,29 @@ actor Broker {
             return
         }
         pending.park(id)
+    }
+
+    /// Why the app `name`, which has no instance now, will not have one until someone acts:
+    /// every launch of it was rejected, found its data damaged or could not start, or (not
+    /// launched here) its last registration, from its own trusted key, was refused for a
+    /// changed manifest. Nil when it may come back.
+    private func notComingBack(_ name: String) -> String? {
+        guard let app = knownApp(named: name) else { return nil }
+        let launches = launcher.board.launches(of: app.appName)
+        if !launches.isEmpty {
+            guard launches.allSatisfy({ [.rejected, .unhealthy, .failed].contains($0.state) }) else { return nil }
+            let what = switch launches[0].state {
+            case .unhealthy: "found its data damaged"
+            case .failed: "could not be started"
+            default: "was rejected"
+            }
+            return "\(app.appName) is not running: its extension \(what) and is not restarted until it is fixed "
+                + "and `intentctl restart \(app.appName)` (intentctl status says why); nothing was sent to it"
+        }
+        guard let rejected = registry.rejections.last(where: { $0.bundleIdentifier == app.bundleIdentifier }),
+            rejected.code == .manifestChanged
+        else { return nil }
+        return "\(app.appName) is not running: its last registration was refused (\(rejected.reason)); nothing was sent to it"
     }
 
     /// The message of an `extensionUnavailable` answer to work that waited for an instance.

@@ -69,6 +69,8 @@ struct ExtensionRegistry {
             routingID: routingID, id: "\(registration.bundleIdentifier)#\(counter)",
             registration: registration, publicKey: publicKey, lastHeard: now, lastSent: now)
         instances[routingID] = instance
+        // Refusals of this bundle id before it registered are history now.
+        rejections.removeAll { $0.bundleIdentifier == registration.bundleIdentifier }
         let key = Self.fold(registration.appName)
         let entry = apps[key] ?? AppEntry(registration: registration)
         entry.registration = registration
