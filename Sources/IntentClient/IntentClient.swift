@@ -12,7 +12,12 @@ public final class IntentClient {
     private let socket: Socket
     /// Tells when the connection to the host is lost, so a request in flight fails at once.
     private let monitor: SocketMonitor
+    /// Whether the connection is up, as the monitor last said; nil before it said anything.
+    private var connected: Bool?
     private var nextID: UInt64 = 1
+    /// How long a request waits for a connection that is not up (the host starting, or
+    /// coming back) before it fails `notRunning`, nothing sent.
+    static let connectGrace = Duration.seconds(3)
 
     /// Connects to the host at `endpoint` as the client `security` names (see
     /// `ConnectionSecurity.client(state:)`); the host answers only allowed client keys.
@@ -36,7 +41,7 @@ public final class IntentClient {
         try socket.setMaximumMessageSize(64 << 20)
         // A host that dies, or a network that fails, is noticed within a few seconds at most.
         try socket.setHeartbeat(interval: .seconds(1), timeout: .seconds(3))
-        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected)
+        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected | SocketMonitor.connected)
         try socket.connect(endpoint)
     }
 
@@ -110,7 +115,9 @@ public final class IntentClient {
     /// may lead to, goes into the error when no answer comes.
     private func request(_ message: ClientMessage, key: String? = nil) throws -> [UInt8] {
         let id = message.requestID
-        while try monitor.next() != nil {}  // connections lost before this request do not concern it
+        // A host that went away (or never came) gets nothing to hold: a request waits a
+        // little for the connection, then fails with nothing sent, instead of a long timeout.
+        try awaitConnection()
         try message.send(on: socket)
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
@@ -126,10 +133,29 @@ public final class IntentClient {
             while let frames = try socket.receiveFrames(wait: false) {
                 if let answer = try Self.answer(to: id, in: frames) { return try answer.get() }
             }
-            if poller.isReadable(events), let event = try monitor.next(), event.kind == SocketMonitor.disconnected {
-                throw ClientError.hostLost(endpoint, key: key)
+            if poller.isReadable(events) {
+                while let event = try monitor.next() {
+                    connected = event.kind == SocketMonitor.connected
+                    if event.kind == SocketMonitor.disconnected { throw ClientError.hostLost(endpoint, key: key) }
+                }
             }
         }
+    }
+
+    /// Returns once the connection is up, reading the monitor's events so far; throws
+    /// `notRunning` if it is not up within `connectGrace`.
+    private func awaitConnection() throws {
+        while let event = try monitor.next() { connected = event.kind == SocketMonitor.connected }
+        guard connected != true else { return }
+        let deadline = ContinuousClock.now + Self.connectGrace
+        var poller = Poller()
+        poller.add(monitor.socket)
+        while ContinuousClock.now < deadline {
+            _ = try poller.poll(timeout: 50)
+            while let event = try monitor.next() { connected = event.kind == SocketMonitor.connected }
+            if connected == true { return }
+        }
+        throw ClientError.notRunning(endpoint)
     }
 
     /// The result or error that `frames` carry if they answer request `id`; nil for a late

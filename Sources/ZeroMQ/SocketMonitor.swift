@@ -13,6 +13,8 @@ public final class SocketMonitor {
 
     /// The connection was closed by the peer or lost.
     public static let disconnected = ZMQ_EVENT_DISCONNECTED
+    /// A connection was made.
+    public static let connected = ZMQ_EVENT_CONNECTED
 
     /// The socket to poll for events.
     public let socket: Socket

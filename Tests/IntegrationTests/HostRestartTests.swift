@@ -8,6 +8,27 @@ import Testing
 /// and the state it acknowledged is there when it is back.
 @Suite("A host restart", .serialized)
 struct HostRestartTests {
+    @Test("A request to a host that went away and is not back fails notRunning, nothing sent, not after the client's timeout")
+    func requestAfterTheHostWentAwayFailsAtOnce() throws {
+        let host = try TestHost([])
+        defer { host.stop(); host.removeState() }
+        let client = try host.client(timeout: .seconds(60))
+        #expect(try client.status().locked == false)
+        let hostPid = try #require(host.process?.processIdentifier)
+        kill(hostPid, SIGKILL)
+        host.process?.waitUntilExit()
+        // The ipc socket file is left behind by kill -9: the client cannot tell from it.
+        #expect(throws: ClientError.self) {
+            do { _ = try client.status() } catch let error as ClientError {
+                guard case .notRunning = error else {
+                    Issue.record("expected notRunning, got \(error)")
+                    throw error
+                }
+                throw error
+            }
+        }
+    }
+
     @Test("kill -9 of the host fails a request in flight at once as hostLost; no extension is left behind; a restarted host keeps its state and serves")
     func hostKilledMidRequest() throws {
         let host = try TestHost(["--extensions", "messaging"])
