@@ -102,6 +102,8 @@ struct LaunchSupervisionTests {
         let pid = pid_t(try #require(status.extensions.first?.processIdentifiers.first))
         let launch = try waitForLaunch(host, "messaging") { $0.state == .running }
         #expect(launch.processIdentifier == Int(pid), "the pid status shows is the extension's, not its sandbox's")
+        let command = try String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)
+        #expect(command.hasPrefix("MonkeyChat"), "pid \(pid) runs \(command), not the extension")
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
         let again = try waitForLaunch(host, "messaging") { $0.restarts == 1 && $0.lastExit != nil }

@@ -63,6 +63,9 @@ actor Broker {
     private var vocabulary: VocabularyStore
     private var authorization: AuthorizationStore
     private var routesGeneration = -1
+    /// Launches (by token) whose instance went silent, since when: see `killHungLaunches`.
+    /// Only tokens the host gave its own processes, so as many as it launched.
+    private var silentLaunches: [String: ContinuousClock.Instant] = [:]
     /// Counts authorization changes, so a route carried by a lifecycle knows it is stale.
     private var authorizations = 0
     /// Idempotency keys for handles whose client gave none.
@@ -349,10 +352,24 @@ actor Broker {
         for instance in registry.instances.values {
             if instance.lastHeard.duration(to: now) > silence {
                 drop(instance.routingID, because: "no heartbeat for \(silence)")
-                // A process this host launched is killed and started again, as a crashed one is.
-                if let token = instance.registration.launchToken { launcher.killUnresponsive(token: token, because: "no heartbeat for \(silence)") }
+                if let token = instance.registration.launchToken, silentLaunches[token] == nil { silentLaunches[token] = now }
             } else if instance.lastSent.duration(to: now) >= config.heartbeatInterval {
                 sendToExtension(instance.routingID, .heartbeat)
+            }
+        }
+        killHungLaunches(silence: silence)
+    }
+
+    /// A process this host launched whose instance went silent, and that has not registered
+    /// again (an SDK that reconnects does, on a new connection) for twice the silence since,
+    /// is hung or stopped: it is killed, and restarted as a crashed one is.
+    private func killHungLaunches(silence: Duration) {
+        for (token, since) in silentLaunches {
+            if registry.instances.values.contains(where: { $0.registration.launchToken == token }) {
+                silentLaunches[token] = nil
+            } else if since.duration(to: now) >= silence * 2 {
+                silentLaunches[token] = nil
+                launcher.killUnresponsive(token: token, because: "no heartbeat for \(silence * 3)")
             }
         }
     }
@@ -708,11 +725,11 @@ actor Broker {
 
     /// Why the app `name`, which has no instance now, will not have one until someone acts:
     /// every launch of it was rejected, found its data damaged or could not start, or (not
-    /// launched here) its last registration, from its own trusted key, was refused for a
-    /// changed manifest. Nil when it may come back.
+    /// launched here) a registration from its own trusted key was refused for a changed
+    /// manifest while none of it ran. Nil when it may come back.
     private func notComingBack(_ name: String) -> String? {
         guard let app = knownApp(named: name) else { return nil }
-        let launches = launcher.board.launches(of: app.appName)
+        let launches = launcher.board.launches(of: app.appName).filter { $0.target.registration.bundleIdentifier == app.bundleIdentifier }
         if !launches.isEmpty {
             guard launches.allSatisfy({ [.rejected, .unhealthy, .failed].contains($0.state) }) else { return nil }
             let what = switch launches[0].state {
@@ -723,10 +740,8 @@ actor Broker {
             return "\(app.appName) is not running: its extension \(what) and is not restarted until it is fixed "
                 + "and `intentctl restart \(app.appName)` (intentctl status says why); nothing was sent to it"
         }
-        guard let rejected = registry.rejections.last(where: { $0.bundleIdentifier == app.bundleIdentifier }),
-            rejected.code == .manifestChanged
-        else { return nil }
-        return "\(app.appName) is not running: its last registration was refused (\(rejected.reason)); nothing was sent to it"
+        guard let reason = registry.refusedWhileAway[app.bundleIdentifier] else { return nil }
+        return "\(app.appName) is not running: its last registration was refused (\(reason)); nothing was sent to it"
     }
 
     /// The message of an `extensionUnavailable` answer to work that waited for an instance.
@@ -1172,6 +1187,7 @@ actor Broker {
     private func handle(_ command: BrokerCommand) {
         switch command {
         case .processExited(let token):
+            silentLaunches[token] = nil
             // What the process sent before it ended comes first (its DISCONNECT, a last reply).
             try? drain(extensions, handleExtension)
             for instance in registry.instances.values where instance.registration.launchToken == token {

@@ -53,6 +53,10 @@ struct ExtensionRegistry {
     private(set) var instances: [RoutingID: ExtensionInstance] = [:]
     private(set) var apps: [String: AppEntry] = [:]
     private(set) var rejections: [Rejection] = []
+    /// Bundle ids whose own key was refused for a changed manifest while no instance of
+    /// theirs ran, with why: such an app does not come back by itself. As many as the trust
+    /// store binds keys to.
+    private(set) var refusedWhileAway: [String: String] = [:]
     private var names: [String: String] = [:]
     private var counter = 0
     /// Changes whenever an instance comes or goes, so cached routes know they are stale.
@@ -69,8 +73,10 @@ struct ExtensionRegistry {
             routingID: routingID, id: "\(registration.bundleIdentifier)#\(counter)",
             registration: registration, publicKey: publicKey, lastHeard: now, lastSent: now)
         instances[routingID] = instance
-        // Refusals of this bundle id before it registered are history now.
-        rejections.removeAll { $0.bundleIdentifier == registration.bundleIdentifier }
+        // Its own key's refusals for a changed manifest are settled now (others' attempts
+        // at its bundle id stay on record).
+        rejections.removeAll { $0.bundleIdentifier == registration.bundleIdentifier && $0.code == .manifestChanged }
+        refusedWhileAway[registration.bundleIdentifier] = nil
         let key = Self.fold(registration.appName)
         let entry = apps[key] ?? AppEntry(registration: registration)
         entry.registration = registration
@@ -104,6 +110,12 @@ struct ExtensionRegistry {
 
     /// Records a refused registration.
     mutating func reject(_ rejection: Rejection) {
+        // Its own key (checked before this code is given) refused while none of it runs.
+        if rejection.code == .manifestChanged,
+            !apps.values.contains(where: { $0.registration.bundleIdentifier == rejection.bundleIdentifier })
+        {
+            refusedWhileAway[rejection.bundleIdentifier] = rejection.reason
+        }
         rejections.append(rejection)
         if rejections.count > Self.rejectionsKept { rejections.removeFirst() }
     }

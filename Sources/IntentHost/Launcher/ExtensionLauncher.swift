@@ -45,8 +45,8 @@ final class ExtensionLauncher: Sendable {
     private let stopping = Atomic<Bool>(false)
     /// Children stopped for using more CPU time than their limit, with how much they used.
     private let overCPU = Mutex<[pid_t: Double]>([:])
-    /// Children killed for not answering (a hung or stopped process), with why.
-    private let unresponsive = Mutex<[pid_t: String]>([:])
+    /// Children killed for not answering (a hung or stopped process), by launch token, with why.
+    private let unresponsive = Mutex<[String: String]>([:])
     private let log = Logger(label: HostLog.label)
     private static let spawnLock = Mutex(())
     private let identities: ExtensionIdentities
@@ -281,7 +281,7 @@ final class ExtensionLauncher: Sendable {
         // bubblewrap exits with 128 + N when the extension was killed by signal N.
         if child.sandboxed, case .exited(let status) = termination, status > 128 { termination = .signaled(status - 128) }
         let usedCPU = overCPU.withLock { $0.removeValue(forKey: child.pid) }
-        let hung = unresponsive.withLock { $0.removeValue(forKey: child.pid) }
+        let hung = unresponsive.withLock { $0.removeValue(forKey: child.token) }
         let how = usedCPU.map { String(format: "stopped after %.1f s of CPU time, over its limit", $0) }
             ?? hung.map { "killed: it stopped answering (\($0))" } ?? "\(termination)"
         ledger.remove(child.token)
@@ -332,8 +332,12 @@ final class ExtensionLauncher: Sendable {
     /// heartbeat in time): a hung or stopped process is restarted with the usual back-off,
     /// as one that crashed is, instead of being left to hold its place.
     func killUnresponsive(token: String, because why: String) {
-        guard let (name, child) = children.withLock({ $0.first { $0.value.token == token } }) else { return }
-        unresponsive.withLock { $0[child.pid] = why }
+        // Noted by launch token, which no other launch has: a note `supervise` missed names no other.
+        guard let (name, child) = children.withLock({ children -> (String, Child)? in
+            guard let found = children.first(where: { $0.value.token == token }) else { return nil }
+            unresponsive.withLock { $0[token] = why }
+            return (found.key, found.value)
+        }) else { return }
         log.warning("killing extension \(name) (pid \(child.pid)): it stopped answering (\(why))", metadata: ["instance": "\(name)"])
         terminate([child], signal: SIGKILL)
     }

@@ -65,7 +65,8 @@ struct Logs: ParsableCommand {
             let launched = (status.launches ?? []).first { l in
                 [l.name, String(l.name.prefix { $0 != "#" }), l.appName, l.bundleIdentifier].contains { fold($0) == fold(app) }
             }.map { ($0.appName, $0.bundleIdentifier) }
-            if let (name, bundle) = registered ?? launched {
+            // A launch's name is the operator's: it comes before what registered apps call themselves.
+            if let (name, bundle) = launched ?? registered {
                 let file = directory.appendingPathComponent("\(bundle).log")
                 if FileManager.default.fileExists(atPath: file.path) { return file }
                 throw ValidationError("\(name) has no log here: the host did not launch it (\(file.path))")
