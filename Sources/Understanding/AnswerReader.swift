@@ -24,6 +24,12 @@ public struct AnswerReader: Sendable {
         (whole(text) ?? []).contains { pack.words.yes.contains($0) || pack.words.no.contains($0) }
     }
 
+    /// Whether the answer starts with the language's "and" ("and get Kiki one too"): it adds
+    /// to what was said.
+    public func startsWithAnd(_ text: String) -> Bool {
+        Token.split(text).first?.word == pack.words.and
+    }
+
     /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").
     public func isUnsure(_ text: String) -> Bool {
         guard let unsure = pack.words.unsure else { return false }

@@ -23,6 +23,8 @@ final class MatchScoring {
     let clauseSlots: Set<String>
     /// The language's "and".
     let and: String
+    /// Words that never start a person's name ("I", "it").
+    let notNames: Set<String>
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
 
@@ -45,6 +47,7 @@ final class MatchScoring {
         commentOpeners = words.commentOpeners ?? []
         clauseSlots = words.clauseSlots ?? []
         and = words.and
+        notNames = words.notNames ?? []
         self.best = best
     }
 
@@ -81,10 +84,11 @@ final class MatchScoring {
                 // "…to groceries please": the courtesy is no part of the list's name (a
                 // person's name drops it itself: "message Coco for me and say …").
                 clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
-                // "tell coco and zorro lunch is off": the "and" joins another name to the people
-                // before it; no value starts with it, and no people end with it.
-                !(words.first?.word == and && startsRightAfterPeople(range, in: match)),
-                !(parameter.type == .person && words.count > 1 && words.last?.word == and),
+                // "tell coco and zorro lunch is off": an "and" before what may be a name joins
+                // it to the people before it; no value starts with it, and no people end with it
+                // ("tell Coco and then call me" keeps its "and then …").
+                !(words.first?.word == and && mayBeName(range.lowerBound + 1) && startsRightAfterPeople(range, in: match)),
+                !(parameter.type == .person && words.count > 1 && words.last?.word == and && mayBeName(range.upperBound)),
                 let value = match.adjusted(reader.read(words, for: parameter, intent: intent.name, apps: apps), for: name)
             else { return }
             parameters[name] = value
@@ -105,6 +109,14 @@ final class MatchScoring {
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
                 freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
+    }
+
+    /// Whether the token at `index` may start a person's name: there is one, and it is no
+    /// pronoun or little word ("then", "I").
+    private func mayBeName(_ index: Int) -> Bool {
+        guard tokens.indices.contains(index) else { return false }
+        let word = tokens[index].word
+        return !notNames.contains(word) && !fillers.contains(word) && !notValues.contains(word)
     }
 
     /// Whether `range` starts where a capture of people ends.

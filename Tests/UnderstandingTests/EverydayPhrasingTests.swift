@@ -70,12 +70,6 @@ struct EverydayPhrasingTests {
     ])
     func priorityAfterTask(c: Case) { expectRead(c) }
 
-    @Test("\"too\" after a list's name is no part of it", arguments: [
-        Case("put butter and jam on the grocery list too", "AddTasks", ["taskTitles": ["butter", "jam"], "targetTaskList": "grocery"]),
-        Case("add eggs to groceries too", "AddTasks", ["taskTitles": ["eggs"], "targetTaskList": "groceries"]),
-    ])
-    func tooAfterList(c: Case) { expectRead(c) }
-
     @Test("A note given as a form, \"title …, content …\"", arguments: [
         Case("create a note titled Packing, content socks and chargers", "CreateNote", ["title": "Packing", "content": "socks and chargers"]),
         Case("new note: title Ideas, text a bot that waters plants", "CreateNote", ["title": "Ideas", "content": "a bot that waters plants"]),
@@ -295,4 +289,10 @@ struct EverydayPhrasingTests {
         Case("text coco and zorro see you at noon", "SendMessage", ["recipients": ["coco", "zorro"], "content": "see you at noon"]),
     ])
     func andJoinsPeople(c: Case) { expectRead(c) }
+
+    @Test("\"and\" before a pronoun or a little word after a person starts the message", arguments: [
+        Case("tell Coco and then call me", "SendMessage", ["recipients": ["Coco"], "content": "and then call me"]),
+        Case("tell Coco and I will call later", "SendMessage", ["recipients": ["Coco"], "content": "and I will call later"]),
+    ])
+    func andBeforeLittleWords(c: Case) { expectRead(c) }
 }

@@ -282,8 +282,9 @@ struct Conversation: Sendable {
             let answer = try await keepAsking(
                 words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
             ) { text -> JSONValue?? in
-                // "no, groceries": the no turns the name down and gives another.
-                if let rest = answers.afterNo(text),
+                // "no, Costco": the no turns the name down and gives another of the app's names
+                // ("no, the other one" is only a no).
+                if let rest = answers.afterNo(text), Self.isName(rest, of: profiles),
                     let other = answers.value(rest, for: parameter, intent: intent.name, apps: profiles).flatMap({ try? parameter.coerce($0) })
                 {
                     return .some(other)
@@ -459,6 +460,8 @@ struct Conversation: Sendable {
 
     /// Whether `text` reads as a request for what `run` does: its intent, of its app or naming none.
     private func isSameKind(_ text: String, as run: Run) async -> Bool {
+        // "and get Kiki one too" asks for another, not instead.
+        if answers.startsWithAnd(text) { return false }
         guard case .request(let request) = await reading(text) else { return false }
         return request.intent == run.intent.name && (request.namedApp ?? run.app) == run.app
     }
