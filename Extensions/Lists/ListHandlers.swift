@@ -77,10 +77,17 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         return resolved
     }
 
-    /// The notes whose text has `words`, when notes are searched and no content was given.
+    /// The notes whose text has each of `words` as a word ("art" is not in "start"), when
+    /// notes are searched and no content was given.
     private func notesSaying(_ words: String, _ intent: SearchForNotebookItemsIntent) async throws -> [Note] {
         guard intent.itemType == nil || intent.itemType == .note, intent.content == nil else { return [] }
-        return try await store.notes(titled: nil, containing: words)
+        let wanted = Self.words(of: words)
+        guard !wanted.isEmpty else { return [] }
+        return try await store.notes(titled: nil, containing: nil).filter { wanted.isSubset(of: Self.words(of: $0.content)) }
+    }
+
+    private static func words(of text: String) -> Set<String> {
+        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
     }
 
     func handle(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse {

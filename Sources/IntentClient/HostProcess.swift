@@ -55,8 +55,13 @@ public final class HostProcess {
             if let security, let client = try? IntentClient(endpoint: clientEndpoint, timeout: .seconds(1), security: security),
                 let status = try? client.status()
             {
-                // An extension that ended before all registered will not: say why now.
-                if let ended = status.launches?.first(where: { $0.lastExit != nil }) {
+                // A launch that will not be restarted, or that ended while its app has no
+                // instance registered, will not register in time: say why now.
+                let registeredNow = Set(status.extensions.map(\.bundleIdentifier))
+                if let ended = status.launches?.first(where: { launch in
+                    [.rejected, .unhealthy, .failed, .crashLooping].contains(launch.state)
+                        || (launch.lastExit != nil && !registeredNow.contains(launch.bundleIdentifier))
+                }) {
                     stop()
                     throw ClientError.extensionEnded(Self.describe(ended))
                 }
@@ -74,7 +79,7 @@ public final class HostProcess {
 
     /// Why a launch ended before registering: how its process ended and the last line it wrote.
     static func describe(_ launch: LaunchStatus) -> String {
-        "the extension \(launch.name) ended before registering: \(launch.lastExit ?? "it ended")"
+        "the extension \(launch.name) ended before all registered: \(launch.lastExit ?? "it could not start")"
             + (launch.lastError.map { "; the last line it wrote: \($0)" } ?? "")
     }
 

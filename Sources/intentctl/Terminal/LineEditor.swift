@@ -164,17 +164,21 @@ final class LineEditor: Sendable {
     }
 
     /// The columns `text` takes in a terminal: two for an emoji or a wide East Asian
-    /// character, one for anything else.
+    /// character, none for a zero-width one, one for anything else.
     static func columns(of text: Substring) -> Int {
         text.reduce(0) { $0 + columns(of: $1) }
     }
 
     private static func columns(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first, !first.isASCII else { return 1 }
-        if first.properties.isEmojiPresentation || character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
+        guard let first = character.unicodeScalars.first else { return 0 }
+        // Emoji, a keycap ("1️⃣") among them, and what asks for emoji presentation.
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F || $0.value == 0x20E3 }) { return 2 }
+        if first.isASCII { return 1 }
+        if first.properties.isEmojiPresentation { return 2 }
         switch first.value {
-        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x20000...0x3FFFD:
+        case 0x00AD, 0x200B...0x200F, 0x2060...0x2064, 0xFEFF: return 0
+        case 0x1100...0x115F, 0x2E80...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1B000...0x1B2FF, 0x20000...0x3FFFD:
             return 2
         default: return 1
         }
