@@ -82,6 +82,8 @@ struct Conversation: Sendable {
         let requests = Mutex<[String]>([])
         /// The request the conversation is about now, as said.
         let request = Mutex("")
+        /// Whether the confirmation was turned down with more said after the no.
+        let declinedWithMore = Atomic(false)
 
         /// Whether `rest` says what the request being answered said ("yes, tell Coco I'm
         /// late" to the question about "tell Coco I'm late").
@@ -201,7 +203,8 @@ struct Conversation: Sendable {
             }
             return context.turn(words.result(of: intent.name, values(run, outcome.response)), end: .completed, outcome: outcome)
         case .needsUserInput where outcome.code == "userConfirmationRequired":
-            return context.turn(words.say("declined"), end: .cancelled, outcome: outcome)
+            let more = setAside.declinedWithMore.load(ordering: .relaxed)
+            return context.turn(words.say(more ? "declinedWithMore" : "declined"), end: .cancelled, outcome: outcome)
         default:
             return failed(outcome, context)
         }
@@ -246,7 +249,18 @@ struct Conversation: Sendable {
         func confirm(_ run: Run, _ response: IntentResponse) async throws(Stop) -> Bool {
             let summary = conversation.words.summary(of: run.intent.name, conversation.values(run, response))
             do {
-                return try await conversation.yesNo(conversation.words.say("confirmIntent", ["summary": summary]), context)
+                var said = ""
+                let yes = try await conversation.keepAsking(
+                    conversation.words.say("confirmIntent", ["summary": summary]), again: conversation.words.say("yesOrNo"), context, .yesNo,
+                    parameter: nil
+                ) { answer in
+                    said = answer
+                    return conversation.answers.yesNo(answer)
+                }
+                // "no, golden gate park": what follows the no is not taken as a change; the
+                // last turn says how to make one.
+                if !yes, conversation.answers.afterNo(said) != nil { conversation.setAside.declinedWithMore.store(true, ordering: .relaxed) }
+                return yes
             } catch {
                 // Another request instead of a yes or a no ("how far away is it?" where a ride
                 // waits for its yes): the one asked about is not done, and the last turn says
