@@ -106,10 +106,12 @@ struct ChatTerminalTests {
         let before = updates(try terminal.screen())
 
         try terminal.type("where is my ri")
-        let screen = try terminal.waitUntil("an update while typing", timeout: .seconds(20)) { updates($0) > before }
-        // The update stands on a line of its own; the half-typed line is drawn again below it.
+        // The update stands on a line of its own; the half-typed line is drawn again below it
+        // (a moment after the update: the screen is read once both are there).
+        let screen = try terminal.waitUntil("an update while typing, and the edited line drawn again below it", timeout: .seconds(20)) {
+            updates($0) > before && $0.split(separator: "\n").last == "> where is my ri"
+        }
         let lines = screen.split(separator: "\n").map(String.init)
-        #expect(lines.last == "> where is my ri", "\(screen)")
         #expect(lines.dropLast().last?.hasPrefix("Zippy · ride: Zippy Pool to Ferry Building: ") == true, "\(screen)")
         #expect(!lines.contains { $0.contains("where is my") && $0.contains("Zippy · ride:") }, "an update was written into the edited line:\n\(screen)")
 
