@@ -295,4 +295,12 @@ struct EverydayPhrasingTests {
         Case("tell Coco and I will call later", "SendMessage", ["recipients": ["Coco"], "content": "and I will call later"]),
     ])
     func andBeforeLittleWords(c: Case) { expectRead(c) }
+
+    @Test("Questions people asked the chat that no pattern took", arguments: [
+        Case("did coco write about dinner", "SearchForMessages", ["senders": ["coco"], "searchTerms": ["dinner"]]),
+        Case("did coco say anything about the tree", "SearchForMessages", ["senders": ["coco"], "searchTerms": ["tree"]]),
+        Case("whats on groceries", "SearchForNotebookItems", ["title": "groceries", "itemType": "taskList"]),
+        Case("new note packing: umbrella", "CreateNote", ["title": "packing", "content": "umbrella"]),
+    ])
+    func questionsPeopleAsked(c: Case) { expectRead(c) }
 }
