@@ -240,7 +240,13 @@ struct Conversation: Sendable {
             if asked >= Conversation.maximumAsks {
                 throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed, outcome: refused))
             }
-            let answer = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
+            let answer: String
+            do {
+                answer = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
+            } catch {
+                await setAsideUnlessReplaced(error, intent: context.intent, app: context.app)
+                throw error
+            }
             // "nah", "no": the user will not unlock; nothing is done.
             if conversation.answers.yesNo(answer) == false { throw .cancelled }
             return true
@@ -262,17 +268,21 @@ struct Conversation: Sendable {
                 if !yes, conversation.answers.afterNo(said) != nil { conversation.setAside.declinedWithMore.store(true, ordering: .relaxed) }
                 return yes
             } catch {
-                // Another request instead of a yes or a no ("how far away is it?" where a ride
-                // waits for its yes): the one asked about is not done, and the last turn says
-                // so. After a no ("no, tell Coco …") it was turned down; the same kind of
-                // request ("get me one to Union Square instead") replaces it.
-                if case .newRequest(let said) = error, conversation.answers.afterNo(said) == nil,
-                    await !conversation.isSameKind(said, as: run)
-                {
-                    conversation.setAside.add(conversation.setAside.request.withLock { $0 })
-                }
+                await setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app)
                 throw error
             }
+        }
+
+        /// Another request said instead of the answer (`error` starts over with it: "how far
+        /// away is it?" where a ride waits for its yes, or for an unlock): the request asked
+        /// about (`intent` of `app`) is not done, and the last turn says so. After a no ("no,
+        /// tell Coco …") it was turned down; one of the same kind ("get me one to Union
+        /// Square instead") replaces it.
+        private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?) async {
+            guard case .newRequest(let said) = error, conversation.answers.afterNo(said) == nil,
+                await !conversation.isSameKind(said, intent: intent, app: app)
+            else { return }
+            conversation.setAside.add(conversation.setAside.request.withLock { $0 })
         }
     }
 
@@ -472,12 +482,12 @@ struct Conversation: Sendable {
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
     }
 
-    /// Whether `text` reads as a request for what `run` does: its intent, of its app or naming none.
-    private func isSameKind(_ text: String, as run: Run) async -> Bool {
+    /// Whether `text` reads as a request for `intent` of `app` (or naming no app).
+    private func isSameKind(_ text: String, intent: String?, app: String?) async -> Bool {
         // "and get Kiki one too" asks for another, not instead.
         if answers.startsWithAnd(text) { return false }
         guard case .request(let request) = await reading(text) else { return false }
-        return request.intent == run.intent.name && (request.namedApp ?? run.app) == run.app
+        return request.intent == intent && (request.namedApp ?? app) == app
     }
 
     /// Whether `request` asks for what `turn` is about: its intent, of its app or naming none.
