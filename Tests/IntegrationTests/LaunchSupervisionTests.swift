@@ -116,6 +116,10 @@ struct LaunchSupervisionTests {
             let logs = try host.ctl("logs", name)
             #expect(logs.status == 0, "logs \(name): \(logs.stderr)")
         }
+        // No such log is a failure of the command, not of how it was used: no usage after it.
+        let missing = try host.ctl("logs", "GorillaGram")
+        #expect(missing.status != 0 && missing.stderr.contains("no log for \"GorillaGram\""), "\(missing.stderr)")
+        #expect(!missing.stderr.contains("Usage:"), "\(missing.stderr)")
     }
 
     @Test("`intentctl restart` stops a running extension and starts it again; an app this host does not launch is refused")

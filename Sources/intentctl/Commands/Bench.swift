@@ -117,7 +117,7 @@ struct Bench: ParsableCommand {
             let chart = LatencyPlot(title: "Latency by percentile (\(transport), \(plan.size)-byte requests)", series: series)
             let svg: String = chart.svg()
             do { try svg.write(toFile: plot, atomically: true, encoding: String.Encoding.utf8) } catch {
-                throw ValidationError("cannot write the chart to \(plot): \(describeFileError(error))")
+                throw CommandFailure("cannot write the chart to \(plot): \(describeFileError(error))")
             }
         }
     }

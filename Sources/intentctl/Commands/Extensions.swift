@@ -60,7 +60,7 @@ struct Extensions: ParsableCommand {
                     store.pins[bundle] = nil
                 }
             }
-            guard !removed.isEmpty else { throw ValidationError("no trusted extension key matches \(PeerNames.loggable(keyOrBundle))") }
+            guard !removed.isEmpty else { throw CommandFailure("no trusted extension key matches \(PeerNames.loggable(keyOrBundle))") }
             for entry in removed { print("untrusted \(TrustCommands.line(entry.publicKey, entry.bundleIdentifier, entry.origin))") }
         }
     }
@@ -116,7 +116,7 @@ struct Clients: ParsableCommand {
         func run() throws {
             let key = try? KeyFile.publicKey(keyOrName)
             let removed = try TrustCommands.remove(\.clients, in: stateDirectory) { $0.publicKey == key || $0.name == keyOrName }
-            guard !removed.isEmpty else { throw ValidationError("no allowed client key matches \(PeerNames.loggable(keyOrName))") }
+            guard !removed.isEmpty else { throw CommandFailure("no allowed client key matches \(PeerNames.loggable(keyOrName))") }
             for client in removed { print("removed \(TrustCommands.line(client.publicKey, client.name, "client"))") }
         }
     }

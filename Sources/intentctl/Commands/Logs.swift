@@ -69,12 +69,12 @@ struct Logs: ParsableCommand {
             if let (name, bundle) = launched ?? registered {
                 let file = directory.appendingPathComponent("\(bundle).log")
                 if FileManager.default.fileExists(atPath: file.path) { return file }
-                throw ValidationError("\(name) has no log here: the host did not launch it (\(file.path))")
+                throw CommandFailure("\(name) has no log here: the host did not launch it (\(file.path))")
             }
         }
         let known = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasSuffix(".log") }.map { String($0.dropLast(4)) }.sorted()
-        throw ValidationError(
+        throw CommandFailure(
             "no log for \"\(app)\" in \(directory.path)" + (known.isEmpty ? "" : "; logs: \(known.joined(separator: ", "))"))
     }
 
@@ -83,7 +83,7 @@ struct Logs: ParsableCommand {
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: file) } catch {
             if follow { return offset }
-            throw ValidationError("cannot read \(file.path): \(describeFileError(error))")
+            throw CommandFailure("cannot read \(file.path): \(describeFileError(error))")
         }
         defer { try? handle.close() }
         try handle.seek(toOffset: UInt64(offset))

@@ -44,10 +44,10 @@ struct New: ParsableCommand {
 
     func run() throws {
         let fm = FileManager.default
-        guard let domains = Catalog.locate() else { throw ValidationError("cannot find the catalog (Protocols/domains); set INTENTD_CATALOG_DIR") }
+        guard let domains = Catalog.locate() else { throw CommandFailure("cannot find the catalog (Protocols/domains); set INTENTD_CATALOG_DIR") }
         let root = sdk.map { URL(fileURLWithPath: $0) } ?? domains.deletingLastPathComponent().deletingLastPathComponent()
         guard fm.fileExists(atPath: root.appendingPathComponent("Sources/IntentExtensionKit").path) else {
-            throw ValidationError("\(root.path) is not the intentd repository (no Sources/IntentExtensionKit); pass --sdk PATH")
+            throw CommandFailure("\(root.path) is not the intentd repository (no Sources/IntentExtensionKit); pass --sdk PATH")
         }
         let (chosen, file, typed) = try pickDomain(catalogDirectory: domains)
         let wanted = intents?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -63,7 +63,7 @@ struct New: ParsableCommand {
         if let problem = PeerNames.problem(withBundleIdentifier: bundle) { throw ValidationError(problem) }
 
         let destination = URL(fileURLWithPath: output ?? name)
-        guard !fm.fileExists(atPath: destination.path) else { throw ValidationError("\(destination.path) exists already") }
+        guard !fm.fileExists(atPath: destination.path) else { throw CommandFailure("\(destination.path) exists already") }
         let scaffold = Scaffold(
             name: name, bundleIdentifier: bundle, domain: chosen, intents: list, builtIn: typed, sdk: root.standardizedFileURL, domainFile: file)
         let files = switch language {

@@ -37,6 +37,6 @@ struct Wait: ParsableCommand {
             }
             usleep(100_000)
         }
-        throw ValidationError("gave up after \(seconds) s: \(last)")
+        throw CommandFailure("gave up after \(seconds) s: \(last)")
     }
 }

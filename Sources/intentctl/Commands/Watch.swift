@@ -21,7 +21,7 @@ struct Watch: ParsableCommand {
     func run() throws {
         let endpoint = updatesEndpoint ?? StateDirectory(explicit: connection.stateDirectory).updatesEndpoint
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
-            throw ValidationError("intentd is not running at \(endpoint)")
+            throw CommandFailure("intentd is not running at \(endpoint)")
         }
         let socket = try Socket(try Context(), .sub)
         try connection.security().apply(to: socket, endpoint: endpoint)
