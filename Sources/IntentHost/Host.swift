@@ -14,32 +14,39 @@ public final class Host: Sendable {
     /// Every request sent to an extension, counted by app (the console charts it).
     public let traffic = TrafficMeter()
 
-    /// Prepares a host; nothing is bound until `run`.
+    private let catalog: Catalog
+    private let languages: [String: LanguagePack]
+
+    /// Prepares a host: checks the state directory and loads the catalog and the language
+    /// files, so that a host that cannot run says so before anything starts; nothing is
+    /// bound until `run`.
     public init(configuration: HostConfiguration) throws {
+        let config = configuration
         self.configuration = configuration
         mailbox = try Mailbox()
-    }
-
-    /// Loads the catalog, binds, launches the extensions, and returns once `stop` is called.
-    public func run() async throws {
-        let config = configuration
         try StateDirectory.create(config.stateDirectory.url)
         // Keys and the trust store live here: refuse a directory others could read or change.
         if let problem = config.stateDirectory.ownershipProblem() { throw ConfigurationError(problem) }
         guard let directories = config.catalogDirectories.isEmpty ? Catalog.locate().map({ [$0] }) : config.catalogDirectories else {
             throw ConfigurationError("cannot find the domain catalog; pass --catalog DIR (the Protocols/domains folder)")
         }
-        let catalog = try Catalog(directories: directories)
+        catalog = try Catalog(directories: directories)
         log.info("catalog: \(catalog.domains.map(\.name).joined(separator: ", ")) from \(directories.map(\.path).joined(separator: ", "))")
 
         guard let languagesDirectory = config.languagesDirectory ?? LanguagePack.locate(besideCatalog: directories.first) else {
             throw ConfigurationError("cannot find the language files; pass --languages DIR (the Protocols/languages folder)")
         }
-        let languages = try LanguagePack.all(in: languagesDirectory)
+        languages = try LanguagePack.all(in: languagesDirectory)
         guard languages[config.defaultLanguage] != nil else {
             throw ConfigurationError("no language file for the default language \"\(config.defaultLanguage)\" in \(languagesDirectory.path)")
         }
         log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)")
+    }
+
+    /// Binds, launches the extensions, and returns once `stop` is called.
+    public func run() async throws {
+        let config = configuration
+        let catalog = self.catalog, languages = self.languages
 
         let ledger = LaunchLedger()
         let launcher = ExtensionLauncher(config: config, ledger: ledger) { [mailbox] token in mailbox.post(.processExited(token)) }

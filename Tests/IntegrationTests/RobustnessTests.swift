@@ -7,6 +7,22 @@ import ZeroMQ
 /// Bad input and bad extensions never take the host down or leave a user waiting.
 @Suite("Robustness", .serialized)
 struct RobustnessTests {
+    @Test("A host that cannot load its catalog says so and exits before it serves anything: no console is announced")
+    func missingCatalogStopsBeforeTheConsole() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-nocatalog-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-nocatalog-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let host = try TestHost.launch(
+            Products.url("intentd"), ["--catalog", state.appendingPathComponent("no-such-catalog").path, "--state-dir", state.path, "--http", "127.0.0.1:0"],
+            output: output, environment: [:])
+        host.waitUntilExit()
+        let printed = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(host.terminationStatus != 0)
+        #expect(printed.contains("cannot read the catalog directory"), "\(printed)")
+        #expect(!printed.contains("console:") && !printed.contains("listening"), "it served before it failed:\n\(printed)")
+    }
+
     @Test("A burst of malformed frames from raw sockets leaves the host serving the next valid request")
     func malformedBurstLeavesHostServing() throws {
         let host = try TestHost.withMonkeyChat()
