@@ -28,12 +28,16 @@ struct AddTasksHandler: AddTasksIntentHandling {
     func handle(intent: AddTasksIntent) async throws -> AddTasksResponse {
         guard let list = intent.targetTaskList, !list.trimmingCharacters(in: .whitespaces).isEmpty else { return AddTasksResponse(.failure) }
         let titles = splitItems(intent.taskTitles)
-        guard !titles.isEmpty, let added = try await store.addTasks(
+        guard !titles.isEmpty, let result = try await store.addTasks(
             titles, toList: list, creating: true, priority: intent.priority?.rawValue, reminder: intent.temporalEventTrigger)
         else { return AddTasksResponse(.failure) }
         // Only a list made here changes the titles; most adds go to a list the assistant knows.
         if !names.knows(list) { try? await names.publish() }
-        return AddTasksResponse(.success, ["targetTaskList": .string(list), "addedTasks": json(added)])
+        // What was added, and what the list had already (not added twice), for the words.
+        return AddTasksResponse(.success, [
+            "targetTaskList": .string(list), "addedTasks": json(result.added),
+            "taskTitles": .array(result.added.map { .string($0.title) }), "alreadyOnList": .array(result.alreadyThere.map(JSONValue.string)),
+        ])
     }
 }
 

@@ -111,7 +111,12 @@ final class NotebookStore: Sendable {
 
     /// Adds tasks to the list titled `title`; returns them, or nil if there is no such list
     /// (with `creating`, the list is made first, in the same write).
-    func addTasks(_ titles: [String], toList title: String, creating: Bool = false, priority: String?, reminder: String?) async throws -> [TaskItem]? {
+    /// Adds `titles` to the list titled `title` (made first when `creating`), each once: a
+    /// title the list has open already (any case) is not added again, and comes back in
+    /// `alreadyThere`. Nil when there is no such list.
+    func addTasks(
+        _ titles: [String], toList title: String, creating: Bool = false, priority: String?, reminder: String?
+    ) async throws -> AddedTasks? {
         try await database.journaledWrite { db in
             var found = try TaskList.filter(Column("title") == title).fetchOne(db)
             if found == nil, creating {
@@ -120,13 +125,20 @@ final class NotebookStore: Sendable {
                 found = made
             }
             guard let list = found else { return nil }
-            return try titles.map { t in
+            var open = Set(try TaskItem.filter(Column("list") == list.identifier && Column("status") != "completed").fetchAll(db).map { $0.title.lowercased() })
+            var added: [TaskItem] = [], alreadyThere: [String] = []
+            for t in titles {
+                guard open.insert(t.lowercased()).inserted else {
+                    alreadyThere.append(t)
+                    continue
+                }
                 var task = TaskItem.new(t, in: list)
                 task.priority = priority ?? "notFlagged"
                 task.reminder = reminder
                 try task.insert(db)
-                return task
+                added.append(task)
             }
+            return AddedTasks(added: added, alreadyThere: alreadyThere)
         }
     }
 
@@ -186,6 +198,12 @@ struct TaskList: Codable, Sendable, FetchableRecord, PersistableRecord {
     var title: String
     var groupName: String?
     var created: String
+}
+
+/// What an add did: the tasks it added, and the titles the list had open already.
+struct AddedTasks: Codable, Sendable {
+    var added: [TaskItem]
+    var alreadyThere: [String]
 }
 
 struct TaskItem: Codable, Sendable, FetchableRecord, PersistableRecord {
