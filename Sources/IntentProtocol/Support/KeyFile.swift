@@ -21,20 +21,24 @@ public enum KeyFile {
     }
 
     /// Reads the key pair in `url`, first creating a new one there if there is none. Two
-    /// processes creating the same file at once end up with the same pair.
+    /// processes creating the same file at once end up with the same pair, and neither
+    /// reads it half written: it is written whole under another name and linked into place.
     public static func loadOrCreate(_ url: URL) throws -> CurveKeyPair {
         if FileManager.default.fileExists(atPath: url.path) { return try load(url) }
         try StateDirectory.create(url.deletingLastPathComponent())
         let pair = try CurveKeyPair.generate()
         let data = try JSONEncoder().encode(Stored(publicKey: pair.publicKey, secretKey: pair.secretKey))
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            if errno == EEXIST { return try load(url) }
-            throw KeyError("cannot create the key file \(url.path): \(String(cString: strerror(errno)))")
-        }
+        let temporary = url.path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max)).new"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw KeyError("cannot create the key file \(temporary): \(String(cString: strerror(errno)))") }
+        defer { unlink(temporary) }
         let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         try handle.write(contentsOf: data)
         try handle.synchronize()
+        guard link(temporary, url.path) == 0 else {
+            if errno == EEXIST { return try load(url) }
+            throw KeyError("cannot create the key file \(url.path): \(String(cString: strerror(errno)))")
+        }
         return pair
     }
 
