@@ -84,6 +84,10 @@ struct Conversation: Sendable {
         let request = Mutex("")
         /// Whether the confirmation was turned down with more said after the no.
         let declinedWithMore = Atomic(false)
+        /// The request a request of the same kind replaced at its confirmation ("make it a
+        /// Zippy Van instead"): its intent, app and values, which the new one keeps where it
+        /// says nothing else.
+        let replaced = Mutex<(intent: String, app: String, values: [String: JSONValue])?>(nil)
 
         /// Whether `rest` says what the request being answered said ("yes, tell Coco I'm
         /// late" to the question about "tell Coco I'm late").
@@ -180,6 +184,13 @@ struct Conversation: Sendable {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[name] = coerced
         }
+        // A request that replaced one of its kind at its confirmation keeps what that one had
+        // and it does not say: "make it a Zippy Van instead" still goes where the first went.
+        if let replaced = setAside.replaced.withLock({ value in defer { value = nil }; return value }),
+            replaced.intent == intent.name, replaced.app == appName
+        {
+            for (name, value) in replaced.values where run.parameters[name] == nil { run.parameters[name] = value }
+        }
         // Values not said but just shown: "mark them as read" after a search (catalog
         // `from`), only when the words point back at them ("them", "those").
         for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text) {
@@ -268,7 +279,7 @@ struct Conversation: Sendable {
                 if !yes, conversation.answers.afterNo(said) != nil { conversation.setAside.declinedWithMore.store(true, ordering: .relaxed) }
                 return yes
             } catch {
-                await setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app)
+                await setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: run.parameters)
                 throw error
             }
         }
@@ -278,10 +289,12 @@ struct Conversation: Sendable {
         /// about (`intent` of `app`) is not done, and the last turn says so. After a no ("no,
         /// tell Coco …") it was turned down; one of the same kind ("get me one to Union
         /// Square instead") replaces it.
-        private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?) async {
-            guard case .newRequest(let said) = error, conversation.answers.afterNo(said) == nil,
-                await !conversation.isSameKind(said, intent: intent, app: app)
-            else { return }
+        private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:]) async {
+            guard case .newRequest(let said) = error, conversation.answers.afterNo(said) == nil else { return }
+            if await conversation.isSameKind(said, intent: intent, app: app) {
+                if let intent, let app { conversation.setAside.replaced.withLock { $0 = (intent, app, values) } }
+                return
+            }
             conversation.setAside.add(conversation.setAside.request.withLock { $0 })
         }
     }
