@@ -255,7 +255,7 @@ struct Conversation: Sendable {
             do {
                 answer = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
             } catch {
-                await setAsideUnlessReplaced(error, intent: context.intent, app: context.app)
+                await conversation.setAsideUnlessReplaced(error, intent: context.intent, app: context.app)
                 throw error
             }
             // "nah", "no": the user will not unlock; nothing is done.
@@ -279,24 +279,11 @@ struct Conversation: Sendable {
                 if !yes, conversation.answers.afterNo(said) != nil { conversation.setAside.declinedWithMore.store(true, ordering: .relaxed) }
                 return yes
             } catch {
-                await setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: run.parameters)
+                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: run.parameters)
                 throw error
             }
         }
 
-        /// Another request said instead of the answer (`error` starts over with it: "how far
-        /// away is it?" where a ride waits for its yes, or for an unlock): the request asked
-        /// about (`intent` of `app`) is not done, and the last turn says so. After a no ("no,
-        /// tell Coco …") it was turned down; one of the same kind ("get me one to Union
-        /// Square instead") replaces it.
-        private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:]) async {
-            guard case .newRequest(let said) = error, conversation.answers.afterNo(said) == nil else { return }
-            if await conversation.isSameKind(said, intent: intent, app: app) {
-                if let intent, let app { conversation.setAside.replaced.withLock { $0 = (intent, app, values) } }
-                return
-            }
-            conversation.setAside.add(conversation.setAside.request.withLock { $0 })
-        }
     }
 
     // MARK: Resolution turns
@@ -314,22 +301,12 @@ struct Conversation: Sendable {
             return options[picked]
         case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
-            // Yes, no, the name offered said again (a yes), or another of the names the app
-            // gave ("Kiki" to "Did you mean Kikki?"), which is taken as the value.
-            let answer = try await keepAsking(
-                words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
-            ) { text -> JSONValue?? in
-                // "no, Costco": the no turns the name down and gives another of the app's names
-                // ("no, the other one" is only a no).
-                if let rest = answers.afterNo(text), Self.isName(rest, of: profiles),
-                    let other = answers.value(rest, for: parameter, intent: intent.name, apps: profiles).flatMap({ try? parameter.coerce($0) })
-                {
-                    return .some(other)
-                }
-                if let yes = answers.yesNo(text) { return yes ? .some(value) : .some(nil) }
-                if !Self.folded(name).isEmpty, Self.folded(text) == Self.folded(name) { return .some(value) }
-                guard Self.isName(text, of: profiles) else { return nil }
-                return answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+            let answer: JSONValue?
+            do {
+                answer = try await confirmValue(name, value, reason, parameter, intent, context, profiles)
+            } catch {
+                await setAsideUnlessReplaced(error, intent: intent.name, app: context.app)
+                throw error
             }
             if let answer { return answer }
             return try await self.value(prompt, parameter, intent, context, profiles)
@@ -346,6 +323,30 @@ struct Conversation: Sendable {
             return try await self.value(why + " " + prompt, parameter, intent, context, profiles)
         default:
             return try await self.value(prompt, parameter, intent, context, profiles)
+        }
+    }
+
+    /// Asks whether the app's `value` (`name`) is meant, for `confirmationRequired`: yes is
+    /// it, no is none (nil inside), the name said again is it, and another of the app's names
+    /// ("Kiki" to "Did you mean Kikki?", "no, Costco") is that one.
+    private func confirmValue(
+        _ name: String, _ value: JSONValue, _ reason: String?, _ parameter: ParameterDefinition, _ intent: IntentDefinition,
+        _ context: Context, _ profiles: [AppProfile]
+    ) async throws(Stop) -> JSONValue? {
+        try await keepAsking(
+            words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
+        ) { text -> JSONValue?? in
+            // "no, Costco": the no turns the name down and gives another of the app's names
+            // ("no, the other one" is only a no).
+            if let rest = answers.afterNo(text), Self.isName(rest, of: profiles),
+                let other = answers.value(rest, for: parameter, intent: intent.name, apps: profiles).flatMap({ try? parameter.coerce($0) })
+            {
+                return .some(other)
+            }
+            if let yes = answers.yesNo(text) { return yes ? .some(value) : .some(nil) }
+            if !Self.folded(name).isEmpty, Self.folded(text) == Self.folded(name) { return .some(value) }
+            guard Self.isName(text, of: profiles) else { return nil }
+            return answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
         }
     }
 
@@ -493,6 +494,20 @@ struct Conversation: Sendable {
             !request.parameters.isEmpty || request.intent == asked?.from?.intent
         else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
+    }
+
+    /// Another request said instead of the answer (`error` starts over with it): "how far
+    /// away is it?" where a ride waits for its yes, for an unlock, or for a yes to a value
+    /// ("Did you mean Costco?"). The request asked about (`intent` of `app`) is not done, and
+    /// the last turn says so. After a no ("no, tell Coco …") it was turned down; one of the
+    /// same kind ("get me one to Union Square instead") replaces it, keeping its `values`.
+    private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:]) async {
+        guard case .newRequest(let said) = error, answers.afterNo(said) == nil else { return }
+        if await isSameKind(said, intent: intent, app: app) {
+            if let intent, let app { setAside.replaced.withLock { $0 = (intent, app, values) } }
+            return
+        }
+        setAside.add(setAside.request.withLock { $0 })
     }
 
     /// Whether `text` reads as a request for `intent` of `app` (or naming no app).
