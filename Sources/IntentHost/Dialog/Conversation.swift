@@ -283,7 +283,6 @@ struct Conversation: Sendable {
                 throw error
             }
         }
-
     }
 
     // MARK: Resolution turns
