@@ -8,7 +8,7 @@ import Testing
 /// and the state it acknowledged is there when it is back.
 @Suite("A host restart", .serialized)
 struct HostRestartTests {
-    @Test("A request to a host that went away and is not back fails notRunning, nothing sent, not after the client's timeout")
+    @Test("A request to a host that went away and is not back fails as such (notRunning, or hostLost when the loss is seen only once it is sent), never by the client's timeout")
     func requestAfterTheHostWentAwayFailsAtOnce() throws {
         let host = try TestHost([])
         defer { host.stop(); host.removeState() }
@@ -17,14 +17,18 @@ struct HostRestartTests {
         let hostPid = try #require(host.process?.processIdentifier)
         kill(hostPid, SIGKILL)
         host.process?.waitUntilExit()
-        // The ipc socket file is left behind by kill -9: the client cannot tell from it.
-        #expect(throws: ClientError.self) {
-            do { _ = try client.status() } catch let error as ClientError {
-                guard case .notRunning = error else {
-                    Issue.record("expected notRunning, got \(error)")
-                    throw error
+        // The ipc socket file is left behind by kill -9: the client cannot tell from it. A
+        // later request waits for no connection that is not up: notRunning.
+        for attempt in 0..<2 {
+            do {
+                _ = try client.status()
+                Issue.record("attempt \(attempt): a host that was killed answered")
+            } catch let error as ClientError {
+                switch error {
+                case .notRunning: break
+                case .hostLost where attempt == 0: break  // sent before the loss was seen
+                default: Issue.record("attempt \(attempt): expected notRunning, got \(error)")
                 }
-                throw error
             }
         }
     }
