@@ -76,18 +76,24 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
             : intent.itemType == .task ? try await store.taskTitles()
             : try await store.listTitles() + (try await store.noteTitles())
         let resolved = ListOMat.resolveTitle(title, among: titles)
-        // "my notes about socks": words no title is like are looked for in what notes say.
-        if case .unsupported = resolved, try await !notesSaying(title, intent).isEmpty { return .success(.string(title)) }
-        return resolved
+        // "my notes about socks": words no title is like are looked for in what notes say;
+        // when notes are asked for, finding none is an answer too ("I found nothing").
+        guard case .unsupported = resolved else { return resolved }
+        if intent.itemType == .note { return .success(.string(title)) }
+        return try await notesSaying(title, intent).isEmpty ? resolved : .success(.string(title))
     }
 
-    /// The notes whose text has each of `words` as a word ("art" is not in "start"), when
-    /// notes are searched and no content was given.
+    /// The notes whose text has each of `words` as a word or the start of one, or one as
+    /// its start ("sock" finds "socks", "umbrellas" finds "umbrella"; "art" is not in
+    /// "start"), when notes are searched and no content was given.
     private func notesSaying(_ words: String, _ intent: SearchForNotebookItemsIntent) async throws -> [Note] {
         guard intent.itemType == nil || intent.itemType == .note, intent.content == nil else { return [] }
         let wanted = Self.words(of: words)
         guard !wanted.isEmpty else { return [] }
-        return try await store.notes(titled: nil, containing: nil).filter { wanted.isSubset(of: Self.words(of: $0.content)) }
+        return try await store.notes(titled: nil, containing: nil).filter { note in
+            let said = Self.words(of: note.content)
+            return wanted.allSatisfy { word in said.contains { $0.hasPrefix(word) || (word.count > 3 && word.hasPrefix($0) && $0.count >= 3) } }
+        }
     }
 
     private static func words(of text: String) -> Set<String> {
