@@ -97,7 +97,7 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
     }
 
     private static func words(of text: String) -> Set<String> {
-        Set(text.lowercased().split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        Set(TitleMatcher.normalize(text).split(separator: " ").map(String.init))
     }
 
     func handle(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse {
@@ -105,14 +105,16 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         let only: [String]? = title == nil || title == "all" ? nil : [title ?? ""]
         var response: [String: JSONValue] = [:]
         let type = intent.itemType
-        if type == nil || type == .taskList {
-            let lists = try await store.lists(titled: only)
-            if type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }
-        }
+        let lists = type == nil || type == .taskList ? try await store.lists(titled: only) : nil
+        if let lists, type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }
         if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
         if type == nil || type == .note {
             var notes = try await store.notes(titled: only, containing: intent.content)
-            if notes.isEmpty, let title = only?.first, try await store.lists(titled: only).isEmpty { notes = try await notesSaying(title, intent) }
+            // Words no list or note is titled: looked for in what notes say.
+            if notes.isEmpty, let title = only?.first {
+                let titledLists = if let lists { lists } else { try await store.lists(titled: only) }
+                if titledLists.isEmpty { notes = try await notesSaying(title, intent) }
+            }
             if type != nil || !notes.isEmpty { response["notes"] = json(notes) }
         }
         return SearchForNotebookItemsResponse(.success, response)

@@ -133,29 +133,35 @@ public final class IntentClient {
             while let frames = try socket.receiveFrames(wait: false) {
                 if let answer = try Self.answer(to: id, in: frames) { return try answer.get() }
             }
-            if poller.isReadable(events) {
-                while let event = try monitor.next() {
-                    connected = event.kind == SocketMonitor.connected
-                    if event.kind == SocketMonitor.disconnected { throw ClientError.hostLost(endpoint, key: key) }
-                }
-            }
+            if poller.isReadable(events), try readEvents() { throw ClientError.hostLost(endpoint, key: key) }
         }
     }
 
     /// Returns once the connection is up, reading the monitor's events so far; throws
     /// `notRunning` if it is not up within `connectGrace`.
     private func awaitConnection() throws {
-        while let event = try monitor.next() { connected = event.kind == SocketMonitor.connected }
+        _ = try readEvents()
         guard connected != true else { return }
         let deadline = ContinuousClock.now + Self.connectGrace
         var poller = Poller()
         poller.add(monitor.socket)
         while ContinuousClock.now < deadline {
             _ = try poller.poll(timeout: 50)
-            while let event = try monitor.next() { connected = event.kind == SocketMonitor.connected }
+            _ = try readEvents()
             if connected == true { return }
         }
         throw ClientError.notRunning(endpoint)
+    }
+
+    /// Reads the monitor's events so far into `connected`; whether one said the connection
+    /// was lost.
+    private func readEvents() throws -> Bool {
+        var lost = false
+        while let event = try monitor.next() {
+            connected = event.kind == SocketMonitor.connected
+            if event.kind == SocketMonitor.disconnected { lost = true }
+        }
+        return lost
     }
 
     /// The result or error that `frames` carry if they answer request `id`; nil for a late

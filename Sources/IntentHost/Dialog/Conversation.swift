@@ -19,8 +19,8 @@ struct Conversation: Sendable {
     var idempotencyKey: String? = nil
     /// What this client's conversations were last shown, for values the user does not say.
     var shown: ShownResults.Shown? = nil
-    /// A request said after a yes ("yes, and tell Coco I'm coming"), not done: the last
-    /// turn says so.
+    /// What carries over when the conversation starts over: requests not done (said after a
+    /// yes, or instead of an answer), which the last turn names, and what a replaced request had.
     private let setAside = SetAside()
     /// Questions per parameter (and per unlock) before giving up politely.
     static let maximumAsks = 3
@@ -74,7 +74,7 @@ struct Conversation: Sendable {
         return context.turn(words.say("tooManyTries"), end: .failed)
     }
 
-    /// The requests yeses carried, kept for the last turn.
+    /// What carries over as the conversation starts over (see `setAside`).
     private final class SetAside: Sendable {
         /// At most this many are kept, the first ones, each cut to `maximumCharacters`.
         static let maximumRequests = 3
@@ -449,7 +449,7 @@ struct Conversation: Sendable {
                 case .request(let request):
                     // The request asked about, said again, is only a yes; the same kind saying
                     // something new ("yes, and also add plates") is another.
-                    if !Self.isSame(request, as: turn) || (!request.parameters.isEmpty && !setAside.repeatsRequest(rest)) {
+                    if !Self.isSame(request, intent: turn.intent, app: turn.app) || (!request.parameters.isEmpty && !setAside.repeatsRequest(rest)) {
                         setAside.add(rest)
                     }
                     return answer
@@ -480,7 +480,7 @@ struct Conversation: Sendable {
         }
         // The same request said again with only the value asked for ("message Coco on
         // MonkeyChat" where a recipient was), or another that answers it, is the answer.
-        if let asked, Self.isSame(request, as: turn), request.parameters.count == 1, request.parameters[asked.name] != nil { return false }
+        if let asked, Self.isSame(request, intent: turn.intent, app: turn.app), request.parameters.count == 1, request.parameters[asked.name] != nil { return false }
         if let asked, otherRequestsValue(request, for: asked, app: turn.app) != nil { return false }
         // Where free text is asked for, only a request naming another app is one.
         if let named = request.namedApp { return !freeText || named != turn.app }
@@ -514,12 +514,12 @@ struct Conversation: Sendable {
         // "and get Kiki one too" asks for another, not instead.
         if answers.startsWithAnd(text) { return false }
         guard case .request(let request) = await reading(text) else { return false }
-        return request.intent == intent && (request.namedApp ?? app) == app
+        return Self.isSame(request, intent: intent, app: app)
     }
 
-    /// Whether `request` asks for what `turn` is about: its intent, of its app or naming none.
-    private static func isSame(_ request: UnderstoodRequest, as turn: Turn) -> Bool {
-        request.intent == turn.intent && (request.namedApp ?? turn.app) == turn.app
+    /// Whether `request` asks for `intent` of `app`, naming that app or none.
+    private static func isSame(_ request: UnderstoodRequest, intent: String?, app: String?) -> Bool {
+        request.intent == intent && (request.namedApp ?? app) == app
     }
 
     /// The value `request` gives `parameter` when it is one of the requests that answer it
