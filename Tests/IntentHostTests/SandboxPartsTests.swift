@@ -28,6 +28,24 @@ struct SandboxPartsTests {
         #expect(!FileManager.default.fileExists(atPath: log.url.appendingPathExtension("2").path))
     }
 
+    @Test("The pid status shows for a launch is the extension's own: none before bubblewrap has started it or after the launch ended, never bubblewrap's")
+    func launchPids() {
+        let ledger = LaunchLedger()
+        let me = Int(getpid())
+        ledger.record("plain", LaunchLedger.Entry(sandbox: SandboxStatus(state: .off), pid: getpid(), sandboxed: false))
+        #expect(ledger.extensionPid(spawned: me) == me)
+        ledger.remove("plain")
+        #expect(ledger.extensionPid(spawned: me) == nil, "an ended launch has no pid")
+        // A sleep has no child: as a bubblewrap that has not started its extension yet.
+        let sleep = Process()
+        sleep.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        sleep.arguments = ["5"]
+        guard (try? sleep.run()) != nil else { Issue.record("cannot start /bin/sleep"); return }
+        defer { sleep.terminate() }
+        ledger.record("wrapped", LaunchLedger.Entry(sandbox: SandboxStatus(state: .on), pid: sleep.processIdentifier, sandboxed: true))
+        #expect(ledger.extensionPid(spawned: Int(sleep.processIdentifier)) == nil)
+    }
+
     @Test("A bundle id that could name a path outside the state directory cannot name a sandbox")
     func bundleNames() {
         #expect((try? SandboxProfile.directoryName("com.monkeychat.intents")) == "com.monkeychat.intents")

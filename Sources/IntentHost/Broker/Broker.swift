@@ -821,7 +821,7 @@ actor Broker {
             }
             let launched = launcher.board.status().map { launch in
                 var launch = launch
-                launch.processIdentifier = launch.processIdentifier.map(launches.extensionPid(spawned:))
+                launch.processIdentifier = launch.processIdentifier.flatMap(launches.extensionPid(spawned:))
                 return launch
             }
             status.launches = launched.isEmpty ? nil : launched

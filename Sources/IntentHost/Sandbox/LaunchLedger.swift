@@ -50,10 +50,11 @@ final class LaunchLedger: Sendable {
     }
 
     /// The extension's own pid for the process the host spawned as `spawned`: bubblewrap's
-    /// grandchild when sandboxed (a pid an operator may signal), else `spawned`.
-    func extensionPid(spawned: Int) -> Int {
-        guard let entry = entries.withLock({ $0.values.first { Int($0.pid) == spawned } }), entry.sandboxed else { return spawned }
-        return Self.inner(entry.pid).map(Int.init) ?? spawned
+    /// grandchild when sandboxed (a pid an operator may signal), else `spawned`; nil while
+    /// bubblewrap has not started it yet or once the launch has ended, never bubblewrap's.
+    func extensionPid(spawned: Int) -> Int? {
+        guard let entry = entries.withLock({ $0.values.first { Int($0.pid) == spawned } }) else { return nil }
+        return entry.sandboxed ? Self.inner(entry.pid).map(Int.init) : spawned
     }
 
     /// The extension under bubblewrap `pid`: its init's (pid 1 inside) child.
