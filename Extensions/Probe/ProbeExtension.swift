@@ -12,7 +12,7 @@ import IntentExtensionKit
 /// helpers that each spin for SECONDS, MARKER among their arguments), `print TEXT` (to standard output), `where`
 /// (sandbox directory, HOME, TMPDIR, working directory), `publish TOPIC BYTES` (an update
 /// whose payload is a string of BYTES letters), `vocab COUNT` (COUNT vocabulary changes, one
-/// after the other), `token` (its launch token), `exit STATUS`. Confirm answers `ready`; to `big BYTES` it adds that many
+/// after the other), `token` (its launch token), `exit STATUS`, `throw TEXT` (the handler throws an error saying TEXT). Confirm answers `ready`; to `big BYTES` it adds that many
 /// letters to its response.
 @main
 struct ProbeExtension: IntentExtension {
@@ -45,8 +45,12 @@ struct ProbeExtension: IntentExtension {
 
         func handle(_ intent: Intent) async throws -> IntentResponse {
             let text = intent.string("content") ?? ""
+            if text.hasPrefix("throw ") { throw Failure(description: String(text.dropFirst(6))) }
             return IntentResponse(code: "success", response: ["result": .string(run(text))])
         }
+
+        /// What `throw TEXT` throws.
+        struct Failure: Error, CustomStringConvertible { let description: String }
 
         func run(_ text: String) -> String {
             let words = text.split(separator: " ", maxSplits: 2).map(String.init)

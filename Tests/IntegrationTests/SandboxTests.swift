@@ -281,6 +281,21 @@ struct SandboxTests {
         #expect(shown.status == 0 && shown.stdout.contains(escaped), "\(shown.stderr)")
     }
 
+    @Test("A handler's error reaches the client and, for the extension's author, the extension's own log")
+    func handlerErrorIsLogged() throws {
+        let host = try host(["extensions": ["probe"]])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        #expect(throws: (any Error).self) { try probe(host, "throw the store is on fire") }
+        let deadline = ContinuousClock.now + .seconds(5)
+        var shown = try host.ctl("logs", "probe")
+        while !shown.stdout.contains("handle failed: the store is on fire"), ContinuousClock.now < deadline {
+            usleep(50_000)
+            shown = try host.ctl("logs", "probe")
+        }
+        #expect(shown.stdout.contains("[probe]") && shown.stdout.contains("handle failed: the store is on fire"), "\(shown.stdout)")
+    }
+
     @Test("An extension's update over 64 KiB is dropped and logged, and smaller ones still reach subscribers")
     func largeUpdatesAreDropped() throws {
         let host = try host(["extensions": ["probe"]])
