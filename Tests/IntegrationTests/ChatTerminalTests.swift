@@ -55,6 +55,25 @@ struct ChatTerminalTests {
         #expect(!answers.contains { $0.contains("Kiki") || $0.contains("oops") }, "a line dropped with Ctrl-C was answered:\n\(screen)")
     }
 
+    @Test("A question left unanswered past its time says so at once, and the line being typed stays, taken as a new request")
+    func unansweredQuestionSaysSoAtOnce() throws {
+        let host = try TestHost(["--extensions", "messaging", "--session-timeout", "2"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let terminal = try Self.chat(host, locale: "C.UTF-8")
+
+        try terminal.typeLine("Send a message to Coco on MonkeyChat")
+        try terminal.waitFor("Allow it?")
+        try terminal.type("What can you")
+        let screen = try terminal.waitUntil("the note at once, above the typed line under a fresh prompt", timeout: .seconds(10)) {
+            $0.contains("(No answer within 2 s: intentd stopped waiting, so nothing was done.") && $0.split(separator: "\n").last == "> What can you"
+        }
+        #expect(!screen.contains("… What can you"), "\(screen)")
+        try terminal.typeLine(" do?")
+        let after = try terminal.waitFor("Here is what you can ask")
+        #expect(!after.contains("I stopped waiting for an answer"), "the line was sent as the late answer:\n\(after)")
+    }
+
     @Test("What the host says is broken at spaces to the terminal's width, not in the middle of words")
     func longAnswersAreWrappedAtSpaces() throws {
         let host = try TestHost(["--extensions", "messaging,lists,rides"])

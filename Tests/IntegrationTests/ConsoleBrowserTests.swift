@@ -10,9 +10,9 @@ struct ConsoleBrowserTests {
     static let apps = ["MonkeyChat", "List-o-Mat", "Zippy"]
 
     /// A host with the three apps and the console on a free port; the console's address.
-    func host(extensions: String = "messaging,lists,rides", more: [String] = []) throws -> (TestHost, String) {
+    func host(extensions: String = "messaging,lists,rides", more: [String] = [], arguments: [String] = []) throws -> (TestHost, String) {
         let host = try TestHost(
-            ["--extensions", extensions, "--http", "127.0.0.1:0", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"],
+            ["--extensions", extensions, "--http", "127.0.0.1:0", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"] + arguments,
             environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1"])
         do {
             try host.waitFor(Self.apps + more)
@@ -152,6 +152,19 @@ struct ConsoleBrowserTests {
 
         let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
         #expect(found.stdout.contains("Bobo the Great"), "MonkeyChat has the message")
+    }
+
+    @Test("A question left unanswered past its time says so in the page, its buttons go, and the next line starts a new request")
+    func unansweredQuestion() throws {
+        let (host, url) = try host(arguments: ["--session-timeout", "2"])
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
+        try browser.wait(for: "[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('No answer within 2 s'))")
+        #expect(try browser.eval("document.querySelectorAll('#choices button').length") == 0)
+        try browser.screenshot("unanswered-question")
+        #expect(try say(browser, "What can you do?").contains("Here is what you can ask"))
     }
 
     @Test("Text from the conversation is shown as text, never run as markup")

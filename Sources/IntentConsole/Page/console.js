@@ -7,7 +7,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const COLORS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#0b7285', '#e67700', '#495057'];
 const state = {
   status: null, locked: null, traffic: [], updates: [], bench: null,
-  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, busy: false, colors: new Map(),
+  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, busy: false, colors: new Map(),
   drawing: new Set(),
 };
 
@@ -272,6 +272,7 @@ async function say(text) {
   state.busy = true;
   addTurn('user', text);
   replace('choices');
+  clearTimeout(state.expiry);
   const utterance = { text };
   if (state.session) utterance.sessionId = state.session;
   const turn = await api('/api/say', utterance);
@@ -280,6 +281,18 @@ async function say(text) {
   state.session = turn.expecting ? turn.sessionId : null;
   addTurn('host', turn.text, turn.app || 'intentd', turn.end || 'asking');
   showChoices(turn);
+  if (state.session && typeof turn.answerWithinSeconds === 'number') expireAfter(turn.answerWithinSeconds, state.session);
+}
+
+// The host waits so long for an answer, then ends the conversation with nothing done: say
+// so then, and take the next line as a new request.
+function expireAfter(seconds, session) {
+  state.expiry = setTimeout(() => {
+    if (state.session !== session || state.busy) return;
+    state.session = null;
+    replace('choices');
+    note('No answer within ' + Math.round(seconds) + ' s: intentd stopped waiting, so nothing was done. Say the request again.');
+  }, seconds * 1000);
 }
 
 function showChoices(turn) {

@@ -43,7 +43,11 @@ final class DialogSession: Sendable {
                 defer { s.requester = nil }
                 return (s.requester, s.question)
             }
-            if let requester { host.deliver(turn, to: requester) }
+            if let requester {
+                var turn = turn
+                turn.answerWithinSeconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+                host.deliver(turn, to: requester)
+            }
             Task { [weak self] in
                 try? await Task.sleep(for: timeout)
                 self?.expire(question)

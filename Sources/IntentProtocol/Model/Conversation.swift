@@ -37,6 +37,9 @@ public struct Turn: Sendable, Hashable, Codable {
     public var parameter: String?
     /// The choices, for `expecting == .choice`, in the order they were numbered.
     public var options: [String]?
+    /// With `expecting`: how many seconds the host waits for the answer before it ends the
+    /// conversation (`timedOut`, nothing done).
+    public var answerWithinSeconds: Double?
     /// Set on the last turn: why the conversation ended.
     public var end: EndReason?
     /// The lifecycle's outcome, on the last turn of a conversation that reached an app.

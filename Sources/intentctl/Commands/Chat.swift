@@ -33,11 +33,16 @@ struct Chat: ParsableCommand {
             editor.show("Say what you need, or “What can you do?”. /unlock, /lock, /quit; Ctrl-D leaves.")
         }
         var session: String?
+        var deadline: LineEditor.Deadline?
         while true {
             let typed: String
-            switch editor.read(prompt: session == nil ? "> " : "… ") {
+            switch editor.read(prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline) {
             case .end: return
             case .line(let line): typed = line
+            case .lateLine(let line):
+                // The host has ended the conversation: the line starts a new one.
+                typed = line
+                session = nil
             }
             let line = typed.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty else { continue }
@@ -54,11 +59,24 @@ struct Chat: ParsableCommand {
                 let turn = try client.say(Utterance(text: line, sessionId: session, language: language))
                 editor.show(Transcript.Line(turn).shown)
                 session = turn.end == nil ? turn.sessionId : nil
+                deadline = turn.answerWithinSeconds.map { seconds in
+                    LineEditor.Deadline(
+                        at: .now + .seconds(seconds),
+                        note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
+                        prompt: "> ")
+                }
             } catch ClientError.host(let code, let message) {
                 editor.show("intentd: \(message) (\(code))")
                 session = nil
             }
         }
+    }
+}
+
+extension Chat {
+    /// "30 s", "2 min".
+    static func describe(_ seconds: Double) -> String {
+        seconds >= 120 && seconds.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int(seconds / 60)) min" : "\(Int(seconds.rounded())) s"
     }
 }
 

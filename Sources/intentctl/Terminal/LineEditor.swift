@@ -17,6 +17,16 @@ final class LineEditor: Sendable {
         case line(String)
         /// End of input (Ctrl-D, or the end of a pipe).
         case end
+        /// A whole line finished after the read's deadline had passed.
+        case lateLine(String)
+    }
+
+    /// How long a question waits: once `at` passes, `note` is shown and the line being
+    /// typed gets `prompt`.
+    struct Deadline: Sendable {
+        let at: ContinuousClock.Instant
+        let note: String
+        let prompt: String
     }
 
     /// Whether input comes from a terminal (and goes through libedit).
@@ -66,17 +76,31 @@ final class LineEditor: Sendable {
     }
 
     /// The next line, or the end of input; Ctrl-C drops the line being typed and reading
-    /// goes on. Call it from one thread only.
-    func read(prompt: String) -> Input {
+    /// goes on. On a terminal, `deadline`'s note and prompt are shown the moment it passes,
+    /// and a line finished after that comes as `lateLine`. Call it from one thread only.
+    func read(prompt: String, deadline: Deadline? = nil) -> Input {
+        // From a pipe a line is an answer however late: the host says it stopped waiting.
         guard interactive else { return readLine().map(Input.line) ?? .end }
         interrupted.store(false, ordering: .relaxed)
         shared.withLock { $0.editing = true }
         EditedLine.received = nil
+        var prompt = prompt
+        var waiting = deadline
         rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         var result: Input?
         while result == nil {
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { result = .end; break }
+            let ready = poll(&fds, 2, waiting.map { Self.milliseconds(until: $0.at) } ?? -1)
+            guard ready >= 0 || errno == EINTR else { result = .end; break }
+            if let passed = waiting, passed.at <= .now {
+                // The host stopped waiting: say so above the line, which stays as typed.
+                waiting = nil
+                prompt = passed.prompt
+                shared.withLock { $0.waiting.append(passed.note) }
+                _ = rl_set_prompt(TerminalLocale.displayable(prompt, utf8: utf8))
+                showWaiting(redraw: true)
+            }
+            guard ready > 0 else { continue }
             if fds[1].revents != 0 {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while Foundation.read(wakeRead, &sink, sink.count) > 0 {}
@@ -95,6 +119,7 @@ final class LineEditor: Sendable {
                 result = EditedLine.received
             }
         }
+        if deadline != nil, waiting == nil, case .line(let line) = result { result = .lateLine(line) }
         rl_callback_handler_remove()
         if result == .end { write(raw: "\n") }
         shared.withLock { $0.editing = false }
@@ -124,6 +149,13 @@ final class LineEditor: Sendable {
             return false
         }
         if !now { wake() }
+    }
+
+    /// A poll timeout in milliseconds that does not end before `instant`.
+    private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let (seconds, attoseconds) = ContinuousClock.now.duration(to: instant).components
+        guard seconds >= 0, attoseconds >= 0 else { return 0 }
+        return Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// The terminal's width in columns (80 when it does not say).
