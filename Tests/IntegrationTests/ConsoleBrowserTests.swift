@@ -88,15 +88,24 @@ struct ConsoleBrowserTests {
         #expect(try browser.eval("\(zippy).textContent").stringValue?.contains("running") == true)
         try browser.screenshot("apps")
 
-        // Authorization is changed from the page, and the host keeps it.
-        let choose = """
-            (() => { const s = document.querySelector('select[data-authorize="Zippy"]'); s.value = 'deny';
-              s.dispatchEvent(new Event('change')); return true; })()
-            """
-        _ = try browser.eval(choose)
+        // Authorization is changed from the page, one button per decision, and the host keeps it.
+        let decisions = "[data-authorize=\"Zippy\"]"
+        try browser.click("\(decisions) button[data-decision=\"deny\"]")
         try browser.wait(for: "\(zippy).querySelector('[data-authorization]').dataset.authorization === 'denied'")
         #expect(try host.client().status().extensions.first { $0.appName == "Zippy" }?.authorization == .denied)
         #expect(try host.ctl("send", "Zippy", "GetRideStatus").status == 4, "a denied app's intents are refused")
+        try browser.wait(for: "document.querySelector('\(decisions) button[data-decision=\"deny\"]').getAttribute('aria-pressed') === 'true'")
+
+        // "Ask again" forgets what the app taught the assistant: it asks first, and the
+        // question stays while the page takes its status every second.
+        try browser.click("\(decisions) button[data-decision=\"reset\"]")
+        try browser.wait(for: "document.querySelector('\(decisions) [data-decision=\"reset-confirmed\"]') !== null")
+        _ = try browser.eval("new Promise(done => setTimeout(done, 2500))")
+        #expect(try browser.eval("document.querySelector('\(decisions) [data-decision=\"reset-confirmed\"]') !== null") == true)
+        #expect(try host.client().status().extensions.first { $0.appName == "Zippy" }?.authorization == .denied)
+        try browser.click("\(decisions) [data-decision=\"reset-confirmed\"]")
+        try browser.wait(for: "\(zippy).querySelector('[data-authorization]').dataset.authorization === 'notDetermined'")
+        #expect(try host.client().status().extensions.first { $0.appName == "Zippy" }?.authorization == .notDetermined)
         #expect(try browser.problems() == [])
     }
 
@@ -165,6 +174,26 @@ struct ConsoleBrowserTests {
         #expect(try browser.eval("document.querySelectorAll('#choices button').length") == 0)
         try browser.screenshot("unanswered-question")
         #expect(try say(browser, "What can you do?").contains("Here is what you can ask"))
+    }
+
+    @Test("With the host gone, what is said gets an error and stays in the box, the next try too, and the apps show as last seen")
+    func hostGone() throws {
+        let (host, url) = try host()
+        defer { host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        host.stop()
+        try browser.wait(for: "document.body.classList.contains('offline')")
+        #expect(try browser.eval("document.getElementById('connection').textContent").stringValue?.contains("as last seen") == true)
+        for attempt in 1...2 {
+            try browser.type("add milk to my grocery list", into: "#utterance")
+            try browser.wait(for: "document.querySelectorAll('.turn.note').length >= \(attempt)")
+            let last = try browser.eval("[...document.querySelectorAll('.turn.note')].pop().textContent").stringValue ?? ""
+            #expect(last.contains("intentd cannot be reached"), "\(last)")
+            #expect(try browser.eval("document.getElementById('utterance').value") == "add milk to my grocery list")
+            _ = try browser.eval("document.getElementById('utterance').value = ''")
+        }
+        try browser.screenshot("host-gone")
     }
 
     @Test("Text from the conversation is shown as text, never run as markup")
@@ -248,7 +277,7 @@ struct ConsoleBrowserTests {
         let first = try browser.eval("document.getElementById('car').getAttribute('cx') + ',' + document.getElementById('car').getAttribute('cy')")
         try browser.wait(
             for: "document.getElementById('car').getAttribute('cx') + ',' + document.getElementById('car').getAttribute('cy') !== \(String(decoding: first.serialized(), as: UTF8.self))")
-        try browser.wait(for: "document.getElementById('ride-phase').textContent === 'approachingPickup'")
+        try browser.wait(for: "document.getElementById('ride-phase').textContent === 'approaching pickup'")
         // The car is nearer the pickup than where it set out.
         let distance = """
             (() => { const c = document.getElementById('car'), p = document.querySelector('#map .pickup');
@@ -289,6 +318,32 @@ struct ConsoleBrowserTests {
         #expect(try String(contentsOf: host.state.appendingPathComponent("console-token"), encoding: .utf8).hasPrefix(token))
         #expect(host.hostLog.contains("has a new token"), "\(host.hostLog)")
         #expect(!host.hostLog.contains(token), "the token went to standard error, which is no terminal here")
+    }
+
+    @Test("An open page whose token the restarted host no longer takes says so, instead of reconnecting for ever")
+    func refusedTokenIsSaid() throws {
+        let port = try TCPListener().port  // free again once the listener is released
+        let host = try TestHost(["--extensions", "messaging", "--http", "127.0.0.1:\(port)"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let file = host.state.appendingPathComponent("console.url")
+        let deadline = ContinuousClock.now + .seconds(10)
+        var url = ""
+        while url.isEmpty && ContinuousClock.now < deadline {
+            url = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            usleep(50_000)
+        }
+        let browser = try Browser()
+        defer { browser.close() }
+        try browser.open(url)
+        try browser.wait(for: "document.getElementById('connection').textContent === 'live'")
+        // The host comes back on the same port with another token, as after the token file was lost.
+        host.stop()
+        try (String(repeating: "cd", count: 32) + "\n").write(to: host.state.appendingPathComponent("console-token"), atomically: true, encoding: .utf8)
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        try browser.wait(for: "document.getElementById('connection').textContent.includes('no longer accepted')")
+        try browser.screenshot("token-refused")
     }
 
     @Test("The console listens on loopback only: intentd refuses any other address before it starts")

@@ -7,7 +7,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const COLORS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#0b7285', '#e67700', '#495057'];
 const state = {
   status: null, locked: null, traffic: [], updates: [], bench: null,
-  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, busy: false, colors: new Map(),
+  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, busy: false, appsShown: '', colors: new Map(),
   drawing: new Set(),
 };
 
@@ -63,6 +63,8 @@ function replace(id, ...children) {
   return node;
 }
 
+const TOKEN_REFUSED = "this page's token is no longer accepted (intentd made a new one): open the address in STATE/console.url";
+
 const AUTHORIZATION = { authorized: 'allowed', denied: 'denied', restricted: 'restricted', notDetermined: 'not asked yet' };
 
 // A small padlock, closed or open.
@@ -82,12 +84,19 @@ function clock(iso) {
   return isNaN(date) ? '' : date.toLocaleTimeString([], { hour12: false });
 }
 
+// What the host answered: an error member when it could not be reached or refused the page.
 async function api(path, body) {
-  const response = await fetch(path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Authorization': 'Bearer ' + token, 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  let response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'Authorization': 'Bearer ' + token, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (e) {
+    return { error: 'intentd cannot be reached; it may be stopped or restarting' };
+  }
+  if (response.status === 401) return { error: TOKEN_REFUSED };
   let answer = null;
   try { answer = await response.json(); } catch (e) { answer = { error: response.statusText || 'no answer' }; }
   if (!response.ok && !answer.error) answer.error = response.statusText;
@@ -100,7 +109,14 @@ function connect() {
   const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
   const socket = new WebSocket(scheme + location.host + '/ws?token=' + encodeURIComponent(token));
   socket.onopen = () => setConnection(true);
-  socket.onclose = () => { setConnection(false); lockUnknown(); setTimeout(connect, 1000); };
+  socket.onclose = async () => {
+    setConnection(false);
+    lockUnknown();
+    // A host that answers but refuses the token will not take this page back.
+    const answer = await api('/api/state');
+    if (answer.error === TOKEN_REFUSED) setConnection(false, TOKEN_REFUSED);
+    setTimeout(connect, answer.error === TOKEN_REFUSED ? 5000 : 1000);
+  };
   socket.onmessage = (event) => {
     let message;
     try { message = JSON.parse(event.data); } catch (e) { return; }
@@ -108,10 +124,13 @@ function connect() {
   };
 }
 
-function setConnection(live) {
+// Live, or not: then every app card is dimmed and its controls off, as it was last seen.
+function setConnection(live, why) {
   const node = document.getElementById('connection');
   node.className = 'connection ' + (live ? 'live' : 'offline');
-  node.textContent = live ? 'live' : 'reconnecting…';
+  node.textContent = live ? 'live' : why || 'reconnecting… (apps as last seen)';
+  document.body.classList.toggle('offline', !live);
+  document.getElementById('apps').inert = !live;
 }
 
 function receive(message) {
@@ -159,7 +178,12 @@ function showStatus(status, error) {
   renderApps(status);
 }
 
+// Drawn again only when something shown changed: a card drawn every second would take the
+// keyboard's focus, and an open question, away from the operator.
 function renderApps(status) {
+  const shown = JSON.stringify([status.extensions, status.launches, status.rejected, state.locked]);
+  if (shown === state.appsShown) return;
+  state.appsShown = shown;
   const launches = status.launches || [];
   const cards = status.extensions.map((app) => appCard(app, launches.filter((l) => l.appName === app.appName)));
   // Launched extensions that are not registered (restarting, rejected, failed).
@@ -179,7 +203,7 @@ function health(launches) {
   if (launches.length === 0) return [['started outside the host', 'warn']];
   return launches.map((l) => {
     switch (l.state) {
-      case 'running': return ['running' + (l.restarts ? ', ' + l.restarts + ' restarts' : ''), 'ok'];
+      case 'running': return ['running' + (l.restarts ? ', ' + l.restarts + (l.restarts === 1 ? ' restart' : ' restarts') : ''), 'ok'];
       case 'restarting': return ['restarting' + (l.restartInSeconds != null ? ' in ' + l.restartInSeconds.toFixed(0) + ' s' : ''), 'warn'];
       case 'crashLooping': return ['crash-looping', 'bad'];
       case 'unhealthy': return ['unhealthy', 'bad'];
@@ -192,14 +216,7 @@ function appCard(app, launches) {
   const restricted = new Set(app.intentsRestrictedWhileLocked || []);
   const authorization = app.authorization || 'notDetermined';
   const authClass = { authorized: 'ok', denied: 'bad', restricted: 'bad' }[authorization] || 'warn';
-  const select = el('select', { 'aria-label': 'authorization of ' + app.appName, 'data-authorize': app.appName },
-    el('option', { value: '' }, 'change…'), el('option', { value: 'allow' }, 'allow'),
-    el('option', { value: 'deny' }, 'deny'), el('option', { value: 'reset' }, 'ask again'));
-  select.addEventListener('change', async () => {
-    if (!select.value) return;
-    const answer = await api('/api/authorize', { app: app.appName, decision: select.value });
-    if (answer.error) note('Could not change ' + app.appName + ': ' + answer.error);
-  });
+  const decisions = authorizationControl(app.appName, authorization);
   const sandboxes = (app.sandboxes || []).map((s) => {
     const parts = [s.state === 'on' ? 'sandboxed' : s.state === 'off' ? 'no sandbox' : 'outside the host'];
     if (s.state !== 'outside') parts.push(s.network ? 'network' : 'no network');
@@ -214,7 +231,7 @@ function appCard(app, launches) {
     el('div', { class: 'row' }, el('span', { class: 'label' }, 'Instances'),
       String(app.instances) + (app.processIdentifiers.length ? ' (pid ' + app.processIdentifiers.join(', ') + ')' : '')),
     el('div', { class: 'row' }, el('span', { class: 'label' }, 'Sandbox'), el('div', {}, sandboxes.length ? sandboxes : '—')),
-    el('div', { class: 'row' }, el('span', { class: 'label' }, 'Authorization'), select),
+    el('div', { class: 'row' }, el('span', { class: 'label' }, 'Authorization'), decisions),
     el('div', { class: 'row' }, el('span', { class: 'label' }, 'Intents'),
       el('div', { class: 'chips' }, app.intentsSupported.map((name) => {
         const locked = restricted.has(name);
@@ -222,6 +239,30 @@ function appCard(app, launches) {
         return el('span', { class: cls, 'data-intent': name, title: locked ? 'restricted while the device is locked' : '' },
           locked ? lockIcon(true) : null, name);
       }))));
+}
+
+// Allow, deny or ask again, each a button of its own (a drop-down decided on a key press);
+// "ask again" forgets the app's vocabulary, so it asks first.
+function authorizationControl(appName, authorization) {
+  const current = { authorized: 'allow', denied: 'deny', notDetermined: 'reset' }[authorization];
+  const group = el('div', { class: 'decisions', role: 'group', 'aria-label': 'authorization of ' + appName, 'data-authorize': appName });
+  const decide = async (decision) => {
+    const answer = await api('/api/authorize', { app: appName, decision });
+    if (answer.error) note('Could not change ' + appName + ': ' + answer.error);
+  };
+  const button = (decision, label, onclick) => el('button', {
+    type: 'button', 'data-decision': decision, 'aria-pressed': String(decision === current), onclick,
+  }, label);
+  const buttons = [
+    button('allow', 'Allow', () => decide('allow')),
+    button('deny', 'Deny', () => decide('deny')),
+    button('reset', 'Ask again', () => group.replaceChildren(
+      el('span', { class: 'small' }, 'Ask again, and forget the names ' + appName + ' taught the assistant?'),
+      el('button', { type: 'button', 'data-decision': 'reset-confirmed', onclick: () => decide('reset') }, 'Forget and ask again'),
+      el('button', { type: 'button', onclick: () => group.replaceChildren(...buttons) }, 'Keep'))),
+  ];
+  group.append(...buttons);
+  return group;
 }
 
 function unregisteredCard(name, launches) {
@@ -266,9 +307,10 @@ function addTurn(kind, text, who, extra) {
 
 function note(text) { addTurn('note', text); }
 
+// Says `text`; false if it was not sent (nothing typed, or still waiting for the last answer).
 async function say(text) {
   text = text.trim();
-  if (!text || state.busy) return;
+  if (!text || state.busy) return false;
   state.busy = true;
   addTurn('user', text);
   replace('choices');
@@ -277,11 +319,18 @@ async function say(text) {
   if (state.session) utterance.sessionId = state.session;
   const turn = await api('/api/say', utterance);
   state.busy = false;
-  if (turn.error) { note('The host did not answer: ' + turn.error); state.session = null; return; }
+  if (turn.error) {
+    note('The host did not answer: ' + turn.error);
+    state.session = null;
+    const input = document.getElementById('utterance');
+    if (!input.value) input.value = text;
+    return true;
+  }
   state.session = turn.expecting ? turn.sessionId : null;
   addTurn('host', turn.text, turn.app || 'intentd', turn.end || 'asking');
   showChoices(turn);
   if (state.session && typeof turn.answerWithinSeconds === 'number') expireAfter(turn.answerWithinSeconds, state.session);
+  return true;
 }
 
 // The host waits so long for an answer, then ends the conversation with nothing done: say
@@ -297,7 +346,7 @@ function expireAfter(seconds, session) {
 
 function showChoices(turn) {
   const buttons = [];
-  const pick = (label, text) => el('button', { type: 'button', onclick: () => say(text) }, label);
+  const pick = (label, text) => el('button', { type: 'button', onclick: () => { say(text); document.getElementById('utterance').focus(); } }, label);
   if (turn.expecting === 'choice') (turn.options || []).forEach((option) => buttons.push(pick(option, option)));
   if (turn.expecting === 'yesNo') buttons.push(pick('Yes', 'yes'), pick('No', 'no'));
   if (turn.expecting === 'unlock') {
@@ -408,7 +457,7 @@ function renderMap() {
   const ride = state.ride;
   const phase = document.getElementById('ride-phase');
   if (!ride) { phase.textContent = 'no ride'; return; }
-  phase.textContent = String(ride.phase || '');
+  phase.textContent = String(ride.phase || '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   phase.className = 'badge ' + (ride.phase === 'cancelled' ? 'bad' : ride.phase === 'completed' ? 'ok' : 'warn');
   const summary = typeof ride.summary === 'string' ? brief(ride.summary) : '';
   document.getElementById('ride-summary').textContent = (state.rideApp ? state.rideApp + ': ' : '') + summary;
@@ -554,6 +603,7 @@ document.addEventListener('DOMContentLoaded', async () => {
   document.getElementById('say').addEventListener('submit', (event) => {
     event.preventDefault();
     const input = document.getElementById('utterance');
+    if (state.busy) { note('Still waiting for the answer to the last request; what you typed is kept.'); return; }
     const text = input.value;
     input.value = '';
     say(text);
