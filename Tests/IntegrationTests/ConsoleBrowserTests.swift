@@ -33,6 +33,18 @@ struct ConsoleBrowserTests {
         }
     }
 
+    /// The address the host wrote to STATE/console.url, or "" if it wrote none within 10 s.
+    static func consoleURL(of host: TestHost) -> String {
+        let file = host.state.appendingPathComponent("console.url")
+        let deadline = ContinuousClock.now + .seconds(10)
+        var url = ""
+        while url.isEmpty && ContinuousClock.now < deadline {
+            url = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            usleep(50_000)
+        }
+        return url
+    }
+
     /// Opens the console and waits until it shows the three apps.
     func open(_ url: String) throws -> Browser {
         let browser = try Browser()
@@ -305,13 +317,7 @@ struct ConsoleBrowserTests {
         try (old + "\n").write(to: host.state.appendingPathComponent("console-token"), atomically: true, encoding: .utf8)
         try host.startHost()
         try host.waitFor(["MonkeyChat"])
-        let file = host.state.appendingPathComponent("console.url")
-        let deadline = ContinuousClock.now + .seconds(10)
-        var url = ""
-        while url.isEmpty && ContinuousClock.now < deadline {
-            url = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            usleep(50_000)
-        }
+        let url = Self.consoleURL(of: host)
         let token = try #require(url.split(separator: "=").last.map(String.init))
         #expect(!url.contains(":\(taken.port)/"), "\(url)")
         #expect(token != old, "a page or bookmark that goes on trying the old port would give the old token to whoever holds it")
@@ -326,13 +332,7 @@ struct ConsoleBrowserTests {
         let host = try TestHost(["--extensions", "messaging", "--http", "127.0.0.1:\(port)"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["MonkeyChat"])
-        let file = host.state.appendingPathComponent("console.url")
-        let deadline = ContinuousClock.now + .seconds(10)
-        var url = ""
-        while url.isEmpty && ContinuousClock.now < deadline {
-            url = (try? String(contentsOf: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            usleep(50_000)
-        }
+        let url = Self.consoleURL(of: host)
         let browser = try Browser()
         defer { browser.close() }
         try browser.open(url)
