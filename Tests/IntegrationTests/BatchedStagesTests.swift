@@ -183,7 +183,7 @@ struct BatchedStagesTests {
             Step(intent: "SearchForNotebookItems", parameters: ["title": "Grocery Store"]),
             Step(intent: "SnoozeTasks", parameters: ["tasks": ["eggs"], "nextTriggerTime": "2031-01-01T10:00:00Z"]),
             Step(intent: "SnoozeTasks", parameters: ["tasks": ["eggs"]]),
-            Step(intent: "DeleteTasks", parameters: ["taskList": "Grocery Store", "tasks": ["milk"]]),
+            Step(intent: "DeleteTasks", parameters: ["taskList": "Grocery Store", "tasks": ["milk"]], confirmed: true),
         ]) { try $0.startExtension("ListOMat") }
     }
 
@@ -196,8 +196,8 @@ struct BatchedStagesTests {
             Step(intent: "RequestRide", parameters: [:]),
             Step(intent: "GetRideStatus", parameters: [:]),
             Step(intent: "SendRideFeedback", parameters: ["rating": 5], follow: (2, "rideIdentifier", "rideIdentifier")),
-            Step(intent: "CancelRide", parameters: [:], follow: (2, "rideIdentifier", "rideIdentifier")),
-            Step(intent: "CancelRide", parameters: ["rideIdentifier": "no-such-ride"]),
+            Step(intent: "CancelRide", parameters: [:], confirmed: true, follow: (2, "rideIdentifier", "rideIdentifier")),
+            Step(intent: "CancelRide", parameters: ["rideIdentifier": "no-such-ride"], confirmed: true),
         ]) { try $0.startExtension("Zippy") }
     }
 

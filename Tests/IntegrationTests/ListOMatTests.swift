@@ -100,10 +100,10 @@ struct ListOMatTests {
         let snoozed = try send(host, "SnoozeTasks", "tasks=onions", "nextTriggerTime=2026-12-01T09:00:00Z")
         #expect(snoozed["response"]?["response"]?["snoozedTasks"]?.arrayValue?.first?["reminder"] == "2026-12-01T09:00:00Z")
 
-        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=olives")["outcome"] == "success")
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=olives", "--confirm")["outcome"] == "success")
         // Tasks named but none readable is no request to delete them all.
-        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=,")["outcome"] == "failure")
-        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks= ")["outcome"] == "failure")
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=,", "--confirm")["outcome"] == "failure")
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks= ", "--confirm")["outcome"] == "failure")
         let lists = try send(host, "SearchForNotebookItems", "title=Grocery Store", "itemType=taskList")
         let left = lists["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
         #expect(left == ["rice", "onions"])
@@ -151,10 +151,10 @@ struct ListOMatTests {
         #expect(lists["response"]?["response"]?["taskLists"]?.arrayValue?.first?["tasks"]?.arrayValue?.first?["title"] == "nails")
 
         #expect(try host.ctl("lock").status == 0)
-        let refused = try send(host, "DeleteTasks", "taskList=Hardware Store", "all=true")
+        let refused = try send(host, "DeleteTasks", "taskList=Hardware Store", "all=true", "--confirm")
         #expect(refused["code"] == "requiresUnlock")
         #expect(try send(host, "SearchForNotebookItems", "title=all")["outcome"] == "success", "reading is allowed while locked")
         #expect(try host.ctl("unlock").status == 0)
-        #expect(try send(host, "DeleteTasks", "taskList=Hardware Store", "all=true")["outcome"] == "success")
+        #expect(try send(host, "DeleteTasks", "taskList=Hardware Store", "all=true", "--confirm")["outcome"] == "success")
     }
 }

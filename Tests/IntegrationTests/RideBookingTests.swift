@@ -117,14 +117,14 @@ struct RideBookingTests {
         let host = try host()
         defer { host.stop(); host.removeState() }
         let first = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Union Square", "--confirm"))?["rideIdentifier"]?.stringValue)
-        #expect(try send(host, "CancelRide", "rideIdentifier=\(first)")["outcome"] == "success")
+        #expect(try send(host, "CancelRide", "rideIdentifier=\(first)", "--confirm")["outcome"] == "success")
         #expect(rideStatus(try send(host, "GetRideStatus"))?["phase"] == "cancelled")
 
         let second = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm"))?["rideIdentifier"]?.stringValue)
         usleep(2_400_000)  // past pickup (step 5)
-        let late = try send(host, "CancelRide", "rideIdentifier=\(second)")
+        let late = try send(host, "CancelRide", "rideIdentifier=\(second)", "--confirm")
         #expect(late["outcome"] == "failure")
-        #expect(try send(host, "CancelRide", "rideIdentifier=ride-nope")["code"] == "unsupported")
+        #expect(try send(host, "CancelRide", "rideIdentifier=ride-nope", "--confirm")["code"] == "unsupported")
     }
 
     @Test("No service outside the coverage area, and one ride at a time")
@@ -146,7 +146,7 @@ struct RideBookingTests {
         let host = try host()
         defer { host.stop(); host.removeState() }
         let cancelled = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm"))?["rideIdentifier"]?.stringValue)
-        #expect(try send(host, "CancelRide", "rideIdentifier=\(cancelled)")["outcome"] == "success")
+        #expect(try send(host, "CancelRide", "rideIdentifier=\(cancelled)", "--confirm")["outcome"] == "success")
         let id = try #require(rideStatus(try send(host, "RequestRide", "dropOffLocation=Golden Gate Park", "--confirm"))?["rideIdentifier"]?.stringValue)
         usleep(900_000)
         let pid = try #require(try host.client().status().extensions.first?.processIdentifiers.first)
