@@ -157,7 +157,10 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         guard let deleted = try await store.deleteTasks(all ? nil : titles, fromList: list) else {
             return DeleteTasksResponse(.failure)
         }
-        return DeleteTasksResponse(.success, ["deletedTasks": json(deleted)])
+        // None of the named tasks is on the list: nothing was deleted, so no success.
+        if !all, deleted.isEmpty { return DeleteTasksResponse(.failure) }
+        // The words say what was deleted, as the list spells it ("Eggs" deletes "eggs").
+        return DeleteTasksResponse(.success, ["deletedTasks": json(deleted), "tasks": .array(deleted.map { .string($0.title) })])
     }
 }
 

@@ -100,7 +100,12 @@ struct ListOMatTests {
         let snoozed = try send(host, "SnoozeTasks", "tasks=onions", "nextTriggerTime=2026-12-01T09:00:00Z")
         #expect(snoozed["response"]?["response"]?["snoozedTasks"]?.arrayValue?.first?["reminder"] == "2026-12-01T09:00:00Z")
 
-        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=olives", "--confirm")["outcome"] == "success")
+        // A task named that the list does not have is not deleted, and no success says it was.
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=bananas", "--confirm")["outcome"] == "failure")
+        // The list's own spelling is what the answer names, whatever the case asked for.
+        let deleted = try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=OLIVES", "--confirm")
+        #expect(deleted["outcome"] == "success")
+        #expect(deleted["response"]?["response"]?["tasks"] == ["olives"], "\(deleted)")
         // Tasks named but none readable is no request to delete them all.
         #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=,", "--confirm")["outcome"] == "failure")
         #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks= ", "--confirm")["outcome"] == "failure")
