@@ -74,6 +74,25 @@ struct ChatTerminalTests {
         #expect(!after.contains("I stopped waiting for an answer"), "the line was sent as the late answer:\n\(after)")
     }
 
+    @Test("An answer to a question asked before the host restarted hears, in words, that nothing was done")
+    func answerAfterARestart() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let terminal = try Self.chat(host, locale: "C.UTF-8")
+        try terminal.typeLine("Send a message to Coco on MonkeyChat")
+        try terminal.waitFor("Allow it?")
+        host.stop()
+        try host.startHost()
+        try host.waitFor(["MonkeyChat"])
+        try terminal.typeLine("yes")
+        let screen = try terminal.waitUntil("an answer to the line", timeout: .seconds(20)) {
+            $0.contains("intentd was restarted") || $0.contains("(unknownSession)") || $0.contains("intentd: the connection")
+        }
+        #expect(screen.contains("I no longer know what we were talking about (intentd was restarted), so nothing was done."), "\(screen)")
+        #expect(!screen.contains("unknownSession"), "\(screen)")
+    }
+
     @Test("What the host says is broken at spaces to the terminal's width, not in the middle of words")
     func longAnswersAreWrappedAtSpaces() throws {
         let host = try TestHost(["--extensions", "messaging,lists,rides"])

@@ -65,6 +65,10 @@ struct Chat: ParsableCommand {
                         note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
                         prompt: "> ")
                 }
+            } catch ClientError.host(ErrorCode.unknownSession.rawValue, _) {
+                // The host was restarted (or the session is gone): say it in the user's words.
+                editor.show("intentd: I no longer know what we were talking about (intentd was restarted), so nothing was done. Say the request again.")
+                session = nil
             } catch ClientError.host(let code, let message) {
                 editor.show("intentd: \(message) (\(code))")
                 session = nil
