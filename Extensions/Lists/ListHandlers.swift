@@ -159,7 +159,9 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         }
         // None of the named tasks is on the list: nothing was deleted, so no success.
         if !all, deleted.isEmpty { return DeleteTasksResponse(.failure) }
-        // The words say what was deleted, as the list spells it ("Eggs" deletes "eggs").
+        // The words say what was deleted, as the list spells it ("Eggs" deletes "eggs"), or
+        // that the list was cleared.
+        if all { return DeleteTasksResponse(.success, ["deletedTasks": json(deleted)]) }
         return DeleteTasksResponse(.success, ["deletedTasks": json(deleted), "tasks": .array(deleted.map { .string($0.title) })])
     }
 }
