@@ -93,6 +93,25 @@ struct ChatTerminalTests {
         #expect(!screen.contains("unknownSession"), "\(screen)")
     }
 
+    @Test("A pasted line far longer than a line holds, outside ASCII, is cut with a note: the chat goes on (libedit corrupted its heap and crashed)")
+    func longPastedLineIsCut() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let terminal = try Self.chat(host, locale: "C.UTF-8")
+        let answers = { (screen: String) in screen.components(separatedBy: "intentd: Sorry, I didn't understand that.").count - 1 }
+        for (round, text) in [String(repeating: "Bring the 🐒 café ", count: 150), String(repeating: "plain ascii words ", count: 80)].enumerated() {
+            try terminal.type(text)
+            try terminal.waitFor("(A line holds at most 1,000 bytes of text")
+            try terminal.press("Enter")
+            try terminal.waitUntil("the answer to line \(round + 1)", timeout: .seconds(20)) { answers($0) > round || $0.contains("TERMINAL-END-") }
+        }
+        let screen = try terminal.screen()
+        #expect(!screen.contains("TERMINAL-END-") && !screen.contains("crashed") && !screen.contains("malloc"), "\(screen)")
+        try terminal.press("C-d")
+        #expect(try terminal.waitFor("TERMINAL-END-").contains("TERMINAL-END-0"))
+    }
+
     @Test("What the host says is broken at spaces to the terminal's width, not in the middle of words")
     func longAnswersAreWrappedAtSpaces() throws {
         let host = try TestHost(["--extensions", "messaging,lists,rides"])

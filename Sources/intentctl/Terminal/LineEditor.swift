@@ -86,6 +86,7 @@ final class LineEditor: Sendable {
         EditedLine.received = nil
         var prompt = prompt
         var waiting = deadline
+        var noted = false
         rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         var result: Input?
@@ -117,6 +118,7 @@ final class LineEditor: Sendable {
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 rl_callback_read_char()
                 result = EditedLine.received
+                if result == nil, intentctl_rl_line_length() > Self.maximumLineBytes { cutLine(noted: &noted) }
             }
         }
         if deadline != nil, waiting == nil, case .line(let line) = result { result = .lateLine(line) }
@@ -127,9 +129,47 @@ final class LineEditor: Sendable {
         return result ?? .end
     }
 
+    /// The most bytes (UTF-8) a line holds. libedit's readline layer keeps `rl_line_buffer`
+    /// pointing into a 1 KiB buffer it reallocates once the line's text outgrows it, and
+    /// writes a NUL through the old pointer after every key: a long line outside ASCII then
+    /// corrupted the heap and crashed the chat. Kept under that size, the buffer never moves.
+    static let maximumLineBytes: Int32 = 1_000
+
+    /// Cuts the line being edited back to `maximumLineBytes` (at a character's boundary) and
+    /// says so above it, once per line.
+    private func cutLine(noted: inout Bool) {
+        var kept = String.UnicodeScalarView()
+        var bytes = 0
+        for scalar in String(cString: intentctl_rl_line()).unicodeScalars {
+            bytes += scalar.utf8.count
+            guard bytes <= Int(Self.maximumLineBytes) else { break }
+            kept.append(scalar)
+        }
+        intentctl_rl_set_line(String(kept))
+        // While a paste goes on, the next key redraws the line anyway.
+        guard !noted else { return Self.inputWaiting() ? () : rl_forced_update_display() }
+        noted = true
+        shared.withLock { $0.waiting.append("(A line holds at most 1,000 bytes of text, fewer characters outside ASCII; the rest was left out.)") }
+        showWaiting(redraw: true)
+    }
+
+    /// Whether more of the user's input is there to read now.
+    private static func inputWaiting() -> Bool {
+        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&input, 1, 0) > 0
+    }
+
+    /// Whether libedit can write `line` to the history file: it escapes each byte into a
+    /// buffer of four bytes per byte, but writes five for some bytes of UTF-8 ("\\M-^X"), so a
+    /// long line outside ASCII overruns it (a crash that also emptied the file). Such a line
+    /// is kept only when short.
+    static func fitsHistory(_ line: String) -> Bool {
+        line.utf8.count <= 200 || line.utf8.allSatisfy { $0 < 0x80 }
+    }
+
     /// Remembers a line for the up arrow and the history file.
     func remember(_ line: String) {
-        guard interactive else { return }
+        guard interactive, Self.fitsHistory(line) else { return }
         add_history(line)
         if let historyFile { _ = write_history(historyFile) }
     }
