@@ -10,7 +10,9 @@ struct IntentCtl: ParsableCommand {
         abstract: "Talk to a running intentd: send intents, see status, lock and unlock.",
         discussion: """
             Exit status: 0 success, 3 needs user input, 4 refused by the host, \
-            5 failure reported by the extension, 2 usage or connection error.
+            5 failure reported by the extension, 6 outcome unknown (the work may have \
+            been done: send it again with the same --idempotency-key to find out), 2 usage \
+            or connection error.
             """,
         subcommands: [Send.self, Ask.self, Chat.self, Status.self, Lock.self, Unlock.self, Wait.self, Watch.self, Vocab.self, Authorize.self, Restart.self, Bench.self, New.self,
             Logs.self, Extensions.self, Clients.self, Conformance.self])

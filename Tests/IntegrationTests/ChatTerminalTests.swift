@@ -112,6 +112,19 @@ struct ChatTerminalTests {
         #expect(try terminal.waitFor("TERMINAL-END-").contains("TERMINAL-END-0"))
     }
 
+    @Test("Ctrl-D at a question leaves saying nothing was done")
+    func leavingAtAQuestion() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        let terminal = try Self.chat(host, locale: "C.UTF-8")
+        try terminal.typeLine("Send a message to Coco on MonkeyChat")
+        try terminal.waitFor("Allow it?")
+        try terminal.press("C-d")
+        let screen = try terminal.waitFor("TERMINAL-END-")
+        #expect(screen.contains("(Left while intentd waited for an answer: nothing was done.)") && screen.contains("TERMINAL-END-0"), "\(screen)")
+    }
+
     @Test("What the host says is broken at spaces to the terminal's width, not in the middle of words")
     func longAnswersAreWrappedAtSpaces() throws {
         let host = try TestHost(["--extensions", "messaging,lists,rides"])

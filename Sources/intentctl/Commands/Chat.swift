@@ -40,7 +40,10 @@ struct Chat: ParsableCommand {
         while true {
             let typed: String
             switch editor.read(prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline) {
-            case .end: return
+            case .end:
+                // Leaving with a question open: what waited for its answer is not done.
+                if session != nil { editor.show("(Left while intentd waited for an answer: nothing was done.)") }
+                return
             case .line(let line): typed = line
             case .lateLine(let line):
                 // The host has ended the conversation: the line starts a new one.
