@@ -15,6 +15,19 @@ struct ChatTerminalTests {
         return terminal
     }
 
+    /// A host with MonkeyChat (and `arguments`), and `intentctl chat` against it in a UTF-8 terminal.
+    static func monkeyChat(_ arguments: [String] = []) throws -> (TestHost, TerminalSession) {
+        let host = try TestHost(["--extensions", "messaging"] + arguments)
+        do {
+            try host.waitFor(["MonkeyChat"])
+            return (host, try chat(host, locale: "C.UTF-8"))
+        } catch {
+            host.stop()
+            host.removeState()
+            throw error
+        }
+    }
+
     @Test(
         "A follow-up question, the up arrow, Ctrl-C and Ctrl-D work in a terminal, with or without a UTF-8 locale",
         arguments: [nil, "C", "C.UTF-8"])
@@ -57,10 +70,8 @@ struct ChatTerminalTests {
 
     @Test("A question left unanswered past its time says so at once, and the line being typed stays, taken as a new request")
     func unansweredQuestionSaysSoAtOnce() throws {
-        let host = try TestHost(["--extensions", "messaging", "--session-timeout", "2"])
+        let (host, terminal) = try Self.monkeyChat(["--session-timeout", "2"])
         defer { host.stop(); host.removeState() }
-        try host.waitFor(["MonkeyChat"])
-        let terminal = try Self.chat(host, locale: "C.UTF-8")
 
         try terminal.typeLine("Send a message to Coco on MonkeyChat")
         try terminal.waitFor("Allow it?")
@@ -76,10 +87,8 @@ struct ChatTerminalTests {
 
     @Test("An answer to a question asked before the host restarted hears, in words, that nothing was done")
     func answerAfterARestart() throws {
-        let host = try TestHost(["--extensions", "messaging"])
+        let (host, terminal) = try Self.monkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.waitFor(["MonkeyChat"])
-        let terminal = try Self.chat(host, locale: "C.UTF-8")
         try terminal.typeLine("Send a message to Coco on MonkeyChat")
         try terminal.waitFor("Allow it?")
         host.stop()
@@ -95,10 +104,8 @@ struct ChatTerminalTests {
 
     @Test("A pasted line far longer than a line holds, outside ASCII, is cut with a note: the chat goes on (libedit corrupted its heap and crashed)")
     func longPastedLineIsCut() throws {
-        let host = try TestHost(["--extensions", "messaging"])
+        let (host, terminal) = try Self.monkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.waitFor(["MonkeyChat"])
-        let terminal = try Self.chat(host, locale: "C.UTF-8")
         let answers = { (screen: String) in screen.components(separatedBy: "intentd: Sorry, I didn't understand that.").count - 1 }
         for (round, text) in [String(repeating: "Bring the 🐒 café ", count: 150), String(repeating: "plain ascii words ", count: 80)].enumerated() {
             try terminal.type(text)
@@ -114,10 +121,8 @@ struct ChatTerminalTests {
 
     @Test("Ctrl-D at a question leaves saying nothing was done")
     func leavingAtAQuestion() throws {
-        let host = try TestHost(["--extensions", "messaging"])
+        let (host, terminal) = try Self.monkeyChat()
         defer { host.stop(); host.removeState() }
-        try host.waitFor(["MonkeyChat"])
-        let terminal = try Self.chat(host, locale: "C.UTF-8")
         try terminal.typeLine("Send a message to Coco on MonkeyChat")
         try terminal.waitFor("Allow it?")
         try terminal.press("C-d")
