@@ -148,6 +148,18 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         resolveTitle(intent.taskList, among: try await store.listTitles())
     }
 
+    /// A task named that the list does not have is unsupported (`notOnList`): the user
+    /// hears it before being asked to confirm, and nothing is said deleted that was not.
+    func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult] {
+        guard !intent.tasks.isEmpty, let title = intent.taskList, let open = try await store.taskTitles(onList: title) else {
+            return intent.intent.defaultResolution(of: "tasks", required: false)
+        }
+        let onList = Set(open.map(TitleMatcher.normalize))
+        return intent.tasks.map { value in
+            splitItems([value]).allSatisfy { onList.contains(TitleMatcher.normalize($0)) } ? .success(.string(value)) : .unsupported(reason: "notOnList")
+        }
+    }
+
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
         let titles = splitItems(intent.tasks)

@@ -58,6 +58,14 @@ final class NotebookStore: Sendable {
         try await database.read { db in try TaskItem.order(Column("title")).fetchAll(db).map(\.title) }
     }
 
+    /// The titles of the tasks on the list titled `list`; nil when there is no such list.
+    func taskTitles(onList list: String) async throws -> [String]? {
+        try await database.read { db in
+            guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
+            return try TaskItem.filter(Column("list") == found.identifier).fetchAll(db).map(\.title)
+        }
+    }
+
     func list(titled title: String) async throws -> TaskList? {
         try await database.read { db in try TaskList.filter(Column("title") == title).fetchOne(db) }
     }
