@@ -762,7 +762,7 @@ extension SnoozeTasksIntentHandling {
 
 // MARK: - DeleteTasks
 
-/// Delete tasks from a task list (INDeleteTasksIntent).
+/// Delete tasks from a task list (INDeleteTasksIntent). The user confirms before it is handled.
 public struct DeleteTasksIntent: TypedIntent {
     /// The catalog name.
     public static let name = "DeleteTasks"

@@ -283,7 +283,7 @@ extension GetRideStatusIntentHandling {
 
 // MARK: - CancelRide
 
-/// Cancel a ride before pickup (INCancelRideIntent).
+/// Cancel a ride before pickup (INCancelRideIntent). The user confirms before it is handled.
 public struct CancelRideIntent: TypedIntent {
     /// The catalog name.
     public static let name = "CancelRide"
