@@ -113,6 +113,10 @@ struct ChatTerminalTests {
             try terminal.press("Enter")
             try terminal.waitUntil("the answer to line \(round + 1)", timeout: .seconds(20)) { answers($0) > round || $0.contains("TERMINAL-END-") }
         }
+        // Keys that add much at once (yanking killed text back three times, a count) are not bound.
+        try terminal.type(String(repeating: "é", count: 400))
+        try terminal.press("C-a", "C-k", "C-y", "C-y", "C-y", "Escape", "6", "0", "0", "x", "Enter")
+        try terminal.waitUntil("the answer to line 3", timeout: .seconds(20)) { answers($0) > 2 || $0.contains("TERMINAL-END-") }
         let screen = try terminal.screen()
         #expect(!screen.contains("TERMINAL-END-") && !screen.contains("crashed") && !screen.contains("malloc"), "\(screen)")
         try terminal.press("C-d")

@@ -59,9 +59,13 @@ final class LineEditor: Sendable {
         utf8 = TerminalLocale.adoptUTF8()
         intentctl_rl_leave_signals_alone()
         rl_initialize()
+        intentctl_rl_one_key_one_character()
         using_history()
         stifle_history(500)
-        if let historyFile { _ = read_history(historyFile) }
+        if let historyFile {
+            _ = read_history(historyFile)
+            intentctl_history_drop_unfit()
+        }
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupts = source
@@ -118,7 +122,7 @@ final class LineEditor: Sendable {
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 rl_callback_read_char()
                 result = EditedLine.received
-                if result == nil, intentctl_rl_line_length() > Self.maximumLineBytes { cutLine(noted: &noted) }
+                if result == nil, intentctl_rl_line_length() > INTENTCTL_MAX_LINE_BYTES { cutLine(noted: &noted) }
             }
         }
         if deadline != nil, waiting == nil, case .line(let line) = result { result = .lateLine(line) }
@@ -129,23 +133,16 @@ final class LineEditor: Sendable {
         return result ?? .end
     }
 
-    /// The most bytes (UTF-8) a line holds. libedit's readline layer keeps `rl_line_buffer`
-    /// pointing into a 1 KiB buffer it reallocates once the line's text outgrows it, and
-    /// writes a NUL through the old pointer after every key: a long line outside ASCII then
-    /// corrupted the heap and crashed the chat. Kept under that size, the buffer never moves.
-    static let maximumLineBytes: Int32 = 1_000
-
-    /// Cuts the line being edited back to `maximumLineBytes` (at a character's boundary) and
-    /// says so above it, once per line.
+    /// Cuts the line being edited back to `INTENTCTL_MAX_LINE_BYTES` (at a character's
+    /// boundary) and says so above it, once per line.
     private func cutLine(noted: inout Bool) {
-        var kept = String.UnicodeScalarView()
-        var bytes = 0
-        for scalar in String(cString: intentctl_rl_line()).unicodeScalars {
-            bytes += scalar.utf8.count
-            guard bytes <= Int(Self.maximumLineBytes) else { break }
-            kept.append(scalar)
-        }
-        intentctl_rl_set_line(String(kept))
+        guard let copied = intentctl_rl_line_prefix(INTENTCTL_MAX_LINE_BYTES) else { return }
+        defer { free(copied) }
+        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(copied).assumingMemoryBound(to: UInt8.self), count: strlen(copied)))
+        // A character cut in two is left out whole.
+        while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
+        if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+        intentctl_rl_set_line(String(decoding: bytes, as: UTF8.self))
         // While a paste goes on, the next key redraws the line anyway.
         guard !noted else { return Self.inputWaiting() ? () : rl_forced_update_display() }
         noted = true
@@ -159,17 +156,10 @@ final class LineEditor: Sendable {
         return poll(&input, 1, 0) > 0
     }
 
-    /// Whether libedit can write `line` to the history file: it escapes each byte into a
-    /// buffer of four bytes per byte, but writes five for some bytes of UTF-8 ("\\M-^X"), so a
-    /// long line outside ASCII overruns it (a crash that also emptied the file). Such a line
-    /// is kept only when short.
-    static func fitsHistory(_ line: String) -> Bool {
-        line.utf8.count <= 200 || line.utf8.allSatisfy { $0 < 0x80 }
-    }
 
     /// Remembers a line for the up arrow and the history file.
     func remember(_ line: String) {
-        guard interactive, Self.fitsHistory(line) else { return }
+        guard interactive, intentctl_history_fits(line) != 0 else { return }
         add_history(line)
         if let historyFile { _ = write_history(historyFile) }
     }
