@@ -139,9 +139,8 @@ final class LineEditor: Sendable {
         guard let copied = intentctl_rl_line_prefix(INTENTCTL_MAX_LINE_BYTES) else { return }
         defer { free(copied) }
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(copied).assumingMemoryBound(to: UInt8.self), count: strlen(copied)))
-        // A character cut in two is left out whole.
-        while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
-        if let last = bytes.last, last >= 0xC0 { bytes.removeLast() }
+        // A character cut in two (at most three of its bytes) is left out whole.
+        for _ in 0..<3 where !bytes.isEmpty && String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
         intentctl_rl_set_line(String(decoding: bytes, as: UTF8.self))
         // While a paste goes on, the next key redraws the line anyway.
         guard !noted else { return Self.inputWaiting() ? () : rl_forced_update_display() }
@@ -155,7 +154,6 @@ final class LineEditor: Sendable {
         var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         return poll(&input, 1, 0) > 0
     }
-
 
     /// Remembers a line for the up arrow and the history file.
     func remember(_ line: String) {
