@@ -154,9 +154,8 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         guard !intent.tasks.isEmpty, let title = intent.taskList, let open = try await store.taskTitles(onList: title) else {
             return intent.intent.defaultResolution(of: "tasks", required: false)
         }
-        let onList = Set(open.map(TitleMatcher.normalize))
         return intent.tasks.map { value in
-            splitItems([value]).allSatisfy { onList.contains(TitleMatcher.normalize($0)) } ? .success(.string(value)) : .unsupported(reason: "notOnList")
+            splitItems([value]).allSatisfy { !TitleMatcher.named($0, among: open).isEmpty } ? .success(.string(value)) : .unsupported(reason: "notOnList")
         }
     }
 

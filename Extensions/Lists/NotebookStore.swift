@@ -172,14 +172,14 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// Deletes tasks from the list titled `list` (all of them when `titles` is nil), a title
-    /// matching whatever its case and spacing; returns those deleted.
+    /// Deletes tasks from the list titled `list` (all of them when `titles` is nil), each
+    /// name taking the titles `TitleMatcher.named` finds; returns those deleted.
     func deleteTasks(_ titles: [String]?, fromList list: String) async throws -> [TaskItem]? {
-        let wanted = titles.map { Set($0.map(TitleMatcher.normalize)) }
-        return try await database.journaledWrite { db in
+        try await database.journaledWrite { db in
             guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
-            let tasks = try TaskItem.filter(Column("list") == found.identifier).fetchAll(db)
-                .filter { wanted?.contains(TitleMatcher.normalize($0.title)) ?? true }
+            let open = try TaskItem.filter(Column("list") == found.identifier).fetchAll(db)
+            let named = titles.map { Set($0.flatMap { TitleMatcher.named($0, among: open.map(\.title)) }) }
+            let tasks = open.filter { named?.contains($0.title) ?? true }
             for task in tasks { try task.delete(db) }
             return tasks
         }

@@ -70,6 +70,18 @@ struct TitleMatcher {
     }
 
     /// Lower case, letters and digits, single spaces.
+    /// The titles among `titles` that `name` names, most exactly first: the same text, else
+    /// the same but for case, else the same letters and digits (never none of them: "?"
+    /// names no emoji-only title).
+    static func named(_ name: String, among titles: [String]) -> [String] {
+        let exact = titles.filter { $0 == name }
+        if !exact.isEmpty { return exact }
+        let caseless = titles.filter { $0.lowercased() == name.lowercased() }
+        if !caseless.isEmpty { return caseless }
+        let key = normalize(name)
+        return key.isEmpty ? [] : titles.filter { normalize($0) == key }
+    }
+
     static func normalize(_ text: String) -> String {
         String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ").joined(separator: " ")
     }

@@ -103,6 +103,13 @@ struct ListOMatTests {
         // A task named that the list does not have is not deleted, and no success says it was.
         let missing = try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=bananas", "--confirm")
         #expect(missing["code"] == "unsupported" && resolution(missing, "tasks")?["reason"] == "notOnList", "\(missing)")
+        // A name takes the titles it names most exactly: "eggs" is "Eggs", not "eggs!" as well;
+        // "?" names no emoji-only task.
+        try send(host, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=Eggs", "taskTitles=eggs!", "taskTitles=🎈")
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=?", "--confirm")["code"] == "unsupported")
+        let eggs = try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=eggs", "--confirm")
+        #expect(eggs["response"]?["response"]?["tasks"] == ["Eggs"], "\(eggs)")
+        #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=eggs!", "tasks=🎈", "--confirm")["outcome"] == "success")
         // The list's own spelling is what the answer names, whatever the case asked for.
         let deleted = try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=OLIVES", "--confirm")
         #expect(deleted["outcome"] == "success")
