@@ -31,11 +31,13 @@ struct SandboxPartsTests {
     @Test("The pid status shows for a launch is the extension's own: none before bubblewrap has started it or after the launch ended, never bubblewrap's")
     func launchPids() {
         let ledger = LaunchLedger()
-        let me = Int(getpid())
+        func shown(_ spawned: pid_t) -> Int? {
+            ledger.showing(LaunchStatus(name: "x", appName: "X", bundleIdentifier: "x", state: .running, processIdentifier: Int(spawned))).processIdentifier
+        }
         ledger.record("plain", LaunchLedger.Entry(sandbox: SandboxStatus(state: .off), pid: getpid(), sandboxed: false))
-        #expect(ledger.extensionPid(spawned: me) == me)
+        #expect(shown(getpid()) == Int(getpid()))
         ledger.remove("plain")
-        #expect(ledger.extensionPid(spawned: me) == nil, "an ended launch has no pid")
+        #expect(shown(getpid()) == nil, "an ended launch has no pid")
         // A sleep has no child: as a bubblewrap that has not started its extension yet.
         let sleep = Process()
         sleep.executableURL = URL(fileURLWithPath: "/bin/sleep")
@@ -43,7 +45,7 @@ struct SandboxPartsTests {
         guard (try? sleep.run()) != nil else { Issue.record("cannot start /bin/sleep"); return }
         defer { sleep.terminate() }
         ledger.record("wrapped", LaunchLedger.Entry(sandbox: SandboxStatus(state: .on), pid: sleep.processIdentifier, sandboxed: true))
-        #expect(ledger.extensionPid(spawned: Int(sleep.processIdentifier)) == nil)
+        #expect(shown(sleep.processIdentifier) == nil)
     }
 
     @Test("A bundle id that could name a path outside the state directory cannot name a sandbox")

@@ -513,8 +513,9 @@ actor Broker {
         }
         restartsUnderWay[first.name] = [address]
         let launcher = launcher
+        let ledger = launches
         let thread = Thread { [self] in
-            let launches = launcher.restart(app) ?? []
+            let launches = (launcher.restart(app) ?? []).map(ledger.showing)
             let name = launches.first?.appName ?? app
             let body = (try? JSON.encode(RestartState(app: name, launches: launches))) ?? []
             Task { await self.finishRestart(first.name, body: body) }
@@ -819,11 +820,7 @@ actor Broker {
             for i in status.extensions.indices {
                 status.extensions[i].authorization = authorization.status(of: status.extensions[i].bundleIdentifier)
             }
-            let launched = launcher.board.status().map { launch in
-                var launch = launch
-                launch.processIdentifier = launch.processIdentifier.flatMap(launches.extensionPid(spawned:))
-                return launch
-            }
+            let launched = launcher.board.status().map(launches.showing)
             status.launches = launched.isEmpty ? nil : launched
             let waiting = pending.waitingByApp
             status.waitingRequests = waiting.isEmpty ? nil : waiting

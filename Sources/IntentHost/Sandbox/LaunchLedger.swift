@@ -49,12 +49,20 @@ final class LaunchLedger: Sendable {
         _ = bundles.withLock { $0.removeValue(forKey: token) }
     }
 
-    /// The extension's own pid for the process the host spawned as `spawned`: bubblewrap's
-    /// grandchild when sandboxed (a pid an operator may signal), else `spawned`; nil while
-    /// bubblewrap has not started it yet or once the launch has ended, never bubblewrap's.
-    func extensionPid(spawned: Int) -> Int? {
-        guard let entry = entries.withLock({ $0.values.first { Int($0.pid) == spawned } }) else { return nil }
-        return entry.sandboxed ? Self.inner(entry.pid).map(Int.init) : spawned
+    /// `launch` with the extension's own pid: bubblewrap's grandchild when sandboxed (a pid
+    /// an operator may signal); none while bubblewrap has not started it yet or once the
+    /// launch has ended, never bubblewrap's.
+    func showing(_ launch: LaunchStatus) -> LaunchStatus {
+        var launch = launch
+        launch.processIdentifier = launch.processIdentifier.flatMap { spawned in
+            entries.withLock { $0.values.first { Int($0.pid) == spawned } }.flatMap(Self.extensionPid)
+        }
+        return launch
+    }
+
+    /// The pid of the extension an entry runs.
+    private static func extensionPid(_ entry: Entry) -> Int? {
+        entry.sandboxed ? inner(entry.pid).map(Int.init) : Int(entry.pid)
     }
 
     /// The extension under bubblewrap `pid`: its init's (pid 1 inside) child.
@@ -66,8 +74,6 @@ final class LaunchLedger: Sendable {
     /// (the pid it reports itself is its own namespace's).
     func describe(_ token: String?) -> (SandboxStatus, Int?) {
         guard let token, let entry = entries.withLock({ $0[token] }) else { return (SandboxStatus(state: .outside), nil) }
-        guard entry.sandboxed else { return (entry.sandbox, Int(entry.pid)) }
-        // bubblewrap → its init (pid 1 inside) → the extension.
-        return (entry.sandbox, Self.inner(entry.pid).map(Int.init))
+        return (entry.sandbox, Self.extensionPid(entry))
     }
 }

@@ -28,7 +28,7 @@ public struct LaunchStatus: Sendable, Hashable, Codable {
     public var bundleIdentifier: String
     /// What the supervisor is doing with it.
     public var state: State
-    /// The process id the host started (bubblewrap's, when sandboxed), while it runs.
+    /// The extension's own process id while it runs (never bubblewrap's when sandboxed).
     public var processIdentifier: Int?
     /// How many times it was started again since the host started.
     public var restarts: Int
