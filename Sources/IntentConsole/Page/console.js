@@ -7,7 +7,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const COLORS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#0b7285', '#e67700', '#495057'];
 const state = {
   status: null, locked: null, traffic: [], updates: [], bench: null,
-  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, busy: false, appsShown: '', colors: new Map(),
+  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, busy: false, appsShown: '', tokenRefused: false, colors: new Map(),
   drawing: new Set(),
 };
 
@@ -108,14 +108,15 @@ async function api(path, body) {
 function connect() {
   const scheme = location.protocol === 'https:' ? 'wss://' : 'ws://';
   const socket = new WebSocket(scheme + location.host + '/ws?token=' + encodeURIComponent(token));
-  socket.onopen = () => setConnection(true);
+  socket.onopen = () => { state.tokenRefused = false; setConnection(true); };
   socket.onclose = async () => {
     setConnection(false);
     lockUnknown();
-    // A host that answers but refuses the token will not take this page back.
+    setTimeout(connect, 1000);
+    // A host that answers but refuses the token will not take this page back: say so.
     const answer = await api('/api/state');
-    if (answer.error === TOKEN_REFUSED) setConnection(false, TOKEN_REFUSED);
-    setTimeout(connect, answer.error === TOKEN_REFUSED ? 5000 : 1000);
+    state.tokenRefused = answer.error === TOKEN_REFUSED;
+    if (state.tokenRefused) setConnection(false);
   };
   socket.onmessage = (event) => {
     let message;
@@ -125,10 +126,10 @@ function connect() {
 }
 
 // Live, or not: then every app card is dimmed and its controls off, as it was last seen.
-function setConnection(live, why) {
+function setConnection(live) {
   const node = document.getElementById('connection');
   node.className = 'connection ' + (live ? 'live' : 'offline');
-  node.textContent = live ? 'live' : why || 'reconnecting… (apps as last seen)';
+  node.textContent = live ? 'live' : state.tokenRefused ? TOKEN_REFUSED : 'reconnecting… (apps as last seen)';
   document.body.classList.toggle('offline', !live);
   document.getElementById('apps').inert = !live;
 }
@@ -307,10 +308,11 @@ function addTurn(kind, text, who, extra) {
 
 function note(text) { addTurn('note', text); }
 
-// Says `text`; false if it was not sent (nothing typed, or still waiting for the last answer).
-async function say(text) {
+// Says `text` (`typed` in the box, not a button's answer, so it goes back there if it is
+// not taken).
+async function say(text, typed) {
   text = text.trim();
-  if (!text || state.busy) return false;
+  if (!text || state.busy) return;
   state.busy = true;
   addTurn('user', text);
   replace('choices');
@@ -320,28 +322,30 @@ async function say(text) {
   const turn = await api('/api/say', utterance);
   state.busy = false;
   if (turn.error) {
-    note('The host did not answer: ' + turn.error);
+    note(turn.code === 'unknownSession'
+      ? 'intentd no longer knows what we were talking about (it was restarted), so nothing was done. Say the request again.'
+      : turn.code ? 'intentd: ' + turn.error : 'The host did not answer: ' + turn.error);
     state.session = null;
     const input = document.getElementById('utterance');
-    if (!input.value) input.value = text;
-    return true;
+    if (typed && !input.value) input.value = text;
+    return;
   }
   state.session = turn.expecting ? turn.sessionId : null;
   addTurn('host', turn.text, turn.app || 'intentd', turn.end || 'asking');
   showChoices(turn);
   if (state.session && typeof turn.answerWithinSeconds === 'number') expireAfter(turn.answerWithinSeconds, state.session);
-  return true;
 }
 
 // The host waits so long for an answer, then ends the conversation with nothing done: say
 // so then, and take the next line as a new request.
 function expireAfter(seconds, session) {
+  // setTimeout fires at once past about 24 days: a day is as long as any page waits.
   state.expiry = setTimeout(() => {
     if (state.session !== session || state.busy) return;
     state.session = null;
     replace('choices');
     note('No answer within ' + Math.round(seconds) + ' s: intentd stopped waiting, so nothing was done. Say the request again.');
-  }, seconds * 1000);
+  }, Math.min(seconds, 86400) * 1000);
 }
 
 function showChoices(turn) {
@@ -606,7 +610,7 @@ document.addEventListener('DOMContentLoaded', async () => {
     if (state.busy) { note('Still waiting for the answer to the last request; what you typed is kept.'); return; }
     const text = input.value;
     input.value = '';
-    say(text);
+    say(text, true);
   });
   try {
     const response = await fetch('/coverage.geojson?token=' + encodeURIComponent(token));

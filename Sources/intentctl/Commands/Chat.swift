@@ -65,7 +65,8 @@ struct Chat: ParsableCommand {
                 let turn = try client.say(Utterance(text: line, sessionId: session, language: language))
                 editor.show(Transcript.Line(turn).shown)
                 session = turn.end == nil ? turn.sessionId : nil
-                deadline = turn.answerWithinSeconds.map { seconds in
+                // A host's word, kept to what a clock can count: at most a day.
+                deadline = turn.answerWithinSeconds.map { min(max($0, 0), 86_400) }.map { seconds in
                     LineEditor.Deadline(
                         at: .now + .seconds(seconds),
                         note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
