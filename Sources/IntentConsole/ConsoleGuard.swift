@@ -9,10 +9,15 @@ struct ConsoleGuard<Context: RequestContext>: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard token.matches(request.uri.queryParameters.get("token")) || token.matches(bearer) else {
+        let query = request.uri.queryParameters.get("token")
+        guard token.matches(query.map { String($0) }) || token.matches(bearer) else {
+            // A token that is not this console's is most often an old one: say where the new one is.
+            let why = query == nil && bearer == nil
+                ? "This console needs its token: open the address intentd printed when it started (http://…/?token=…); the token is in STATE/console-token.\n"
+                : "This token is not the console's (intentd makes a new one when its own is lost or its port was taken): open the address in STATE/console.url.\n"
             var refused = Response(
                 status: .unauthorized, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: "This console needs its token: open the address intentd printed when it started (http://…/?token=…); the token is in STATE/console-token.\n")))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: why)))
             Self.protect(&refused.headers)
             return refused
         }

@@ -80,6 +80,9 @@ struct ConsoleBrowserTests {
         let wrong = String(token.reversed())
         #expect(try browser.eval("fetch('/api/state').then(r => r.status)") == 401)
         #expect(try browser.eval("fetch('/api/state?token=\(wrong)').then(r => r.status)") == 401)
+        // A wrong token, most often an old one, hears where the console's address is now.
+        try browser.open(base + "?token=" + wrong)
+        #expect(try browser.eval("document.body.innerText").stringValue?.contains("open the address in STATE/console.url") == true)
         #expect(try browser.eval("fetch('/api/lock', {method: 'POST', body: '{\"locked\": true}'}).then(r => r.status)") == 401)
         #expect(try browser.eval("fetch('/console.js').then(r => r.status)") == 401)
         let socket = """
@@ -206,6 +209,16 @@ struct ConsoleBrowserTests {
             _ = try browser.eval("document.getElementById('utterance').value = ''")
         }
         try browser.screenshot("host-gone")
+    }
+
+    @Test("Text past what the box holds is not dropped silently: the page says so")
+    func fullBox() throws {
+        let (host, url) = try host()
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        try browser.type(String(repeating: "a", count: 1_200), into: "#utterance")
+        try browser.wait(for: "[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('The box holds at most 1000 characters'))")
     }
 
     @Test("Text from the conversation is shown as text, never run as markup")

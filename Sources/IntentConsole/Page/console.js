@@ -604,6 +604,13 @@ function percentileChart(chart, curve) {
 
 document.addEventListener('DOMContentLoaded', async () => {
   document.getElementById('lock').addEventListener('click', toggleLock);
+  // The box takes 1,000 characters: a paste past that is cut by the browser, so say so.
+  const box = document.getElementById('utterance');
+  let full = false;
+  box.addEventListener('input', () => {
+    if (box.value.length >= box.maxLength && !full) note('The box holds at most ' + box.maxLength + ' characters; the rest was not taken.');
+    full = box.value.length >= box.maxLength;
+  });
   document.getElementById('say').addEventListener('submit', (event) => {
     event.preventDefault();
     const input = document.getElementById('utterance');
