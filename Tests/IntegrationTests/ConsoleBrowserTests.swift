@@ -53,6 +53,15 @@ struct ConsoleBrowserTests {
         return browser
     }
 
+    /// A host with the three apps (and `arguments`), its console open in a browser, for `body`.
+    func withConsole(arguments: [String] = [], _ body: (TestHost, Browser) throws -> Void) throws {
+        let (host, url) = try host(arguments: arguments)
+        defer { host.stop(); host.removeState() }
+        let browser = try open(url)
+        defer { browser.close() }
+        try body(host, browser)
+    }
+
     /// Says `text` in the console's chat and waits for the host's next turn; returns its text.
     @discardableResult
     func say(_ browser: Browser, _ text: String) throws -> String {
@@ -126,69 +135,63 @@ struct ConsoleBrowserTests {
 
     @Test("Locking in the console refuses SendMessage, and a conversation asks to unlock, then sends once unlocked from the page")
     func lockToggle() throws {
-        let (host, url) = try host()
-        defer { host.stop(); host.removeState() }
-        let browser = try open(url)
-        defer { browser.close() }
-        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
-        try browser.click("#lock")
-        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
-        #expect(try host.client().status().locked, "the host is locked")
-        try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] .chip.refused[data-intent=\"SendMessage\"]') !== null")
-        let refused = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
-        #expect(refused.status == 4, "refused while locked")
-        #expect(refused.json?["code"] == "requiresUnlock")
+        try withConsole { host, browser in
+            #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+            try browser.click("#lock")
+            try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
+            #expect(try host.client().status().locked, "the host is locked")
+            try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] .chip.refused[data-intent=\"SendMessage\"]') !== null")
+            let refused = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
+            #expect(refused.status == 4, "refused while locked")
+            #expect(refused.json?["code"] == "requiresUnlock")
 
-        #expect(try say(browser, "Send a message to Kiki on MonkeyChat saying bring bananas").contains("unlock your device first"))
-        try browser.screenshot("locked")
-        try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Unlock and continue')")
-        try browser.click("#choices button")
-        try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
-        #expect(try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue?.contains("I sent") == true)
-        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
-        #expect(try host.client().status().locked == false)
+            #expect(try say(browser, "Send a message to Kiki on MonkeyChat saying bring bananas").contains("unlock your device first"))
+            try browser.screenshot("locked")
+            try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Unlock and continue')")
+            try browser.click("#choices button")
+            try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
+            #expect(try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue?.contains("I sent") == true)
+            try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
+            #expect(try host.client().status().locked == false)
 
-        try browser.click("#lock")
-        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
-        try browser.click("#lock")
-        try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
-        let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
-        #expect(sent.status == 0, "sent once unlocked: \(sent.stdout)")
+            try browser.click("#lock")
+            try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
+            try browser.click("#lock")
+            try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
+            let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
+            #expect(sent.status == 0, "sent once unlocked: \(sent.stdout)")
+        }
     }
 
     @Test("A conversation in the console asks for permission, which Bobo, and ends with the message sent")
     func conversation() throws {
-        let (host, url) = try host()
-        defer { host.stop(); host.removeState() }
-        let browser = try open(url)
-        defer { browser.close() }
-        #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
-        #expect(try say(browser, "yes").contains("Which one"))
-        try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Bobo the Great')")
-        try browser.click("#choices button:nth-child(2)")  // the numbered choices, as buttons
-        try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
-        let last = try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue ?? ""
-        #expect(last.contains("I sent “send more bananas” to Bobo the Great"))
-        try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] [data-authorization]').dataset.authorization === 'authorized'")
-        // The conversation's stages are counted in MonkeyChat's traffic.
-        try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"MonkeyChat\"]') !== null")
-        try browser.screenshot("conversation")
+        try withConsole { host, browser in
+            #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
+            #expect(try say(browser, "yes").contains("Which one"))
+            try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Bobo the Great')")
+            try browser.click("#choices button:nth-child(2)")  // the numbered choices, as buttons
+            try browser.wait(for: "document.querySelector('.turn.host.completed') !== null")
+            let last = try browser.eval("document.querySelector('.turn.host.completed').textContent").stringValue ?? ""
+            #expect(last.contains("I sent “send more bananas” to Bobo the Great"))
+            try browser.wait(for: "document.querySelector('[data-app=\"MonkeyChat\"] [data-authorization]').dataset.authorization === 'authorized'")
+            // The conversation's stages are counted in MonkeyChat's traffic.
+            try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"MonkeyChat\"]') !== null")
+            try browser.screenshot("conversation")
 
-        let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
-        #expect(found.stdout.contains("Bobo the Great"), "MonkeyChat has the message")
+            let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
+            #expect(found.stdout.contains("Bobo the Great"), "MonkeyChat has the message")
+        }
     }
 
     @Test("A question left unanswered past its time says so in the page, its buttons go, and the next line starts a new request")
     func unansweredQuestion() throws {
-        let (host, url) = try host(arguments: ["--session-timeout", "2"])
-        defer { host.stop(); host.removeState() }
-        let browser = try open(url)
-        defer { browser.close() }
-        #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
-        try browser.wait(for: "[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('No answer within 2 s'))")
-        #expect(try browser.eval("document.querySelectorAll('#choices button').length") == 0)
-        try browser.screenshot("unanswered-question")
-        #expect(try say(browser, "What can you do?").contains("Here is what you can ask"))
+        try withConsole(arguments: ["--session-timeout", "2"]) { _, browser in
+            #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
+            try browser.wait(for: "[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('No answer within 2 s'))")
+            #expect(try browser.eval("document.querySelectorAll('#choices button').length") == 0)
+            try browser.screenshot("unanswered-question")
+            #expect(try say(browser, "What can you do?").contains("Here is what you can ask"))
+        }
     }
 
     @Test("With the host gone, what is said gets an error and stays in the box, the next try too, and the apps show as last seen")
@@ -213,26 +216,22 @@ struct ConsoleBrowserTests {
 
     @Test("Text past what the box holds is not dropped silently: the page says so")
     func fullBox() throws {
-        let (host, url) = try host()
-        defer { host.stop(); host.removeState() }
-        let browser = try open(url)
-        defer { browser.close() }
-        try browser.type(String(repeating: "a", count: 1_200), into: "#utterance")
-        try browser.wait(for: "[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('The box holds at most 1000 characters'))")
+        try withConsole { _, browser in
+            try browser.type(String(repeating: "a", count: 1_200), into: "#utterance")
+            try browser.wait(for: "[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('The box holds at most 1000 characters'))")
+        }
     }
 
     @Test("Text from the conversation is shown as text, never run as markup")
     func escaping() throws {
-        let (host, url) = try host()
-        defer { host.stop(); host.removeState() }
-        let browser = try open(url)
-        defer { browser.close() }
-        let hostile = "<img src=x onerror=\"window.owned = 1\">Send <b>Kiki</b> a message on MonkeyChat"
-        try say(browser, hostile)
-        _ = try browser.eval("new Promise(done => setTimeout(done, 300))")
-        #expect(try browser.eval("window.owned === undefined") == true)
-        #expect(try browser.eval("document.querySelectorAll('#transcript img, #transcript b').length") == 0)
-        #expect(try browser.eval("document.querySelector('.turn.user').textContent") == .string(hostile))
+        try withConsole { _, browser in
+            let hostile = "<img src=x onerror=\"window.owned = 1\">Send <b>Kiki</b> a message on MonkeyChat"
+            try say(browser, hostile)
+            _ = try browser.eval("new Promise(done => setTimeout(done, 300))")
+            #expect(try browser.eval("window.owned === undefined") == true)
+            #expect(try browser.eval("document.querySelectorAll('#transcript img, #transcript b').length") == 0)
+            #expect(try browser.eval("document.querySelector('.turn.user').textContent") == .string(hostile))
+        }
     }
 
     @Test("An app name a hostile extension registers is shown as text, never run as markup")
@@ -257,29 +256,27 @@ struct ConsoleBrowserTests {
 
     @Test("A flood of large updates from a hostile extension leaves the page responsive, its transcript bounded, and its ride named for the app that sent it")
     func updateFlood() throws {
-        let (host, url) = try host()
-        defer { host.stop(); host.removeState() }
-        let browser = try open(url)
-        defer { browser.close() }
-        let (answer, peer) = try RawPeer.register(
-            Registration(bundleIdentifier: "com.hostile.flood", appName: "Flood", usageDescription: "floods", intentsSupported: ["SearchForMessages"]),
-            at: host.extensionEndpoint, as: host.extensionSecurity(trustedFor: "com.hostile.flood"))
-        #expect(answer == "registered")
-        let summary = String(repeating: "Zippy is here ", count: 4_000)
-        let ride = Body(Array(#"{"rideIdentifier": "fake", "phase": "approachingPickup", "summary": "\#(summary)"}"#.utf8))
-        for _ in 0..<1_500 { _ = try ExtensionMessage.update(topic: "ride", body: ride).send(on: peer.socket) }
-        try browser.wait(for: "document.getElementById('ride-summary').textContent.startsWith('Flood: ')")
-        _ = try browser.eval("new Promise(done => setTimeout(done, 1500))")
-        let turns = try browser.eval("document.getElementById('transcript').childElementCount").numberValue ?? .infinity
-        #expect(turns <= 200)
-        let floodNotes = try browser.eval("[...document.querySelectorAll('#transcript .note')].filter(n => n.textContent.startsWith('Flood')).length")
-        #expect(floodNotes.numberValue == 1, "a stream of updates from one app is one line")
-        let longest = try browser.eval("Math.max(...[...document.querySelectorAll('#transcript .turn, #updates li')].map(n => n.textContent.length))")
-        #expect((longest.numberValue ?? .infinity) < 400)
-        #expect((try browser.eval("document.getElementById('ride-summary').textContent.length").numberValue ?? .infinity) < 400)
-        // Still the user's: a conversation goes on as before.
-        #expect(try say(browser, "what can you do").contains("MonkeyChat"))
-        try browser.screenshot("update-flood")
+        try withConsole { host, browser in
+            let (answer, peer) = try RawPeer.register(
+                Registration(bundleIdentifier: "com.hostile.flood", appName: "Flood", usageDescription: "floods", intentsSupported: ["SearchForMessages"]),
+                at: host.extensionEndpoint, as: host.extensionSecurity(trustedFor: "com.hostile.flood"))
+            #expect(answer == "registered")
+            let summary = String(repeating: "Zippy is here ", count: 4_000)
+            let ride = Body(Array(#"{"rideIdentifier": "fake", "phase": "approachingPickup", "summary": "\#(summary)"}"#.utf8))
+            for _ in 0..<1_500 { _ = try ExtensionMessage.update(topic: "ride", body: ride).send(on: peer.socket) }
+            try browser.wait(for: "document.getElementById('ride-summary').textContent.startsWith('Flood: ')")
+            _ = try browser.eval("new Promise(done => setTimeout(done, 1500))")
+            let turns = try browser.eval("document.getElementById('transcript').childElementCount").numberValue ?? .infinity
+            #expect(turns <= 200)
+            let floodNotes = try browser.eval("[...document.querySelectorAll('#transcript .note')].filter(n => n.textContent.startsWith('Flood')).length")
+            #expect(floodNotes.numberValue == 1, "a stream of updates from one app is one line")
+            let longest = try browser.eval("Math.max(...[...document.querySelectorAll('#transcript .turn, #updates li')].map(n => n.textContent.length))")
+            #expect((longest.numberValue ?? .infinity) < 400)
+            #expect((try browser.eval("document.getElementById('ride-summary').textContent.length").numberValue ?? .infinity) < 400)
+            // Still the user's: a conversation goes on as before.
+            #expect(try say(browser, "what can you do").contains("MonkeyChat"))
+            try browser.screenshot("update-flood")
+        }
     }
 
     @Test("A ride requested in the console is drawn on Zippy's map, and the car moves toward the pickup")
