@@ -4,7 +4,7 @@ import IntentProtocol
 /// What the host says, from the language file's templates. A template names values in
 /// braces: `{recipients}`, `{rideStatus.phase}`, `{estimatedPickupSeconds|minutes}`,
 /// `{messages|count}`, `{items|summary}`, `{nextTriggerTime|when}` (a date in words,
-/// relative to the clock); `:1` after a filter (`{messages|count:1}`) says the value only
+/// relative to the clock), `{cancellationFee|fee}` (an amount above zero, else none); `:1` after a filter (`{messages|count:1}`) says the value only
 /// when it is 1, for the singular. A template with a value missing is skipped for the next
 /// one in its list.
 public struct Phrasebook: Sendable {
@@ -131,7 +131,7 @@ public struct Phrasebook: Sendable {
     }
 
     /// The filters a template may name, each also with `:1`.
-    static let filters: Set<String> = ["minutes", "count", "when", "summary"]
+    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee"]
 
     /// What is wrong with `template`'s braces, if anything: an unclosed one, or a filter
     /// the phrasebook does not have (said as the raw value, it would show seconds or JSON).
@@ -165,6 +165,8 @@ public struct Phrasebook: Sendable {
             // An extension's number: one too large for `Int` is not said.
             return value.numberValue.flatMap { let m = ($0 / 60).rounded(); return abs(m) < 1e15 ? String(max(1, Int(m))) : nil }
         case "count": return value.arrayValue.map { String($0.count) }
+        // An amount to pay, with its cents; none when nothing is to pay, so the template is skipped.
+        case "fee": return value.numberValue.flatMap { $0 > 0 && $0 < 1e15 ? String(format: "%.2f", $0) : nil }
         case "when":
             return value.stringValue.flatMap { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock).spoken($0) }
         case "summary":

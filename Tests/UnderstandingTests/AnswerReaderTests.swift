@@ -119,6 +119,13 @@ struct PhrasebookTests {
         #expect(words.summary(of: "RequestRide", ["dropOffLocation": "Airport"]) == "Request a ride to Airport?")
     }
 
+    @Test("Cancelling a ride says its fee when there is one to pay, and only then")
+    func cancellationFee() {
+        #expect(words.summary(of: "CancelRide", ["rideIdentifier": "r1", "cancellationFee": 5]) == "Cancel your ride? Cancelling it costs 5.00.")
+        #expect(words.summary(of: "CancelRide", ["rideIdentifier": "r1", "cancellationFee": 0]) == "Cancel your ride?")
+        #expect(words.summary(of: "CancelRide", ["rideIdentifier": "r1"]) == "Cancel your ride?")
+    }
+
     @Test("One of something is said in the singular: a minute, a message")
     func oneIsSingular() {
         let ride: [String: JSONValue] = ["rideOption": "Zippy Pool", "pickupLocation": ["name": "Home"], "dropOffLocation": "Airport"]
