@@ -160,6 +160,15 @@ struct ConsoleBrowserTests {
             try browser.wait(for: "document.getElementById('lock').dataset.locked === 'false'")
             let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Bobo the Great", "content=hello", "--json")
             #expect(sent.status == 0, "sent once unlocked: \(sent.stdout)")
+
+            // Unlocked elsewhere while the conversation waits: the page offers only to continue.
+            try browser.click("#lock")
+            try browser.wait(for: "document.getElementById('lock').dataset.locked === 'true'")
+            #expect(try say(browser, "Send a message to Kiki on MonkeyChat saying see you").contains("unlock your device first"))
+            #expect(try host.ctl("unlock").status == 0)
+            try browser.wait(for: "[...document.querySelectorAll('#choices button')].some(b => b.textContent === 'Continue')")
+            try browser.click("#choices button")
+            try browser.wait(for: "document.querySelectorAll('.turn.host.completed').length >= 2")
         }
     }
 

@@ -176,6 +176,9 @@ function showStatus(status, error) {
   lock.className = 'lock ' + (state.locked ? 'locked' : 'unlocked');
   lock.replaceChildren(lockIcon(state.locked), state.locked ? 'Locked · unlock' : 'Unlocked · lock');
   lock.setAttribute('data-locked', String(state.locked));
+  // Unlocked elsewhere (intentctl unlock) while the conversation waits: only continuing is left.
+  const unlock = document.querySelector('#choices [data-unlock]');
+  if (unlock) unlock.textContent = state.locked ? 'Unlock and continue' : 'Continue';
   renderApps(status);
 }
 
@@ -354,10 +357,10 @@ function showChoices(turn) {
   if (turn.expecting === 'choice') (turn.options || []).forEach((option) => buttons.push(pick(option, option)));
   if (turn.expecting === 'yesNo') buttons.push(pick('Yes', 'yes'), pick('No', 'no'));
   if (turn.expecting === 'unlock') {
-    buttons.push(el('button', { type: 'button', onclick: async () => {
-      const answer = await api('/api/lock', { locked: false });
+    buttons.push(el('button', { type: 'button', 'data-unlock': '', onclick: async () => {
+      const answer = state.locked === false ? {} : await api('/api/lock', { locked: false });
       if (answer.error) note('Could not unlock: ' + answer.error); else say('done');
-    } }, 'Unlock and continue'));
+    } }, state.locked === false ? 'Continue' : 'Unlock and continue'));
   }
   if (turn.expecting) buttons.push(pick('Cancel', 'cancel'));
   replace('choices', buttons);
