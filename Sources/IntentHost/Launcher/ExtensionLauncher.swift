@@ -43,6 +43,9 @@ final class ExtensionLauncher: Sendable {
     private let logs = Mutex<[String: ExtensionLog]>([:])
     private let runtime = Mutex<Runtime?>(nil)
     private let stopping = Atomic<Bool>(false)
+    /// Log readers still copying an extension's output: a stop waits for them, so the lines
+    /// an extension writes as it ends ("stopped") reach its log.
+    private let logReaders = Atomic<Int>(0)
     /// Children stopped for using more CPU time than their limit, with how much they used.
     private let overCPU = Mutex<[pid_t: Double]>([:])
     /// Children killed for not answering (a hung or stopped process), by launch token, with why.
@@ -235,7 +238,11 @@ final class ExtensionLauncher: Sendable {
                 throw ConfigurationError("cannot start the extension \(name): \(error)")
             }
         }
-        let reader = Thread { [board] in output.copyLines(from: read, name: name) { board.noteLine(name, $0) } }
+        logReaders.add(1, ordering: .relaxed)
+        let reader = Thread { [board, self] in
+            output.copyLines(from: read, name: name) { board.noteLine(name, $0) }
+            self.logReaders.subtract(1, ordering: .relaxed)
+        }
         reader.name = "intentd-extension-log"
         reader.start()
 
@@ -411,6 +418,9 @@ final class ExtensionLauncher: Sendable {
         terminate(left, signal: SIGKILL)
         let last = ContinuousClock.now + .seconds(1)
         while anyLeft() && ContinuousClock.now < last { usleep(10_000) }
+        // Their last lines, up to a second (a helper they left may hold the pipe open).
+        let drained = ContinuousClock.now + .seconds(1)
+        while logReaders.load(ordering: .relaxed) > 0 && ContinuousClock.now < drained { usleep(10_000) }
         runtime.withLock { $0 }?.cgroups?.removeAll()
     }
 
