@@ -13,7 +13,8 @@ static inline int intentctl_rl_line_length(void) { return rl_end; }
 /// into a 1 KiB buffer it reallocates when the line outgrows it, and after every key
 /// writes a NUL through that pointer: a long line outside ASCII corrupted the heap and
 /// crashed the chat. Lines are kept under that size, and no key may add more than a few
-/// bytes at once (`intentctl_rl_one_key_one_character`).
+/// bytes at once (`intentctl_rl_one_key_one_character`); a line that passes the limit is
+/// dropped.
 #define INTENTCTL_MAX_LINE_BYTES 1000
 
 /// Unbinds the keys that add many characters at once, so that a line cannot jump past
@@ -29,13 +30,6 @@ static inline void intentctl_rl_one_key_one_character(void) {
     };
     for (size_t i = 0; i < sizeof bindings / sizeof *bindings; i++) rl_parse_and_bind(bindings[i]);
 }
-
-/// The first `bytes` bytes of the line being edited, which is longer (malloc'd; free it).
-/// libedit's copy leaves out the last byte of the range it is given, so one more is asked.
-static inline char *intentctl_rl_line_prefix(int bytes) { return rl_copy_text(0, bytes + 1); }
-
-/// Replaces the line being edited with `text`.
-static inline void intentctl_rl_set_line(const char *text) { rl_replace_line(text, 0); }
 
 /// Whether a line may go to the history: one libedit can load back within the line limit,
 /// and can write to the file. It escapes each byte into a buffer of four bytes per byte

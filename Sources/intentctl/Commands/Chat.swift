@@ -79,6 +79,10 @@ struct Chat: ParsableCommand {
             } catch ClientError.host(let code, let message) {
                 editor.show("intentd: \(message) (\(code))")
                 session = nil
+            } catch let error as ClientError {
+                // intentd stopped or went away: say so and go on (a conversation it held is gone).
+                editor.show("intentctl: \(error)")
+                session = nil
             }
         }
     }

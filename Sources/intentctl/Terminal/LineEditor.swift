@@ -112,17 +112,23 @@ final class LineEditor: Sendable {
                 if interrupted.exchange(false, ordering: .relaxed) {
                     // Drop the line, leave it visible with ^C after it as shells do, and
                     // start an empty one.
-                    rl_callback_handler_remove()
-                    write(raw: "^C\r\n")
-                    rl_replace_line("", 0)
-                    rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
+                    dropLine(marking: "^C", prompt: prompt)
                 }
                 showWaiting(redraw: true)
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 rl_callback_read_char()
                 result = EditedLine.received
-                if result == nil, intentctl_rl_line_length() > INTENTCTL_MAX_LINE_BYTES { cutLine(noted: &noted) }
+                if result == nil, intentctl_rl_line_length() > INTENTCTL_MAX_LINE_BYTES {
+                    // Too long to hold: dropped as Ctrl-C drops a line (changing the line
+                    // from outside left libedit's state broken), once said why.
+                    if !noted {
+                        noted = true
+                        shared.withLock { $0.waiting.append("(A line holds at most 1,000 bytes of text, fewer characters outside ASCII: that one was dropped. Paste or type less at a time.)") }
+                    }
+                    dropLine(marking: "", prompt: prompt)
+                    showWaiting(redraw: true)
+                }
             }
         }
         if deadline != nil, waiting == nil, case .line(let line) = result { result = .lateLine(line) }
@@ -133,26 +139,12 @@ final class LineEditor: Sendable {
         return result ?? .end
     }
 
-    /// Cuts the line being edited back to `INTENTCTL_MAX_LINE_BYTES` (at a character's
-    /// boundary) and says so above it, once per line.
-    private func cutLine(noted: inout Bool) {
-        guard let copied = intentctl_rl_line_prefix(INTENTCTL_MAX_LINE_BYTES) else { return }
-        defer { free(copied) }
-        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(copied).assumingMemoryBound(to: UInt8.self), count: strlen(copied)))
-        // A character cut in two (at most three of its bytes) is left out whole.
-        for _ in 0..<3 where !bytes.isEmpty && String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
-        intentctl_rl_set_line(String(decoding: bytes, as: UTF8.self))
-        // While a paste goes on, the next key redraws the line anyway.
-        guard !noted else { return Self.inputWaiting() ? () : rl_forced_update_display() }
-        noted = true
-        shared.withLock { $0.waiting.append("(A line holds at most 1,000 bytes of text, fewer characters outside ASCII; the rest was left out.)") }
-        showWaiting(redraw: true)
-    }
-
-    /// Whether more of the user's input is there to read now.
-    private static func inputWaiting() -> Bool {
-        var input = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&input, 1, 0) > 0
+    /// Ends the line being edited without taking it, `marking` after it, and starts an empty
+    /// one: installing the handler again is what empties libedit's line.
+    private func dropLine(marking: String, prompt: String) {
+        rl_callback_handler_remove()
+        write(raw: marking + "\r\n")
+        rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
     }
 
     /// Remembers a line for the up arrow and the history file.
