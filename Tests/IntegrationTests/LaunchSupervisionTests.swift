@@ -86,9 +86,9 @@ struct LaunchSupervisionTests {
         let restart = try host.ctl("restart", "script")
         #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
         #expect(restart.stdout.contains("restarting crasher (Script)"), "\(restart.stdout)")
-        let running = try waitForLaunch(host, "crasher") { $0.state == .running }
+        // Its pid shows once bubblewrap has started it (none for the moment before).
+        let running = try waitForLaunch(host, "crasher") { $0.state == .running && $0.processIdentifier != nil }
         #expect(running.restarts == 1)
-        #expect(running.processIdentifier != nil)
         let deadline = ContinuousClock.now + .seconds(10)
         while !FileManager.default.fileExists(atPath: started.path), ContinuousClock.now < deadline { usleep(20_000) }
         #expect(FileManager.default.fileExists(atPath: started.path), "the restarted script never ran")
@@ -130,7 +130,7 @@ struct LaunchSupervisionTests {
         let first = try waitForLaunch(host, "messaging") { $0.state == .running }
         let restart = try host.ctl("restart", "MonkeyChat")
         #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
-        let again = try waitForLaunch(host, "messaging") { $0.state == .running && $0.restarts == 1 }
+        let again = try waitForLaunch(host, "messaging") { $0.state == .running && $0.restarts == 1 && $0.processIdentifier != nil }
         #expect(again.processIdentifier != first.processIdentifier)
         try host.waitFor(["MonkeyChat"])
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
