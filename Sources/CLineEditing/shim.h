@@ -18,7 +18,7 @@ static inline int intentctl_rl_line_length(void) { return rl_end; }
 #define INTENTCTL_MAX_LINE_BYTES 1000
 
 /// Unbinds the keys that add many characters at once, so that a line cannot jump past
-/// the limit before it is cut: a count prefix (Esc and digits), the yank of killed text
+/// the limit before it is dropped: a count prefix (Esc and digits), the yank of killed text
 /// (Ctrl-Y) and completion (Tab, which then inserts a tab).
 static inline void intentctl_rl_one_key_one_character(void) {
     static const char *const bindings[] = {
