@@ -106,6 +106,11 @@ struct ChatTerminalTests {
         try terminal.typeLine("Send a message to Coco on MonkeyChat")
         let stopped = try terminal.waitFor("intentd is not running")
         #expect(!stopped.contains("TERMINAL-END-"), "\(stopped)")
+        try terminal.typeLine("/lock")
+        try terminal.waitUntil("a second answer that it is not running", timeout: .seconds(10)) {
+            $0.components(separatedBy: "intentd is not running").count > 2
+        }
+        #expect(try !terminal.screen().contains("TERMINAL-END-"))
     }
 
     @Test("A pasted line far longer than a line holds, outside ASCII, is dropped with a note: the chat goes on (libedit corrupted its heap and crashed)")

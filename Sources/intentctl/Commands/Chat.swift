@@ -56,8 +56,13 @@ struct Chat: ParsableCommand {
             switch line {
             case "/quit", "/exit": return
             case "/lock", "/unlock":
-                let locked = try client.setLocked(line == "/lock").locked
-                editor.show(locked ? "(device locked)" : "(device unlocked)")
+                do {
+                    let locked = try client.setLocked(line == "/lock").locked
+                    editor.show(locked ? "(device locked)" : "(device unlocked)")
+                } catch {
+                    // Not changed: say why and go on, as for a request.
+                    editor.show("intentctl: \(error)")
+                }
                 continue
             default: break
             }
