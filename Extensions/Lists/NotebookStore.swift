@@ -60,10 +60,13 @@ final class NotebookStore: Sendable {
 
     /// The titles of the tasks on the list titled `list`; nil when there is no such list.
     func taskTitles(onList list: String) async throws -> [String]? {
-        try await database.read { db in
-            guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
-            return try TaskItem.filter(Column("list") == found.identifier).fetchAll(db).map(\.title)
-        }
+        try await database.read { db in try Self.tasks(onList: list, db)?.map(\.title) }
+    }
+
+    /// The tasks on the list titled `list`; nil when there is no such list.
+    private static func tasks(onList list: String, _ db: Database) throws -> [TaskItem]? {
+        guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
+        return try TaskItem.filter(Column("list") == found.identifier).fetchAll(db)
     }
 
     func list(titled title: String) async throws -> TaskList? {
@@ -176,9 +179,9 @@ final class NotebookStore: Sendable {
     /// name taking the titles `TitleMatcher.named` finds; returns those deleted.
     func deleteTasks(_ titles: [String]?, fromList list: String) async throws -> [TaskItem]? {
         try await database.journaledWrite { db in
-            guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
-            let open = try TaskItem.filter(Column("list") == found.identifier).fetchAll(db)
-            let named = titles.map { Set($0.flatMap { TitleMatcher.named($0, among: open.map(\.title)) }) }
+            guard let open = try Self.tasks(onList: list, db) else { return nil }
+            let openTitles = open.map(\.title)
+            let named = titles.map { Set($0.flatMap { TitleMatcher.named($0, among: openTitles) }) }
             let tasks = open.filter { named?.contains($0.title) ?? true }
             for task in tasks { try task.delete(db) }
             return tasks
