@@ -50,6 +50,11 @@ struct IntentCues: Sendable {
         return total
     }
 
+    /// How many different cue words for `intent` `tokens` hold.
+    func count(_ intent: String, _ tokens: some Sequence<Token>) -> Int {
+        Set(tokens.compactMap { token in cueWord(token).flatMap { weights[$0]?[intent] != nil ? $0 : nil } }).count
+    }
+
     /// The intents that `token` is a strong cue for.
     func strongIntents(_ token: Token) -> Set<String> {
         cueWord(token).flatMap { strong[$0] } ?? []

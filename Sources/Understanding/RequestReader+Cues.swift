@@ -7,8 +7,9 @@ extension RequestReader {
     /// ride request). The cued intent must be the one the words point to most of every
     /// intent, and on offer; its parameters are read phrase by phrase.
     /// With `evenIfExplained`, the cues decide even when the match skipped none of them.
+    /// `appNamed` says the user named an app (not only one of its vocabulary's words).
     func cueReading(
-        _ found: Candidate?, _ tokens: [Token], offered: [String], apps: [AppProfile], evenIfExplained: Bool = false
+        _ found: Candidate?, _ tokens: [Token], offered: [String], apps: [AppProfile], appNamed: Bool, evenIfExplained: Bool = false
     ) -> Candidate? {
         let cues = pack.cues
         // The intent on offer the words point to most, unless one not on offer ("Zippy,
@@ -26,7 +27,13 @@ extension RequestReader {
                 cues.score(cued, tokens) > cues.score(found.intent, tokens)
             else { return nil }
         }
-        return phraseReading(cued, tokens, apps: apps)
+        // Alone, one cue word names an intent only beside the app's name ("scrap the
+        // Zippy"), with a value to act on, or when it needs none ("how far away is it"):
+        // "chores" (or a list called "weekend chores") points to SetTaskAttribute but says
+        // neither which task nor what to change, and "cancel lunch" is no ride.
+        guard let read = phraseReading(cued, tokens, apps: apps) else { return nil }
+        if found != nil || appNamed || !read.parameters.isEmpty || cues.count(cued, tokens) > 1 { return read }
+        return catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true ? read : nil
     }
 
     /// `intentName` with each parameter read by the phrases that give it, wherever they

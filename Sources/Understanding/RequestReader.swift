@@ -57,11 +57,12 @@ public struct RequestReader: Sendable {
         let rest = mention?.remaining ?? tokens
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }
         let namedApp = mention?.byVocabulary == true ? nil : named?.name
-        if let cued = cueReading(found, rest, offered: named?.intents ?? every, apps: apps) {
+        if let cued = cueReading(found, rest, offered: named?.intents ?? every, apps: apps, appNamed: namedApp != nil) {
             found = cued
         } else if mention == nil, let firstMention, let app = apps.first(where: { $0.name == firstMention.app }),
             !app.intents.contains(found?.intent ?? ""),
-            let cued = cueReading(found, firstMention.remaining, offered: app.intents, apps: apps, evenIfExplained: true)
+            let cued = cueReading(
+                found, firstMention.remaining, offered: app.intents, apps: apps, appNamed: !firstMention.byVocabulary, evenIfExplained: true)
         {
             // The name was read as a word of the request, but the words point to what that app does.
             return .request(UnderstoodRequest(

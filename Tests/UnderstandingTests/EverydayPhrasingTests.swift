@@ -146,12 +146,25 @@ struct EverydayPhrasingTests {
 
     @Test("A word that points to another intent, which no pattern took, decides the intent: \"scrap my Zippy\"", arguments: [
         Case("scrap my Zippy to the office", "CancelRide", [:]),
+        Case("scrap the ride", "CancelRide", [:]),
         Case("Zippy, two stars and a 3 dollar tip for the driver", "SendRideFeedback", ["rating": 2, "tip": 3]),
         Case("give the zippy driver 6 bucks", "SendRideFeedback", ["tip": 6]),
         Case("could you look at where my Zippy driver is", "GetRideStatus", [:]),
         Case("zippy rating: 4 stars", "SendRideFeedback", ["rating": 4]),
     ])
     func cuesDecide(c: Case) { expectRead(c) }
+
+    @Test("One cue word alone is no request: \"chores\" or a list's name says neither which task nor what to change; \"cancel lunch\" is no ride", arguments: [
+        "chores", "weekend chores", "cancel lunch with coco", "cancel the dentist",
+    ])
+    func cueWordAloneIsNoRequest(text: String) throws {
+        var apps = apps
+        for index in apps.indices where apps[index].name == "List-o-Mat" {
+            apps[index].userVocabulary = ["notebookItemTitle": ["weekend chores", "groceries"]]
+        }
+        guard case .request(let r) = reader.read(text, apps: apps) else { return }
+        Issue.record("\(text) read as \(r.intent) \(CorpusTests.show(r.parameters))")
+    }
 
     @Test("Words of a message's content never decide the intent", arguments: [
         Case("text Coco my zippy got cancelled", "SendMessage", ["recipients": ["Coco"], "content": "my zippy got cancelled"]),
