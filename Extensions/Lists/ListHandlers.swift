@@ -49,8 +49,15 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         resolveTitle(intent.targetTask, among: try await store.taskTitles())
     }
 
+    /// Nothing to change ("weekend chores", then a task): asks whether it is done, the
+    /// change asked for most, rather than "updating" a task to what it was.
+    func resolveStatus(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
+        if !Self.changesSomething(intent) { return .needsValue }
+        return intent.intent.defaultResult(of: "status", required: false)
+    }
+
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse {
-        guard let target = intent.targetTask else { return SetTaskAttributeResponse(.failure) }
+        guard let target = intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
         let changed = try await store.updateTask(target) { task in
@@ -61,6 +68,10 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         }
         guard let changed else { return SetTaskAttributeResponse(.failure) }
         return SetTaskAttributeResponse(.success, ["modifiedTask": json(changed)])
+    }
+
+    private static func changesSomething(_ intent: SetTaskAttributeIntent) -> Bool {
+        intent.status != nil || intent.priority != nil || intent.taskTitle != nil || intent.temporalEventTrigger != nil
     }
 }
 

@@ -90,6 +90,11 @@ struct ListOMatTests {
         defer { host.stop(); host.removeState() }
         try send(host, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "taskTitles=onions", "taskTitles=olives")
 
+        // Nothing to change is no update: the user is asked what, and a program is refused.
+        let asked = try host.ctl("ask", "update rice on my list", "--answer", "yes", "--answer", "rice")
+        #expect(asked.stdout.contains("Done or not done?") && !asked.stdout.contains("updated"), "\(asked.stdout)")
+        let unchanged = try send(host, "SetTaskAttribute", "targetTask=rice")
+        #expect(unchanged["code"] == "needsValue" && resolution(unchanged, "status")?["kind"] == "needsValue", "\(unchanged)")
         #expect(try send(host, "SetTaskAttribute", "targetTask=rice", "status=completed")["outcome"] == "success")
         var done = try send(host, "SearchForNotebookItems", "itemType=task", "status=completed")
         #expect(done["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["rice"])
