@@ -34,7 +34,7 @@ let package = Package(
     targets: [
         // libzmq 4.3, found through pkg-config.
         .systemLibrary(name: "CZeroMQ", providers: [.apt(["libzmq3-dev"])]),
-        // libedit's readline interface, for intentctl chat.
+        // libedit, for intentctl chat's line editing.
         .systemLibrary(name: "CLineEditing", providers: [.apt(["libedit-dev"])]),
         // Our own thin Swift wrapper over libzmq.
         .target(name: "ZeroMQ", dependencies: ["CZeroMQ"], swiftSettings: strict),

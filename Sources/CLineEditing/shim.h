@@ -1,57 +1,86 @@
-// libedit's readline interface (BSD licensed), for intentctl chat's line editing.
+// libedit's own interface (BSD licensed), for intentctl chat's line editing. Its calls
+// that take variable arguments, which Swift cannot make, are wrapped here.
+//
+// The wide-character interface is used throughout: libedit keeps the line in wide
+// characters, and its narrow calls convert the line into a scratch buffer that the next
+// call reallocates (its readline layer kept a pointer into that buffer and corrupted the
+// heap on long lines outside ASCII).
 #include <stdio.h>
-#include <editline/readline.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+#include <histedit.h>
 
-/// Lets the program handle signals itself: libedit then installs no handlers of its own
-/// around each read (Swift cannot assign an imported C global under strict concurrency).
-static inline void intentctl_rl_leave_signals_alone(void) { rl_catch_signals = 0; }
-
-/// How long the line being edited is, in bytes of the locale's encoding.
-static inline int intentctl_rl_line_length(void) { return rl_end; }
-
-/// The most bytes a line may have. libedit's readline layer sets `rl_line_buffer` once,
-/// into a 1 KiB buffer it reallocates when the line outgrows it, and after every key
-/// writes a NUL through that pointer: a long line outside ASCII corrupted the heap and
-/// crashed the chat. Lines are kept under that size, and no key may add more than a few
-/// bytes at once (`intentctl_rl_one_key_one_character`); a line that passes the limit is
-/// dropped.
-#define INTENTCTL_MAX_LINE_BYTES 1000
-
-/// Unbinds the keys that add many characters at once, so that a line cannot jump past
-/// the limit before it is dropped: a count prefix (Esc and digits), the yank of killed text
-/// (Ctrl-Y) and completion (Tab, which then inserts a tab).
-static inline void intentctl_rl_one_key_one_character(void) {
-    static const char *const bindings[] = {
-        "bind '^Y' ed-unassigned", "bind '^I' ed-insert",
-        "bind '\\e0' ed-unassigned", "bind '\\e1' ed-unassigned", "bind '\\e2' ed-unassigned",
-        "bind '\\e3' ed-unassigned", "bind '\\e4' ed-unassigned", "bind '\\e5' ed-unassigned",
-        "bind '\\e6' ed-unassigned", "bind '\\e7' ed-unassigned", "bind '\\e8' ed-unassigned",
-        "bind '\\e9' ed-unassigned", "bind '\\e-' ed-unassigned",
-    };
-    for (size_t i = 0; i < sizeof bindings / sizeof *bindings; i++) rl_parse_and_bind(bindings[i]);
+/// The prompt function libedit calls: the text kept as the editor's client data.
+static inline char *intentctl_editor_prompt(EditLine *editor) {
+    char *prompt = NULL;
+    el_get(editor, EL_CLIENTDATA, &prompt);
+    return prompt ? prompt : (char *)"";
 }
 
-/// Whether a line may go to the history: one libedit can load back within the line limit,
-/// and can write to the file. It escapes each byte into a buffer of four bytes per byte
-/// (at least 1 KiB), but writes five for some bytes outside ASCII ("\\M-^X"): a long such
-/// line overran it, a crash that also emptied the file.
-static inline int intentctl_history_fits(const char *line) {
-    size_t length = 0;
-    int ascii = 1;
-    for (const unsigned char *p = (const unsigned char *)line; *p; p++, length++) {
-        if (*p >= 0x80) ascii = 0;
-    }
-    return length <= INTENTCTL_MAX_LINE_BYTES && (ascii || length <= 200);
+/// An editor on the terminal with emacs keys, the user's ~/.editrc, `history` for the up
+/// arrow, and no signal handlers of its own (the program handles Ctrl-C itself).
+static inline EditLine *intentctl_editor_open(const char *program, HistoryW *history) {
+    EditLine *editor = el_init(program, stdin, stdout, stderr);
+    if (!editor) return NULL;
+    el_set(editor, EL_SIGNAL, 0);
+    el_set(editor, EL_EDITOR, "emacs");
+    el_set(editor, EL_PROMPT, intentctl_editor_prompt);
+    el_wset(editor, EL_HIST, history_w, history);
+    el_source(editor, NULL);
+    return editor;
 }
 
-/// Drops the history entries that do not fit (from a file an older version wrote), newest
-/// first so the positions of those left do not move.
-static inline void intentctl_history_drop_unfit(void) {
-    for (int i = history_length - 1; i >= 0; i--) {
-        HIST_ENTRY *entry = history_get(history_base + i);
-        if (entry && entry->line && !intentctl_history_fits(entry->line)) {
-            HIST_ENTRY *removed = remove_history(i);
-            if (removed) free_history_entry(removed);
-        }
+/// Sets the prompt drawn from the next refresh on.
+static inline void intentctl_editor_set_prompt(EditLine *editor, const char *prompt) {
+    char *old = NULL;
+    el_get(editor, EL_CLIENTDATA, &old);
+    el_set(editor, EL_CLIENTDATA, strdup(prompt));
+    free(old);
+}
+
+/// Starts a line: the terminal in raw mode, the line empty, the prompt drawn. From then
+/// on each `el_wgets` reads one key and returns the line so far.
+static inline void intentctl_editor_begin_line(EditLine *editor) { el_set(editor, EL_UNBUFFERED, 1); }
+
+/// Ends the line being read and gives the terminal back its modes.
+static inline void intentctl_editor_end_line(EditLine *editor) { el_set(editor, EL_UNBUFFERED, 0); }
+
+/// Draws the prompt and the line again, from where the cursor is.
+static inline void intentctl_editor_redraw(EditLine *editor) { el_set(editor, EL_REFRESH); }
+
+static inline void intentctl_editor_close(EditLine *editor) {
+    char *prompt = NULL;
+    el_get(editor, EL_CLIENTDATA, &prompt);
+    el_end(editor);
+    free(prompt);
+}
+
+/// A history of at most `size` lines that skips a line equal to the one before it.
+static inline HistoryW *intentctl_history_open(int size) {
+    HistoryW *history = history_winit();
+    if (!history) return NULL;
+    HistEventW event;
+    history_w(history, &event, H_SETSIZE, size);
+    history_w(history, &event, H_SETUNIQUE, 1);
+    return history;
+}
+
+static inline void intentctl_history_add(HistoryW *history, const wchar_t *line) {
+    HistEventW event;
+    history_w(history, &event, H_ENTER, line);
+}
+
+/// Calls `each` with every line of a history file in libedit's own format (which earlier
+/// versions of the chat wrote), oldest first.
+static inline void intentctl_history_read_libedit_file(const char *path, void (*each)(const char *, void *), void *context) {
+    History *old = history_init();
+    if (!old) return;
+    HistEvent event;
+    history(old, &event, H_SETSIZE, 500);
+    if (history(old, &event, H_LOAD, path) > 0 && history(old, &event, H_LAST) == 0) {
+        do each(event.str, context);
+        while (history(old, &event, H_PREV) == 0);
     }
+    history_end(old);
 }

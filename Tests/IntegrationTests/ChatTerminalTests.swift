@@ -113,25 +113,63 @@ struct ChatTerminalTests {
         #expect(try !terminal.screen().contains("TERMINAL-END-"))
     }
 
-    @Test("A pasted line far longer than a line holds, outside ASCII, is dropped with a note: the chat goes on (libedit corrupted its heap and crashed)")
-    func longPastedLineIsCut() throws {
+    @Test("A long pasted line outside ASCII is taken whole, and one past what a line holds is dropped with a note: the chat goes on (libedit's readline layer corrupted its heap and crashed)")
+    func longPastedLines() throws {
         let (host, terminal) = try Self.monkeyChat()
         defer { host.stop(); host.removeState() }
         let answers = { (screen: String) in screen.split(separator: "\n").filter { $0.hasPrefix("intentd: ") || $0.hasPrefix("MonkeyChat: ") }.count }
-        for (round, text) in [String(repeating: "Bring the 🐒 café ", count: 150), String(repeating: "plain ascii words ", count: 80)].enumerated() {
-            try terminal.type(text)
-            try terminal.waitFor("(A line holds at most 1,000 bytes of text")
-            try terminal.press("Enter")
-            try terminal.waitUntil("the answer to line \(round + 1)", timeout: .seconds(20)) { answers($0) > round || $0.contains("TERMINAL-END-") }
-        }
-        // Keys that add much at once (yanking killed text back three times, a count) are not bound.
-        try terminal.type(String(repeating: "é", count: 400))
+        // 2,550 characters, 3,300 bytes: the readline layer crashed from about 2,200 "é".
+        try terminal.typeLine(String(repeating: "Bring the 🐒 café ", count: 150))
+        try terminal.waitUntil("the answer to line 1", timeout: .seconds(20)) { answers($0) > 0 || $0.contains("TERMINAL-END-") }
+        #expect(try !terminal.screen().contains("(A line holds at most"))
+        try terminal.type(String(repeating: "plain ascii words ", count: 250))
+        try terminal.waitFor("(A line holds at most 4,000 characters")
+        try terminal.press("Enter")
+        try terminal.waitUntil("the answer to line 2", timeout: .seconds(20)) { answers($0) > 1 || $0.contains("TERMINAL-END-") }
+        // Keys that add much at once (yanking killed text back, a count) pass the limit too.
+        try terminal.type(String(repeating: "é", count: 1_500))
         try terminal.press("C-a", "C-k", "C-y", "C-y", "C-y", "Escape", "6", "0", "0", "x", "Enter")
         try terminal.waitUntil("the answer to line 3", timeout: .seconds(20)) { answers($0) > 2 || $0.contains("TERMINAL-END-") }
         let screen = try terminal.screen()
         #expect(!screen.contains("TERMINAL-END-") && !screen.contains("crashed") && !screen.contains("malloc"), "\(screen)")
         try terminal.press("C-d")
         #expect(try terminal.waitFor("TERMINAL-END-").contains("TERMINAL-END-0"))
+    }
+
+    @Test("Killing the whole line (Ctrl-A, Ctrl-K) empties it and the chat goes on; Ctrl-Y brings it back")
+    func killingTheLineKeepsTheChat() throws {
+        let (host, terminal) = try Self.monkeyChat()
+        defer { host.stop(); host.removeState() }
+        try terminal.type("What can you do?")
+        try terminal.press("C-a", "C-k")
+        try terminal.waitUntil("an empty line") { $0.split(separator: "\n").last == ">" }
+        try terminal.press("C-y", "Enter")
+        let screen = try terminal.waitFor("Here is what you can ask")
+        #expect(!screen.contains("TERMINAL-END-"), "\(screen)")
+    }
+
+    @Test("History lasts from one chat to the next, also from the file an earlier version wrote")
+    func historyLastsAcrossChats() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        // libedit's own format, with its escapes.
+        try "_HiStOrY_V2_\nwhat\\040can\\040you\\040do?\n".write(
+            to: host.state.appendingPathComponent("chat-history"), atomically: true, encoding: .utf8)
+        var terminal = try Self.chat(host, locale: "C.UTF-8")
+        try terminal.press("Up")
+        try terminal.waitUntil("the line from the old file") { $0.split(separator: "\n").last == "> what can you do?" }
+        try terminal.press("C-c")
+        try terminal.typeLine("Bring the 🐒 café")
+        try terminal.waitFor("intentd:")
+        try terminal.press("C-d")
+        try terminal.waitFor("TERMINAL-END-")
+
+        terminal = try Self.chat(host, locale: "C.UTF-8")
+        try terminal.press("Up")
+        try terminal.waitUntil("the last line of the chat before") { $0.split(separator: "\n").last == "> Bring the 🐒 café" }
+        try terminal.press("Up")
+        try terminal.waitUntil("the line before it") { $0.split(separator: "\n").last == "> what can you do?" }
     }
 
     @Test("Ctrl-D at a question leaves saying nothing was done")
@@ -193,6 +231,16 @@ struct ChatTerminalTests {
         try terminal.typeLine("yes")
         try terminal.waitFor("is booked")
         func updates(_ screen: String) -> Int { screen.components(separatedBy: "Zippy · ride:").count - 1 }
+
+        // A line that wraps over several rows is cleared whole before an update and drawn
+        // again below it: no row of it is left behind.
+        let shown = updates(try terminal.screen())
+        try terminal.type("wrapped " + String(repeating: "please tell me ", count: 12))
+        let wrapped = try terminal.waitUntil("an update while a wrapped line is typed", timeout: .seconds(20)) {
+            updates($0) > shown && $0.hasSuffix("please tell me")
+        }
+        #expect(wrapped.components(separatedBy: "> wrapped please").count == 2, "a row of the edited line was left behind:\n\(wrapped)")
+        try terminal.press("C-a", "C-k")
         let before = updates(try terminal.screen())
 
         try terminal.type("where is my ri")
@@ -208,5 +256,6 @@ struct ChatTerminalTests {
         // What the user goes on typing completes the same line.
         try terminal.typeLine("de")
         try terminal.waitFor("Zippy: Your ride: Zippy Pool to Ferry Building")
+
     }
 }

@@ -12,7 +12,7 @@ struct Chat: ParsableCommand {
             Type a request ("Send a message to Kiki on MonkeyChat"); answer the host's \
             questions the same way. Each answer shows the app's name, and updates apps push \
             (a ride approaching) appear as they come. Line editing and history (kept in \
-            STATE/chat-history) when on a terminal; a line holds at most 1,000 bytes. A \
+            STATE/chat-history) when on a terminal; a line holds at most 4,000 characters. A \
             question waits for its answer as long as the host says (30 s by default), and \
             the chat says when that has passed. Ctrl-C drops the line being typed (say \
             "cancel" to call off a request); /lock and /unlock lock the device, /quit or \

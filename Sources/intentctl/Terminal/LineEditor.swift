@@ -6,10 +6,10 @@ import Synchronization
 /// Reads lines from the terminal with line editing and history (libedit), or plainly
 /// from a pipe. History persists in `historyFile`.
 ///
-/// On a terminal, lines arrive through libedit's callback interface, one key at a time,
-/// so that text shown while the user types (`show`, from any thread) goes above the line
-/// being edited, which is then drawn again as it was. Ctrl-C drops the line being typed;
-/// Ctrl-D on an empty line ends the input.
+/// On a terminal, libedit reads one key at a time (its unbuffered mode), so that text
+/// shown while the user types (`show`, from any thread) goes above the line being edited,
+/// which is then drawn again as it was. Ctrl-C drops the line being typed; Ctrl-D on an
+/// empty line ends the input.
 final class LineEditor: Sendable {
     /// What one read gives.
     enum Input: Equatable {
@@ -29,12 +29,23 @@ final class LineEditor: Sendable {
         let prompt: String
     }
 
+    /// The most characters a line holds: far more than a request the host understands
+    /// (100 words), few enough that drawing the line again stays quick.
+    static let maximumCharacters = 4_000
+    /// The most lines the history keeps.
+    static let historySize = 500
+
     /// Whether input comes from a terminal (and goes through libedit).
     let interactive: Bool
     private let historyFile: String?
     private let utf8: Bool
-    /// Text waiting to be shown above the line being edited, and whether one is.
-    private let shared = Mutex<(editing: Bool, waiting: [String])>((false, []))
+    /// libedit's editor and history; only the thread inside `read` and `remember` uses them.
+    nonisolated(unsafe) private let editor: OpaquePointer?
+    nonisolated(unsafe) private let history: OpaquePointer?
+    /// The lines of the history, oldest first, as the history file keeps them.
+    private let remembered = Mutex<[String]>([])
+    /// Text waiting to be shown above the line being edited, whether one is, and the prompt.
+    private let shared = Mutex<(editing: Bool, waiting: [String], prompt: String)>((false, [], ""))
     private let interrupted = Atomic<Bool>(false)
     /// A pipe whose read end wakes the editing loop: for text to show, and for Ctrl-C.
     private let wakeRead: Int32
@@ -44,37 +55,34 @@ final class LineEditor: Sendable {
 
     init(historyFile: String?) {
         self.historyFile = historyFile
-        interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var ends: [Int32] = [-1, -1]
-        if interactive, pipe(&ends) == 0 {
+        let terminal = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        if terminal, pipe(&ends) == 0 {
             _ = fcntl(ends[0], F_SETFL, O_NONBLOCK)
             _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
+        utf8 = terminal ? TerminalLocale.adoptUTF8() : true
+        let history = terminal ? intentctl_history_open(Int32(Self.historySize)) : nil
+        let editor = history.flatMap { intentctl_editor_open("intentctl", $0) }
+        (self.history, self.editor) = (history, editor)
+        interactive = editor != nil
         guard interactive else {
-            utf8 = true
             interrupts = nil
             return
-        }
-        utf8 = TerminalLocale.adoptUTF8()
-        intentctl_rl_leave_signals_alone()
-        rl_initialize()
-        intentctl_rl_one_key_one_character()
-        using_history()
-        stifle_history(500)
-        if let historyFile {
-            _ = read_history(historyFile)
-            intentctl_history_drop_unfit()
         }
         signal(SIGINT, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         interrupts = source
+        if let historyFile { loadHistory(historyFile) }
         source.setEventHandler { [weak self] in self?.interrupt() }
         source.resume()
     }
 
     deinit {
         interrupts?.cancel()
+        if let editor { intentctl_editor_close(editor) }
+        if let history { history_wend(history) }
         if wakeRead >= 0 { close(wakeRead) }
         if wakeWrite >= 0 { close(wakeWrite) }
     }
@@ -84,14 +92,13 @@ final class LineEditor: Sendable {
     /// and a line finished after that comes as `lateLine`. Call it from one thread only.
     func read(prompt: String, deadline: Deadline? = nil) -> Input {
         // From a pipe a line is an answer however late: the host says it stopped waiting.
-        guard interactive else { return readLine().map(Input.line) ?? .end }
+        guard let editor else { return readLine().map(Input.line) ?? .end }
         interrupted.store(false, ordering: .relaxed)
+        setPrompt(prompt)
         shared.withLock { $0.editing = true }
-        EditedLine.received = nil
-        var prompt = prompt
+        intentctl_editor_begin_line(editor)
         var waiting = deadline
         var noted = false
-        rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         var result: Input?
         while result == nil {
@@ -100,9 +107,8 @@ final class LineEditor: Sendable {
             if let passed = waiting, passed.at <= .now {
                 // The host stopped waiting: say so above the line, which stays as typed.
                 waiting = nil
-                prompt = passed.prompt
+                setPrompt(passed.prompt)
                 shared.withLock { $0.waiting.append(passed.note) }
-                _ = rl_set_prompt(TerminalLocale.displayable(prompt, utf8: utf8))
                 showWaiting(redraw: true)
             }
             guard ready > 0 else { continue }
@@ -112,46 +118,127 @@ final class LineEditor: Sendable {
                 if interrupted.exchange(false, ordering: .relaxed) {
                     // Drop the line, leave it visible with ^C after it as shells do, and
                     // start an empty one.
-                    dropLine(marking: "^C", prompt: prompt)
+                    dropLine(marking: "^C")
                 }
                 showWaiting(redraw: true)
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                rl_callback_read_char()
-                result = EditedLine.received
-                if result == nil, intentctl_rl_line_length() > INTENTCTL_MAX_LINE_BYTES {
-                    // Too long to hold: dropped as Ctrl-C drops a line (changing the line
-                    // from outside left libedit's state broken), once said why.
+                result = readKey(editor, hungUp: fds[0].revents & Int16(POLLHUP | POLLERR) != 0)
+                if result == nil, lineLength(editor) > Self.maximumCharacters {
                     if !noted {
                         noted = true
-                        shared.withLock { $0.waiting.append("(A line holds at most 1,000 bytes of text, fewer characters outside ASCII: that one was dropped. Paste or type less at a time.)") }
+                        shared.withLock { $0.waiting.append("(A line holds at most 4,000 characters: that one was dropped. Paste or type less at a time.)") }
                     }
-                    dropLine(marking: "", prompt: prompt)
+                    dropLine(marking: "")
                     showWaiting(redraw: true)
                 }
             }
         }
         if deadline != nil, waiting == nil, case .line(let line) = result { result = .lateLine(line) }
-        rl_callback_handler_remove()
+        intentctl_editor_end_line(editor)
         if result == .end { write(raw: "\n") }
         shared.withLock { $0.editing = false }
         showWaiting(redraw: false)
         return result ?? .end
     }
 
-    /// Ends the line being edited without taking it, `marking` after it, and starts an empty
-    /// one: installing the handler again is what empties libedit's line.
-    private func dropLine(marking: String, prompt: String) {
-        rl_callback_handler_remove()
+    /// Lets libedit take one key: the whole line once Enter ends it, the end of input
+    /// for Ctrl-D on an empty line (or when the terminal is gone), else nil.
+    private func readKey(_ editor: OpaquePointer, hungUp: Bool) -> Input? {
+        var count: Int32 = 0
+        errno = 0
+        // Without a line, -1 is also what a key that empties the line gives (Ctrl-K);
+        // only a failed read sets errno.
+        guard let characters = el_wgets(editor, &count) else { return count < 0 && (errno != 0 || hungUp) ? .end : nil }
+        let line = UnsafeBufferPointer(start: characters, count: Int(max(count, 0)))
+        guard let last = line.last else { return nil }
+        if last == 4, line.count == 1 {
+            // Ctrl-D on an empty line, which libedit shows as "^D": rubbed out.
+            write(raw: "\u{8}\u{8}\u{1B}[K")
+            return .end
+        }
+        guard last == 10 else { return nil }
+        return .line(Self.text(line.dropLast()))
+    }
+
+    /// How many characters the line being edited has.
+    private func lineLength(_ editor: OpaquePointer) -> Int {
+        guard let info = el_wline(editor) else { return 0 }
+        return info.pointee.lastchar - info.pointee.buffer
+    }
+
+    /// Ends the line being edited without taking it, `marking` after it, and starts an
+    /// empty one under the prompt.
+    private func dropLine(marking: String) {
+        guard let editor else { return }
+        intentctl_editor_end_line(editor)
         write(raw: marking + "\r\n")
-        rl_callback_handler_install(TerminalLocale.displayable(prompt, utf8: utf8), EditedLine.handler)
+        intentctl_editor_begin_line(editor)
+    }
+
+    private func setPrompt(_ prompt: String) {
+        guard let editor else { return }
+        shared.withLock { $0.prompt = prompt }
+        intentctl_editor_set_prompt(editor, TerminalLocale.displayable(prompt, utf8: utf8))
     }
 
     /// Remembers a line for the up arrow and the history file.
     func remember(_ line: String) {
-        guard interactive, intentctl_history_fits(line) != 0 else { return }
-        add_history(line)
-        if let historyFile { _ = write_history(historyFile) }
+        guard let history, !line.isEmpty else { return }
+        Self.wide(line).withUnsafeBufferPointer { intentctl_history_add(history, $0.baseAddress) }
+        let lines = remembered.withLock { lines in
+            if lines.last != line { lines.append(line) }
+            if lines.count > Self.historySize { lines.removeFirst(lines.count - Self.historySize) }
+            return lines
+        }
+        if let historyFile { Self.save(lines, to: historyFile) }
+    }
+
+    /// Loads the history file: one line of history per line, each a JSON string; a file in
+    /// libedit's own format (which earlier versions wrote) is read by libedit.
+    private func loadHistory(_ file: String) {
+        guard let history, let data = FileManager.default.contents(atPath: file) else { return }
+        var lines: [String] = []
+        if data.starts(with: Array("_HiStOrY_V2_".utf8)) {
+            withUnsafeMutablePointer(to: &lines) { pointer in
+                intentctl_history_read_libedit_file(file, { line, context in
+                    guard let line, let lines = context?.assumingMemoryBound(to: [String].self) else { return }
+                    lines.pointee.append(String(decoding: UnsafeRawBufferPointer(start: line, count: strlen(line)), as: UTF8.self))
+                }, pointer)
+            }
+        } else {
+            for row in data.split(separator: UInt8(ascii: "\n")) {
+                if case .string(let line)? = try? JSON.decode(JSONValue.self, from: Array(row)) { lines.append(line) }
+            }
+        }
+        lines = lines.filter { !$0.isEmpty && !$0.contains("\n") }.suffix(Self.historySize)
+        for line in lines { Self.wide(line).withUnsafeBufferPointer { intentctl_history_add(history, $0.baseAddress) } }
+        remembered.withLock { $0 = lines }
+    }
+
+    /// Writes the history file anew, readable only by its owner.
+    private static func save(_ lines: [String], to file: String) {
+        let text = lines.map { (try? JSON.encode(JSONValue.string($0))).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+            .filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
+        let temporary = file + ".new"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
+            rename(temporary, file) == 0
+        else {
+            unlink(temporary)
+            return
+        }
+    }
+
+    /// `text` as a NUL-terminated wide string.
+    private static func wide(_ text: String) -> [wchar_t] {
+        text.unicodeScalars.map { wchar_t(bitPattern: $0.value) } + [0]
+    }
+
+    /// The text of wide characters; one that is no Unicode scalar becomes U+FFFD.
+    private static func text(_ characters: some Sequence<wchar_t>) -> String {
+        var scalars = String.UnicodeScalarView()
+        for character in characters { scalars.append(Unicode.Scalar(UInt32(bitPattern: character)) ?? "\u{FFFD}") }
+        return String(scalars)
     }
 
     /// Shows whole lines of text: above the line being edited while the user types (which
@@ -266,39 +353,30 @@ final class LineEditor: Sendable {
     }
 
     /// Prints the text that came while the user typed. The terminal is in raw mode while
-    /// a line is edited, so lines end in CR LF there; the edited line is cleared first and
-    /// drawn again after.
+    /// a line is edited, so lines end in CR LF there; the rows of the edited line are
+    /// cleared first and it is drawn again after.
     private func showWaiting(redraw: Bool) {
-        let texts = shared.withLock { state in
+        let (texts, prompt) = shared.withLock { state in
             defer { state.waiting.removeAll() }
-            return state.waiting
+            return (state.waiting, state.prompt)
         }
         guard !texts.isEmpty else { return }
         let lines = texts.joined(separator: "\n")
-        if redraw {
-            write(raw: "\r\u{1B}[K" + lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
-            rl_forced_update_display()
-        } else {
+        guard redraw, let editor else {
             FileHandle.standardOutput.write(Data((lines + "\n").utf8))
+            return
         }
+        // Up to the row the prompt is on: the line may wrap over several.
+        var above = 0
+        if let info = el_wline(editor) {
+            let typed = Self.text(UnsafeBufferPointer(start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer))
+            above = (Self.columns(of: Substring(prompt)) + Self.columns(of: Substring(typed))) / Self.columns()
+        }
+        write(raw: "\r" + (above > 0 ? "\u{1B}[\(above)A" : "") + "\u{1B}[J" + lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
+        intentctl_editor_redraw(editor)
     }
 
     private func write(raw text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
-    }
-}
-
-/// Where libedit's line handler, a C function that can capture nothing, leaves the line.
-/// Only the thread inside `LineEditor.read` touches it.
-private enum EditedLine {
-    nonisolated(unsafe) static var received: LineEditor.Input?
-
-    /// libedit's line handler: a whole line, or nil at the end of input.
-    static let handler: @convention(c) (UnsafeMutablePointer<CChar>?) -> Void = { line in
-        let text = line.map { raw in
-            defer { free(raw) }
-            return String(cString: raw)
-        }
-        received = text.map(LineEditor.Input.line) ?? .end
     }
 }
