@@ -425,6 +425,9 @@ struct Conversation: Sendable {
         for _ in 0..<Self.maximumAsks {
             let answer = try await listen(context.question(text, expecting, parameter: parameter, options: options))
             if let value = read(answer) { return value }
+            // A bare no where a value or a choice was asked for ("no" to "From which list?")
+            // calls the request off, as "never mind" does.
+            if expecting != .yesNo, answers.isOnlyYesOrNo(answer), answers.yesNo(answer) == false { throw .cancelled }
             // No answer to this question, but a request of its own ("send a message to Bobo
             // saying hi" where a name was asked for): start over with it.
             if await isRequest(answer, asking: context.app) { throw .newRequest(answer) }
