@@ -161,12 +161,22 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
 
     /// A task named that the list does not have is unsupported (`notOnList`): the user
     /// hears it before being asked to confirm, and nothing is said deleted that was not.
+    /// A task is confirmed as the list spells it ("EGGS" is "Eggs"), and named once: a
+    /// name of tasks named before is not required.
     func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult] {
         guard !intent.tasks.isEmpty, let title = intent.taskList, let open = try await store.taskTitles(onList: title) else {
             return intent.intent.defaultResolution(of: "tasks", required: false)
         }
+        var named = Set<String>()
         return intent.tasks.map { value in
-            splitItems([value]).allSatisfy { !TitleMatcher.named($0, among: open).isEmpty } ? .success(.string(value)) : .unsupported(reason: "notOnList")
+            let found = splitItems([value]).map { TitleMatcher.named($0, among: open) }
+            // No name at all (","): kept as said, so that handle refuses it rather than
+            // the list being emptied.
+            if found.isEmpty { return .success(.string(value)) }
+            guard found.allSatisfy({ !$0.isEmpty }) else { return .unsupported(reason: "notOnList") }
+            let new = found.joined().filter { named.insert($0).inserted }
+            if new.isEmpty { return .notRequired }
+            return found.count == 1 && new.count == 1 ? .success(.string(new[0])) : .success(.string(value))
         }
     }
 

@@ -69,7 +69,6 @@ struct TitleMatcher {
         return 0
     }
 
-    /// Lower case, letters and digits, single spaces.
     /// The titles among `titles` that `name` names, most exactly first: the same text, else
     /// the same but for case, else the same letters and digits (never none of them: "?"
     /// names no emoji-only title).
@@ -82,6 +81,7 @@ struct TitleMatcher {
         return key.isEmpty ? [] : titles.filter { normalize($0) == key }
     }
 
+    /// Lower case, letters and digits, single spaces.
     static func normalize(_ text: String) -> String {
         String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ").joined(separator: " ")
     }
