@@ -104,6 +104,35 @@ public struct AnswerReader: Sendable {
     }
 
     /// `tokens` from the first that is neither a filler nor a dash standing alone.
+    /// Whether an answer to the yes-or-no `question` agrees in the question's own words:
+    /// "yes cancel it" or "cancel" to "Cancel your ride?", "yes delete it" to "Delete cake
+    /// from Party?". Past any yes words, every word is the question's or a little word, one
+    /// of them the verb a sentence of the question starts with, and none a no.
+    public func agreesInItsWords(_ text: String, question: String) -> Bool {
+        let asked = Token.split(question)
+        let words = Set(asked.map(\.word))
+        // The words sentences start with: "Please say yes or no. Cancel your ride?".
+        var starts: Set<String> = []
+        var startsSentence = true
+        for token in asked {
+            if startsSentence { starts.insert(token.word) }
+            startsSentence = [".", "?", "!"].contains(token.typed.last ?? " ")
+        }
+        var echoesVerb = false
+        for token in Token.split(text).drop(while: { pack.words.yes.contains($0.word) }) {
+            if pack.words.no.contains(token.word) { return false }
+            if words.contains(token.word) {
+                echoesVerb = echoesVerb || (starts.contains(token.word) && !pack.words.fillers.contains(token.word))
+            } else if !pack.words.fillers.contains(token.word) && !pack.words.notValues.contains(token.word) {
+                return false
+            }
+        }
+        return echoesVerb
+    }
+
+    /// The plain yes of the language.
+    public var plainYes: String { pack.words.yes.first ?? "yes" }
+
     private func withoutFillers(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
         tokens.drop { pack.words.fillers.contains($0.word) || $0.word == ":" }
     }

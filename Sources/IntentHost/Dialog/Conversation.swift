@@ -441,6 +441,8 @@ struct Conversation: Sendable {
         switch await session.ask(turn, via: host, timeout: timeout) {
         case .silence: throw .silence
         case .said(let text):
+            // "yes cancel it" to "Cancel your ride?" is a yes, not a call to stop.
+            if turn.expecting == .yesNo, answers.agreesInItsWords(text, question: turn.text) { return answers.plainYes }
             if answers.isCancelAnswer(text) { throw .cancelled }
             // "yes, and tell Coco I'm coming": the yes answers; the request is set aside,
             // and the last turn says it was not done. A no with a request starts over with it.
