@@ -5,6 +5,14 @@ struct CreateTaskListHandler: CreateTaskListIntentHandling {
     let store: NotebookStore
     let names: NotebookNames
 
+    /// A title a list already has (but for case and punctuation) is unsupported
+    /// (`alreadyExists`): two lists of one name could not be told apart.
+    func resolveTitle(for intent: CreateTaskListIntent) async throws -> ResolutionResult {
+        guard let title = intent.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return .needsValue }
+        if !TitleMatcher.named(title, among: try await store.listTitles()).isEmpty { return .unsupported(reason: "alreadyExists") }
+        return .success(.string(title))
+    }
+
     func handle(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse {
         guard let title = intent.title else { return CreateTaskListResponse(.failure) }
         let list = try await store.createList(

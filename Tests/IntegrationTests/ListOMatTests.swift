@@ -127,6 +127,18 @@ struct ListOMatTests {
         #expect(left == ["rice", "onions"])
     }
 
+    @Test("A list is not made twice: a title another list has, but for case, is refused and asked for again")
+    func listTitlesAreUnique() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        let again = try send(host, "CreateTaskList", "title=grocery store")
+        #expect(again["code"] == "unsupported" && resolution(again, "title")?["reason"] == "alreadyExists", "\(again)")
+        let asked = try host.ctl("ask", "make a list called grocery store in ListOMat", "--answer", "yes", "--answer", "never mind")
+        #expect(asked.stdout.contains("Sorry, grocery store won't work: there's already a list called that."), "\(asked.stdout)")
+        let lists = try send(host, "SearchForNotebookItems", "itemType=taskList", "title=all")["response"]?["response"]?["taskLists"]?.arrayValue
+        #expect(lists?.count == 2, "\(String(describing: lists))")
+    }
+
     @Test("A new list's reminder is set on each of its tasks")
     func newListReminder() throws {
         let host = try hostWithStores()
