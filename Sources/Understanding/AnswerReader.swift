@@ -130,6 +130,27 @@ public struct AnswerReader: Sendable {
         return echoesVerb
     }
 
+    /// What an answer that opens as a correction says after its opening words ("Coco" for
+    /// "no wait, I meant Coco", "Kiki" for "actually just Kiki"); nil when it opens with
+    /// no correction (a no, or the language's `corrections`) or says nothing after it.
+    public func correction(_ text: String) -> String? {
+        let openers = (pack.words.corrections ?? []) + pack.words.no
+        var chunks = text.split(whereSeparator: \.isWhitespace)[...]
+        var corrected = false
+        while !chunks.isEmpty {
+            let words = chunks.prefix(2).map { Token.split(String($0)).first?.word ?? "" }
+            if let opener = openers.first(where: { $0.split(separator: " ").map(String.init) == Array(words.prefix($0.split(separator: " ").count)) }) {
+                chunks = chunks.dropFirst(opener.split(separator: " ").count)
+                corrected = true
+            } else if pack.words.fillers.contains(words[0]) {
+                chunks = chunks.dropFirst()
+            } else {
+                break
+            }
+        }
+        return corrected && !chunks.isEmpty ? chunks.joined(separator: " ") : nil
+    }
+
     /// The plain yes of the language.
     public var plainYes: String { pack.words.yes.first ?? "yes" }
 

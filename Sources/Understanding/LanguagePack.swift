@@ -59,6 +59,8 @@ public struct LanguagePack: Sendable {
         var cancel: [String]
         /// Answers that ask what was meant instead of answering ("what?", "huh", "come again").
         var unsure: [String]?
+        /// Words that open a correction of what was asked ("actually", "wait", "I meant").
+        var corrections: [String]?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

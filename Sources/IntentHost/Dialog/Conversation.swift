@@ -383,13 +383,18 @@ struct Conversation: Sendable {
             // so; a no starts over with it as a request. A no first ("wait no, send it to
             // Bobo Jr.") corrects what was said before: the request is what follows. A
             // "what?" is taken word for word only when the user says so too; a no asks again.
+            // A correction naming someone or something the app knows ("no wait, I meant Coco",
+            // "actually just Kiki") is taken word for word only when the user says so; a no
+            // stops, so that the request can be said again as meant.
             guard parameter.isFreeText else { return value }
             let request = answers.afterNo(said) ?? said
             let unsure = answers.isUnsure(said)
-            let asRequest = unsure ? false : await readsAsRequest(request, besides: parameter, of: intent)
-            guard unsure || asRequest else { return value }
-            let check = words.say(unsure ? "wordForWordOrAskAgain" : "wordForWord", ["value": said])
+            let correcting = !unsure && answers.correction(said).map { Self.isName($0, of: profiles) } == true
+            let asRequest = unsure || correcting ? false : await readsAsRequest(request, besides: parameter, of: intent)
+            guard unsure || asRequest || correcting else { return value }
+            let check = words.say(unsure ? "wordForWordOrAskAgain" : correcting ? "wordForWordOrStop" : "wordForWord", ["value": said])
             if try await yesNo(check, context, parameter: parameter.name) { return value }
+            if correcting { throw .ended(context.turn(words.say("declinedWithMore"), end: .cancelled)) }
             if !unsure { throw .newRequest(request) }
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
