@@ -68,8 +68,8 @@ struct ConversationTests {
 
     func address(_ n: UInt64) -> ClientAddress { ClientAddress(routingID: [1], requestID: RequestID(n)) }
 
-    @Test("A stage refused while locked asks to unlock, then the same stage runs again")
-    func unlockThenContinue() async throws {
+    /// A conversation whose message waits for an unlock, with the device unlocked since.
+    func askedToUnlock() async throws -> (FakeDialogHost, LockableExtension, DialogEngine, Turn) {
         let host = try FakeDialogHost()
         let ext = LockableExtension()
         let dialog = engine(host, ext)
@@ -77,11 +77,30 @@ struct ConversationTests {
         let asked = try await host.turn(1)
         #expect(asked.expecting == .unlock)
         ext.locked.withLock { $0 = false }
+        return (host, ext, dialog, asked)
+    }
+
+    @Test("A stage refused while locked asks to unlock, then the same stage runs again")
+    func unlockThenContinue() async throws {
+        let (host, ext, dialog, asked) = try await askedToUnlock()
         _ = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId), from: address(2))
         let last = try await host.turn(2)
         #expect(last.end == .completed)
         #expect(last.outcome?.outcome == .success)
         #expect(ext.inner.asked.withLock { $0.first } == "resolve recipients")
+    }
+
+    @Test("A cancel from the client calls off the conversation at any question, whatever the text; without a session it is refused")
+    func clientCancel() async throws {
+        let (host, ext, dialog, asked) = try await askedToUnlock()
+        _ = dialog.hear(Utterance(text: "done", sessionId: asked.sessionId, cancel: true), from: address(2))
+        let last = try await host.turn(2)
+        #expect(last.end == .cancelled && last.text == "OK, cancelled. Nothing was done.", "\(last)")
+        #expect(!ext.inner.asked.withLock { $0 }.contains { $0.hasPrefix("handle") })
+        guard case .error(.malformed, _) = dialog.hear(Utterance(text: "", cancel: true), from: address(3)) else {
+            Issue.record("a cancel without a session was taken")
+            return
+        }
     }
 
     @Test("Work an app says is under way is said to be under way, not done")

@@ -445,6 +445,7 @@ struct Conversation: Sendable {
     private func listen(_ turn: Turn) async throws(Stop) -> String {
         switch await session.ask(turn, via: host, timeout: timeout) {
         case .silence: throw .silence
+        case .cancelled: throw .cancelled
         case .said(let text):
             // "yes cancel it" to "Cancel your ride?" is a yes, not a call to stop.
             if turn.expecting == .yesNo, answers.agreesInItsWords(text, question: turn.text) { return answers.plainYes }

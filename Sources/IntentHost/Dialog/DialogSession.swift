@@ -25,6 +25,8 @@ final class DialogSession: Sendable {
     enum Heard: Sendable {
         case said(String)
         case silence
+        /// The client called the conversation off (`Utterance.cancel`).
+        case cancelled
     }
 
     init(id: String, requester: ClientAddress) {
@@ -57,14 +59,14 @@ final class DialogSession: Sendable {
 
     /// Hands the user's answer to the waiting conversation; false if it is not waiting
     /// (still working on the previous answer).
-    func hear(_ text: String, from requester: ClientAddress) -> Bool {
+    func hear(_ heard: Heard, from requester: ClientAddress) -> Bool {
         let listener = state.withLock { s -> CheckedContinuation<Heard, Never>? in
             guard let listener = s.listener else { return nil }
             s.listener = nil
             s.requester = requester
             return listener
         }
-        listener?.resume(returning: .said(text))
+        listener?.resume(returning: heard)
         return listener != nil
     }
 

@@ -10,13 +10,17 @@ public struct Utterance: Sendable, Hashable, Codable {
     /// For the utterance that starts a conversation: the idempotency key of the handle it
     /// leads to (wire.md, section 5a); the host makes one when absent.
     public var idempotencyKey: String?
+    /// With `sessionId`: calls that conversation off, whatever its question, as saying
+    /// "cancel" does in any language (`intentctl chat`'s Ctrl-C); `text` is not read.
+    public var cancel: Bool?
 
     /// Creates an utterance.
-    public init(text: String, sessionId: String? = nil, language: String? = nil, idempotencyKey: String? = nil) {
+    public init(text: String, sessionId: String? = nil, language: String? = nil, idempotencyKey: String? = nil, cancel: Bool? = nil) {
         self.text = text
         self.sessionId = sessionId
         self.language = language
         self.idempotencyKey = idempotencyKey
+        self.cancel = cancel
     }
 }
 

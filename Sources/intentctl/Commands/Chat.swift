@@ -14,9 +14,9 @@ struct Chat: ParsableCommand {
             (a ride approaching) appear as they come. Line editing and history (kept in \
             STATE/chat-history) when on a terminal; a line holds at most 4,000 characters. A \
             question waits for its answer as long as the host says (30 s by default), and \
-            the chat says when that has passed. Ctrl-C drops the line being typed (say \
-            "cancel" to call off a request); /lock and /unlock lock the device, /quit or \
-            Ctrl-D ends.
+            the chat says when that has passed. Ctrl-C drops the line being typed; on an \
+            empty line at a question it calls the request off. /lock and /unlock lock the \
+            device, /quit or Ctrl-D ends.
             """)
 
     @Option(help: "The user's language (default: the host's).")
@@ -37,13 +37,45 @@ struct Chat: ParsableCommand {
         }
         var session: String?
         var deadline: LineEditor.Deadline?
+
+        /// Says `utterance` and shows the host's turn; keeps the conversation open while it asks.
+        func answer(_ utterance: Utterance) {
+            do {
+                let turn = try client.say(utterance)
+                editor.show(Transcript.Line(turn).shown)
+                session = turn.end == nil ? turn.sessionId : nil
+                // A host's word, kept to what a clock can count: at most a day.
+                deadline = turn.answerWithinSeconds.map { min(max($0, 0), 86_400) }.map { seconds in
+                    LineEditor.Deadline(
+                        at: .now + .seconds(seconds),
+                        note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
+                        prompt: "> ")
+                }
+            } catch ClientError.host(ErrorCode.unknownSession.rawValue, _) {
+                // The host was restarted (or the session is gone): say it in the user's words.
+                editor.show("intentd: I no longer know what we were talking about (intentd was restarted), so nothing was done. Say the request again.")
+                session = nil
+            } catch ClientError.host(let code, let message) {
+                editor.show("intentd: \(message) (\(code))")
+                session = nil
+            } catch {
+                // intentd stopped or went away: say so and go on (a conversation it held is gone).
+                editor.show("intentctl: \(error)")
+                session = nil
+            }
+        }
+
         while true {
             let typed: String
-            switch editor.read(prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline) {
+            switch editor.read(prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline, interruptible: session != nil) {
             case .end:
                 // Leaving with a question open: what waited for its answer is not done.
                 if session != nil { editor.show("(Left while intentd waited for an answer: nothing was done.)") }
                 return
+            case .interrupted:
+                // Ctrl-C on an empty line at a question calls the request off.
+                if let open = session { answer(Utterance(text: "", sessionId: open, cancel: true)) }
+                continue
             case .line(let line): typed = line
             case .lateLine(let line):
                 // The host has ended the conversation: the line starts a new one.
@@ -66,29 +98,7 @@ struct Chat: ParsableCommand {
                 continue
             default: break
             }
-            do {
-                let turn = try client.say(Utterance(text: line, sessionId: session, language: language))
-                editor.show(Transcript.Line(turn).shown)
-                session = turn.end == nil ? turn.sessionId : nil
-                // A host's word, kept to what a clock can count: at most a day.
-                deadline = turn.answerWithinSeconds.map { min(max($0, 0), 86_400) }.map { seconds in
-                    LineEditor.Deadline(
-                        at: .now + .seconds(seconds),
-                        note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
-                        prompt: "> ")
-                }
-            } catch ClientError.host(ErrorCode.unknownSession.rawValue, _) {
-                // The host was restarted (or the session is gone): say it in the user's words.
-                editor.show("intentd: I no longer know what we were talking about (intentd was restarted), so nothing was done. Say the request again.")
-                session = nil
-            } catch ClientError.host(let code, let message) {
-                editor.show("intentd: \(message) (\(code))")
-                session = nil
-            } catch let error as ClientError {
-                // intentd stopped or went away: say so and go on (a conversation it held is gone).
-                editor.show("intentctl: \(error)")
-                session = nil
-            }
+            answer(Utterance(text: line, sessionId: session, language: language))
         }
     }
 }
