@@ -27,6 +27,8 @@ static inline EditLine *intentctl_editor_open(const char *program, HistoryW *his
     el_set(editor, EL_EDITOR, "emacs");
     el_set(editor, EL_PROMPT, intentctl_editor_prompt);
     el_wset(editor, EL_HIST, history_w, history);
+    // Tab inserts itself (emacs keys leave it unbound, and a pasted tab was lost).
+    el_set(editor, EL_BIND, "^I", "ed-insert", NULL);
     el_source(editor, NULL);
     return editor;
 }
@@ -45,6 +47,13 @@ static inline void intentctl_editor_begin_line(EditLine *editor) { el_set(editor
 
 /// Ends the line being read and gives the terminal back its modes.
 static inline void intentctl_editor_end_line(EditLine *editor) { el_set(editor, EL_UNBUFFERED, 0); }
+
+/// The terminal's width as libedit took it when the line began.
+static inline int intentctl_editor_columns(EditLine *editor) {
+    int columns = 0;
+    if (el_get(editor, EL_GETTC, "co", &columns, NULL) != 0 || columns <= 0) return 80;
+    return columns;
+}
 
 /// Draws the prompt and the line again, from where the cursor is.
 static inline void intentctl_editor_redraw(EditLine *editor) { el_set(editor, EL_REFRESH); }
@@ -69,18 +78,4 @@ static inline HistoryW *intentctl_history_open(int size) {
 static inline void intentctl_history_add(HistoryW *history, const wchar_t *line) {
     HistEventW event;
     history_w(history, &event, H_ENTER, line);
-}
-
-/// Calls `each` with every line of a history file in libedit's own format (which earlier
-/// versions of the chat wrote), oldest first.
-static inline void intentctl_history_read_libedit_file(const char *path, void (*each)(const char *, void *), void *context) {
-    History *old = history_init();
-    if (!old) return;
-    HistEvent event;
-    history(old, &event, H_SETSIZE, 500);
-    if (history(old, &event, H_LOAD, path) > 0 && history(old, &event, H_LAST) == 0) {
-        do each(event.str, context);
-        while (history(old, &event, H_PREV) == 0);
-    }
-    history_end(old);
 }

@@ -28,6 +28,12 @@ struct ChatTerminalTests {
         }
     }
 
+    /// Asks to message Coco, and waits for the first question (MonkeyChat's authorization).
+    static func askToMessageCoco(_ terminal: TerminalSession) throws {
+        try terminal.typeLine("Send a message to Coco on MonkeyChat")
+        try terminal.waitFor("Allow it?")
+    }
+
     @Test(
         "A follow-up question, the up arrow, Ctrl-C and Ctrl-D work in a terminal, with or without a UTF-8 locale",
         arguments: [nil, "C", "C.UTF-8"])
@@ -37,8 +43,7 @@ struct ChatTerminalTests {
         try host.waitFor(["MonkeyChat"])
         let terminal = try Self.chat(host, locale: locale)
 
-        try terminal.typeLine("Send a message to Coco on MonkeyChat")
-        try terminal.waitFor("Allow it?")
+        try Self.askToMessageCoco(terminal)
         // The first follow-up question: its prompt is not ASCII, which used to crash libedit.
         try terminal.typeLine("yes")
         try terminal.waitFor("What do you want to say to Coco?")
@@ -68,13 +73,26 @@ struct ChatTerminalTests {
         #expect(!answers.contains { $0.contains("Kiki") || $0.contains("oops") }, "a line dropped with Ctrl-C was answered:\n\(screen)")
     }
 
+    @Test("Ctrl-C on an empty line at a question calls the request off; with words typed it drops them and the question stays")
+    func interruptAtAQuestion() throws {
+        let (host, terminal) = try Self.monkeyChat()
+        defer { host.stop(); host.removeState() }
+        try Self.askToMessageCoco(terminal)
+        try terminal.type("ye")
+        try terminal.press("C-c")
+        try terminal.waitUntil("the typed words dropped, the question still open") { $0.split(separator: "\n").last == "…" }
+        try terminal.press("C-c")
+        try terminal.waitFor("OK, cancelled. Nothing was done.")
+        try terminal.waitUntil("a prompt for a new request") { $0.split(separator: "\n").last == ">" }
+        #expect(try !terminal.screen().contains("TERMINAL-END-"))
+    }
+
     @Test("A question left unanswered past its time says so at once, and the line being typed stays, taken as a new request")
     func unansweredQuestionSaysSoAtOnce() throws {
         let (host, terminal) = try Self.monkeyChat(["--session-timeout", "2"])
         defer { host.stop(); host.removeState() }
 
-        try terminal.typeLine("Send a message to Coco on MonkeyChat")
-        try terminal.waitFor("Allow it?")
+        try Self.askToMessageCoco(terminal)
         try terminal.type("What can you")
         let screen = try terminal.waitUntil("the note at once, above the typed line under a fresh prompt", timeout: .seconds(10)) {
             $0.contains("(No answer within 2 s: intentd stopped waiting, so nothing was done.") && $0.split(separator: "\n").last == "> What can you"
@@ -89,8 +107,7 @@ struct ChatTerminalTests {
     func answerAfterARestart() throws {
         let (host, terminal) = try Self.monkeyChat()
         defer { host.stop(); host.removeState() }
-        try terminal.typeLine("Send a message to Coco on MonkeyChat")
-        try terminal.waitFor("Allow it?")
+        try Self.askToMessageCoco(terminal)
         host.stop()
         try host.startHost()
         try host.waitFor(["MonkeyChat"])
@@ -144,8 +161,36 @@ struct ChatTerminalTests {
         try terminal.press("C-a", "C-k")
         try terminal.waitUntil("an empty line") { $0.split(separator: "\n").last == ">" }
         try terminal.press("C-y", "Enter")
-        let screen = try terminal.waitFor("Here is what you can ask")
+        try terminal.waitFor("Here is what you can ask")
+        // A tab is a character of the line, as pasted text has them.
+        try terminal.type("What can")
+        try terminal.press("Tab")
+        try terminal.typeLine("you do?")
+        let screen = try terminal.waitUntil("a second answer") { $0.components(separatedBy: "Here is what you can ask").count > 2 }
         #expect(!screen.contains("TERMINAL-END-"), "\(screen)")
+    }
+
+    @Test("A chat whose terminal closes with a line half typed ends, rather than spinning")
+    func terminalClosingEndsTheChat() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        // Hangups ignored, as under nohup: only the closed terminal says the input ended.
+        let terminal = try TerminalSession("trap '' HUP; exec \(Products.url("intentctl").path) chat --state-dir \(host.state.path)")
+        try terminal.waitFor("Say what you need")
+        try terminal.type("abc")
+        try terminal.waitFor("> abc")
+        terminal.close()
+        /// The chat processes of this host's state directory.
+        func chats() -> [String] {
+            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return processes.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
+                FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) }
+            }.filter { $0.contains("chat\0--state-dir\0\(host.state.path)") }
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !chats().isEmpty, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(chats().isEmpty, "the chat went on after its terminal closed: \(chats())")
     }
 
     @Test("History lasts from one chat to the next, also from the file an earlier version wrote")
@@ -153,8 +198,9 @@ struct ChatTerminalTests {
         let host = try TestHost(["--extensions", "messaging"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["MonkeyChat"])
-        // libedit's own format, with its escapes.
-        try "_HiStOrY_V2_\nwhat\\040can\\040you\\040do?\n".write(
+        // libedit's own format, with its escapes ("é" is two bytes past ASCII, "\M-C\M-)"),
+        // and a line of 1,024 bytes, which libedit's own reader wrote past its buffer for.
+        try ("_HiStOrY_V2_\n" + String(repeating: "x", count: 1_024) + "\ncaf\\M-C\\M-)\\040au\\040lait\nwhat\\040can\\040you\\040do?\n").write(
             to: host.state.appendingPathComponent("chat-history"), atomically: true, encoding: .utf8)
         var terminal = try Self.chat(host, locale: "C.UTF-8")
         try terminal.press("Up")
@@ -170,14 +216,15 @@ struct ChatTerminalTests {
         try terminal.waitUntil("the last line of the chat before") { $0.split(separator: "\n").last == "> Bring the 🐒 café" }
         try terminal.press("Up")
         try terminal.waitUntil("the line before it") { $0.split(separator: "\n").last == "> what can you do?" }
+        try terminal.press("Up")
+        try terminal.waitUntil("the one before, outside ASCII") { $0.split(separator: "\n").last == "> café au lait" }
     }
 
     @Test("Ctrl-D at a question leaves saying nothing was done")
     func leavingAtAQuestion() throws {
         let (host, terminal) = try Self.monkeyChat()
         defer { host.stop(); host.removeState() }
-        try terminal.typeLine("Send a message to Coco on MonkeyChat")
-        try terminal.waitFor("Allow it?")
+        try Self.askToMessageCoco(terminal)
         try terminal.press("C-d")
         let screen = try terminal.waitFor("TERMINAL-END-")
         #expect(screen.contains("(Left while intentd waited for an answer: nothing was done.)") && screen.contains("TERMINAL-END-0"), "\(screen)")

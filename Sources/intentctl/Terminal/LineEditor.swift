@@ -19,6 +19,8 @@ final class LineEditor: Sendable {
         case end
         /// A whole line finished after the read's deadline had passed.
         case lateLine(String)
+        /// Ctrl-C on an empty line, where the read was asked to end on it.
+        case interrupted
     }
 
     /// How long a question waits: once `at` passes, `note` is shown and the line being
@@ -88,9 +90,10 @@ final class LineEditor: Sendable {
     }
 
     /// The next line, or the end of input; Ctrl-C drops the line being typed and reading
-    /// goes on. On a terminal, `deadline`'s note and prompt are shown the moment it passes,
-    /// and a line finished after that comes as `lateLine`. Call it from one thread only.
-    func read(prompt: String, deadline: Deadline? = nil) -> Input {
+    /// goes on, or with `interruptible` on an empty line (before the deadline) ends the read
+    /// with `interrupted`. On a terminal, `deadline`'s note and prompt are shown the moment
+    /// it passes, and a line finished after that comes as `lateLine`. Call it from one thread only.
+    func read(prompt: String, deadline: Deadline? = nil, interruptible: Bool = false) -> Input {
         // From a pipe a line is an answer however late: the host says it stopped waiting.
         guard let editor else { return readLine().map(Input.line) ?? .end }
         interrupted.store(false, ordering: .relaxed)
@@ -116,6 +119,11 @@ final class LineEditor: Sendable {
                 var sink = [UInt8](repeating: 0, count: 64)
                 while Foundation.read(wakeRead, &sink, sink.count) > 0 {}
                 if interrupted.exchange(false, ordering: .relaxed) {
+                    if interruptible, deadline == nil || waiting != nil, lineLength(editor) == 0 {
+                        write(raw: "^C")
+                        result = .interrupted
+                        break
+                    }
                     // Drop the line, leave it visible with ^C after it as shells do, and
                     // start an empty one.
                     dropLine(marking: "^C")
@@ -136,7 +144,7 @@ final class LineEditor: Sendable {
         }
         if deadline != nil, waiting == nil, case .line(let line) = result { result = .lateLine(line) }
         intentctl_editor_end_line(editor)
-        if result == .end { write(raw: "\n") }
+        if result == .end || result == .interrupted { write(raw: "\n") }
         shared.withLock { $0.editing = false }
         showWaiting(redraw: false)
         return result ?? .end
@@ -149,15 +157,18 @@ final class LineEditor: Sendable {
         errno = 0
         // Without a line, -1 is also what a key that empties the line gives (Ctrl-K);
         // only a failed read sets errno.
-        guard let characters = el_wgets(editor, &count) else { return count < 0 && (errno != 0 || hungUp) ? .end : nil }
-        let line = UnsafeBufferPointer(start: characters, count: Int(max(count, 0)))
-        guard let last = line.last else { return nil }
+        let characters = el_wgets(editor, &count)
+        let line = UnsafeBufferPointer(start: characters, count: characters == nil ? 0 : Int(max(count, 0)))
+        guard let last = line.last else { return count < 0 && (errno != 0 || hungUp) ? .end : nil }
         if last == 4, line.count == 1 {
             // Ctrl-D on an empty line, which libedit shows as "^D": rubbed out.
             write(raw: "\u{8}\u{8}\u{1B}[K")
             return .end
         }
-        guard last == 10 else { return nil }
+        guard last == 10 else {
+            // The terminal is gone with a line half typed: the input has ended.
+            return hungUp ? .end : nil
+        }
         return .line(Self.text(line.dropLast()))
     }
 
@@ -194,39 +205,39 @@ final class LineEditor: Sendable {
         if let historyFile { Self.save(lines, to: historyFile) }
     }
 
-    /// Loads the history file: one line of history per line, each a JSON string; a file in
-    /// libedit's own format (which earlier versions wrote) is read by libedit.
+    /// Loads the history file: one line of history per line, each a JSON string, or a file
+    /// in libedit's own format (which earlier versions wrote). Lines a line could not hold
+    /// are left out.
     private func loadHistory(_ file: String) {
         guard let history, let data = FileManager.default.contents(atPath: file) else { return }
         var lines: [String] = []
-        if data.starts(with: Array("_HiStOrY_V2_".utf8)) {
-            withUnsafeMutablePointer(to: &lines) { pointer in
-                intentctl_history_read_libedit_file(file, { line, context in
-                    guard let line, let lines = context?.assumingMemoryBound(to: [String].self) else { return }
-                    lines.pointee.append(String(decoding: UnsafeRawBufferPointer(start: line, count: strlen(line)), as: UTF8.self))
-                }, pointer)
-            }
+        if let old = LibeditHistoryFile.lines(data) {
+            lines = old
         } else {
             for row in data.split(separator: UInt8(ascii: "\n")) {
                 if case .string(let line)? = try? JSON.decode(JSONValue.self, from: Array(row)) { lines.append(line) }
             }
         }
-        lines = lines.filter { !$0.isEmpty && !$0.contains("\n") }.suffix(Self.historySize)
+        lines = lines.filter { !$0.isEmpty && !$0.contains("\n") && $0.unicodeScalars.count <= Self.maximumCharacters }
+            .suffix(Self.historySize)
         for line in lines { Self.wide(line).withUnsafeBufferPointer { intentctl_history_add(history, $0.baseAddress) } }
         remembered.withLock { $0 = lines }
     }
 
-    /// Writes the history file anew, readable only by its owner.
+    /// Writes the history file anew (where a symbolic link points, if it is one), readable
+    /// only by its owner from its first byte. A history that cannot be saved is no reason to
+    /// stop the chat: it is left as it was.
     private static func save(_ lines: [String], to file: String) {
         let text = lines.map { (try? JSON.encode(JSONValue.string($0))).map { String(decoding: $0, as: UTF8.self) } ?? "" }
             .filter { !$0.isEmpty }.joined(separator: "\n") + "\n"
-        let temporary = file + ".new"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]),
-            rename(temporary, file) == 0
-        else {
-            unlink(temporary)
-            return
-        }
+        let target = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        let temporary = "\(target).\(getpid()).new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        if written != bytes.count || rename(temporary, target) != 0 { unlink(temporary) }
     }
 
     /// `text` as a NUL-terminated wide string.
@@ -323,6 +334,24 @@ final class LineEditor: Sendable {
         }
     }
 
+    /// On which row, counted from the first, the cursor stands after `text` is drawn from
+    /// the start of a row `width` columns wide: a character two columns wide that does not
+    /// fit at a row's end goes to the next row, and a full row moves the cursor on.
+    static func rowsBelowStart(of text: String, width: Int) -> Int {
+        guard width > 1 else { return 0 }
+        var row = 0
+        var column = 0
+        for character in text {
+            let wide = columns(of: character)
+            if column + wide > width {
+                row += 1
+                column = 0
+            }
+            column += wide
+        }
+        return column >= width ? row + 1 : row
+    }
+
     /// The longest start of `word` that fits in `columns` (at least one character).
     private static func prefix(of word: Substring, columns limit: Int) -> Substring {
         var used = 0
@@ -370,7 +399,7 @@ final class LineEditor: Sendable {
         var above = 0
         if let info = el_wline(editor) {
             let typed = Self.text(UnsafeBufferPointer(start: info.pointee.buffer, count: info.pointee.cursor - info.pointee.buffer))
-            above = (Self.columns(of: Substring(prompt)) + Self.columns(of: Substring(typed))) / Self.columns()
+            above = Self.rowsBelowStart(of: prompt + typed, width: Int(intentctl_editor_columns(editor)))
         }
         write(raw: "\r" + (above > 0 ? "\u{1B}[\(above)A" : "") + "\u{1B}[J" + lines.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n")
         intentctl_editor_redraw(editor)

@@ -17,7 +17,10 @@ final class TerminalSession {
             "bash", "--norc", "--noprofile", "-c", "\(command); echo TERMINAL-END-$?; sleep 600")
     }
 
-    deinit { _ = try? tmux("kill-server") }
+    deinit { close() }
+
+    /// Closes the terminal, as closing its window does: the program's terminal hangs up.
+    func close() { _ = try? tmux("kill-server") }
 
     /// Types text without pressing Enter.
     func type(_ text: String) throws { try tmux("send-keys", "-t", "main", "-l", text) }
