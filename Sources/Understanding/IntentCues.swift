@@ -50,9 +50,9 @@ struct IntentCues: Sendable {
         return total
     }
 
-    /// How many different cue words for `intent` `tokens` hold.
-    func count(_ intent: String, _ tokens: some Sequence<Token>) -> Int {
-        Set(tokens.compactMap { token in cueWord(token).flatMap { weights[$0]?[intent] != nil ? $0 : nil } }).count
+    /// Whether `token` is a cue word for `intent`.
+    func isCue(_ token: Token, for intent: String) -> Bool {
+        cueWord(token).flatMap { weights[$0]?[intent] } != nil
     }
 
     /// The intents that `token` is a strong cue for.

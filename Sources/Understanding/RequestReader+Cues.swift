@@ -27,13 +27,15 @@ extension RequestReader {
                 cues.score(cued, tokens) > cues.score(found.intent, tokens)
             else { return nil }
         }
-        // Alone, one cue word names an intent only beside the app's name ("scrap the
-        // Zippy"), with a value to act on, or when it needs none ("how far away is it"):
-        // "chores" (or a list called "weekend chores") points to SetTaskAttribute but says
-        // neither which task nor what to change, and "cancel lunch" is no ride.
+        // Alone, the cues name an intent only beside the app's name ("scrap the Zippy"), with
+        // a value to act on, when it needs none ("how far away is it"), or when every other
+        // word is a little one ("snooze", "scrap that"): "weekend chores" (a list's name)
+        // points to SetTaskAttribute by "chores" alone, and "cancel lunch" is no ride.
         guard let read = phraseReading(cued, tokens, apps: apps) else { return nil }
-        if found != nil || appNamed || !read.parameters.isEmpty || cues.count(cued, tokens) > 1 { return read }
-        return catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true ? read : nil
+        if found != nil || appNamed || !read.parameters.isEmpty { return read }
+        if catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true { return read }
+        let little = pack.words.fillers.union(pack.words.notValues)
+        return tokens.allSatisfy { cues.isCue($0, for: cued) || little.contains($0.word) } ? read : nil
     }
 
     /// `intentName` with each parameter read by the phrases that give it, wherever they
