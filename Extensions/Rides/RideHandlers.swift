@@ -162,8 +162,9 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
         return .success(.string(last.identifier))
     }
 
+    /// Feedback without a rating or a tip ("rate it") asks for the stars.
     func resolveRating(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
-        guard let rating = intent.intent.number("rating") else { return .notRequired }
+        guard let rating = intent.intent.number("rating") else { return intent.tip == nil ? .needsValue : .notRequired }
         return (1...5).contains(intent.intent.integer("rating") ?? 0) ? .success(.number(rating)) : .unsupported
     }
 
@@ -171,6 +172,7 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
         guard let id = intent.rideIdentifier, let ride = try await rides.store.ride(id), !ride.cancelled,
             ride.phase.0 == .completed
         else { return SendRideFeedbackResponse(.failure, ["reason": "feedback is for completed rides"]) }
+        guard intent.rating != nil || intent.tip != nil else { return SendRideFeedbackResponse(.failure, ["reason": "no rating or tip was given"]) }
         try await rides.store.feedback(id, rating: intent.rating, tip: intent.tip)
         return SendRideFeedbackResponse(.success)
     }

@@ -56,9 +56,11 @@ final class RideStore: Sendable {
         }
     }
 
+    /// Sets the rating and the tip given; one not given keeps what the ride had.
     func feedback(_ id: String, rating: Int?, tip: Double?) async throws {
         try await database.journaledWrite { db in
-            try db.execute(sql: "UPDATE ride SET rating = ?, tip = ? WHERE identifier = ?", arguments: [rating, tip, id])
+            try db.execute(
+                sql: "UPDATE ride SET rating = coalesce(?, rating), tip = coalesce(?, tip) WHERE identifier = ?", arguments: [rating, tip, id])
         }
     }
 }

@@ -110,6 +110,16 @@ struct RideBookingTests {
         let unnamed = try send(host, "SendRideFeedback", "rating=4", "tip=1")
         #expect(unnamed["outcome"] == "success", "feedback without a ride goes to the last one completed: \(unnamed)")
         #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 4)
+        // Feedback that gives nothing asks for the stars and erases nothing; a tip alone
+        // keeps the rating.
+        let empty = try send(host, "SendRideFeedback")
+        #expect(empty["code"] == "needsValue" && empty["outcome"] == "needsUserInput", "\(empty)")
+        #expect(try send(host, "SendRideFeedback", "tip=3")["outcome"] == "success")
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 4)
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["tip"] == 3)
+        let asked = try host.ctl("ask", "rate it", "--answer", "yes", "--answer", "5")
+        #expect(asked.stdout.contains("How many stars, from 1 to 5?"), "\(asked.stdout)")
+        #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 5)
     }
 
     @Test("A ride can be cancelled before pickup but not after; then a new one can be booked")
