@@ -167,12 +167,14 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         resolveTitle(intent.taskList, among: try await store.listTitles())
     }
 
-    /// A task named that the list does not have is unsupported (`notOnList`): the user
-    /// hears it before being asked to confirm, and nothing is said deleted that was not.
-    /// A task is confirmed as the list spells it ("EGGS" is "Eggs"), and named once: a
-    /// name of tasks named before is not required.
+    /// No task named and not all of them ("remove an item from the garage list"): which
+    /// ones is asked, never taken for all. A task named that the list does not have is
+    /// unsupported (`notOnList`): the user hears it before being asked to confirm, and
+    /// nothing is said deleted that was not. A task is confirmed as the list spells it
+    /// ("EGGS" is "Eggs"), and named once: a name of tasks named before is not required.
     func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult] {
-        guard !intent.tasks.isEmpty, let title = intent.taskList, let open = try await store.taskTitles(onList: title) else {
+        if intent.tasks.isEmpty { return [intent.all == true ? .notRequired : .needsValue] }
+        guard let title = intent.taskList, let open = try await store.taskTitles(onList: title) else {
             return intent.intent.defaultResolution(of: "tasks", required: false)
         }
         var named = Set<String>()
@@ -191,9 +193,9 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
         let titles = splitItems(intent.tasks)
-        // Tasks named, but none left once split (","): that is no request to delete them all.
-        if !intent.tasks.isEmpty, titles.isEmpty, intent.all != true { return DeleteTasksResponse(.failure) }
-        let all = intent.all == true || titles.isEmpty
+        // No task named (none left once split, ","), and not all of them: nothing to delete.
+        let all = intent.all == true
+        if titles.isEmpty, !all { return DeleteTasksResponse(.failure) }
         guard let deleted = try await store.deleteTasks(all ? nil : titles, fromList: list) else {
             return DeleteTasksResponse(.failure)
         }
