@@ -193,6 +193,21 @@ struct ChatTerminalTests {
         #expect(chats().isEmpty, "the chat went on after its terminal closed: \(chats())")
     }
 
+    @Test("A line being typed is laid out again when the terminal is resized, and editing it goes on where the cursor shows")
+    func resizeWhileTyping() throws {
+        let (host, terminal) = try Self.monkeyChat()
+        defer { host.stop(); host.removeState() }
+        let text = "add mop the kitchen floor, clean the bathroom, fold the laundry, change the bedsheets, water the plants"
+        try terminal.type(text)
+        try terminal.waitFor("water the plants")
+        try terminal.resize(columns: 70)
+        try terminal.press("C-a")
+        try terminal.type("Z")
+        // Drawn anew at 70 columns: the row under the prompt starts where 68 characters end.
+        let screen = try terminal.waitUntil("the line laid out at the new width") { $0.hasSuffix(String(("Z" + text).dropFirst(68))) }
+        #expect(screen.contains("> Z" + String(text.prefix(67))), "\(screen)")
+    }
+
     @Test("History lasts from one chat to the next, also from the file an earlier version wrote")
     func historyLastsAcrossChats() throws {
         let host = try TestHost(["--extensions", "messaging"])

@@ -49,11 +49,12 @@ final class LineEditor: Sendable {
     /// Text waiting to be shown above the line being edited, whether one is, and the prompt.
     private let shared = Mutex<(editing: Bool, waiting: [String], prompt: String)>((false, [], ""))
     private let interrupted = Atomic<Bool>(false)
-    /// A pipe whose read end wakes the editing loop: for text to show, and for Ctrl-C.
+    private let resized = Atomic<Bool>(false)
+    /// A pipe whose read end wakes the editing loop: for text to show, Ctrl-C and a resize.
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    /// Kept so that Ctrl-C goes on being caught while the editor lives.
-    nonisolated(unsafe) private let interrupts: (any DispatchSourceSignal)?
+    /// Kept so that Ctrl-C and resizes go on being caught while the editor lives.
+    nonisolated(unsafe) private let signals: [any DispatchSourceSignal]
 
     init(historyFile: String?) {
         self.historyFile = historyFile
@@ -70,19 +71,25 @@ final class LineEditor: Sendable {
         (self.history, self.editor) = (history, editor)
         interactive = editor != nil
         guard interactive else {
-            interrupts = nil
+            signals = []
             return
         }
         signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupts = source
+        let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        // libedit hears of no resize itself (it handles no signals here).
+        let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        signals = [interrupts, resizes]
         if let historyFile { loadHistory(historyFile) }
-        source.setEventHandler { [weak self] in self?.interrupt() }
-        source.resume()
+        interrupts.setEventHandler { [weak self] in self?.interrupt() }
+        resizes.setEventHandler { [weak self] in
+            self?.resized.store(true, ordering: .relaxed)
+            self?.wake()
+        }
+        for source in signals { source.resume() }
     }
 
     deinit {
-        interrupts?.cancel()
+        for source in signals { source.cancel() }
         if let editor { intentctl_editor_close(editor) }
         if let history { history_wend(history) }
         if wakeRead >= 0 { close(wakeRead) }
@@ -127,6 +134,11 @@ final class LineEditor: Sendable {
                     // Drop the line, leave it visible with ^C after it as shells do, and
                     // start an empty one.
                     dropLine(marking: "^C")
+                }
+                if resized.exchange(false, ordering: .relaxed) {
+                    // The line is laid out anew at the new width, on a row of its own.
+                    write(raw: "\r\n")
+                    intentctl_editor_resize(editor)
                 }
                 showWaiting(redraw: true)
             }

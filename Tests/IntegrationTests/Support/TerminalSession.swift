@@ -31,6 +31,9 @@ final class TerminalSession {
         try press("Enter")
     }
 
+    /// Resizes the terminal, as dragging its window's edge does.
+    func resize(columns: Int) throws { try tmux("resize-window", "-t", "main", "-x", String(columns)) }
+
     /// Presses keys by tmux's names: `Enter`, `Up`, `C-c`, `C-d`, `C-u`.
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
 
