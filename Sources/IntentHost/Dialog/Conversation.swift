@@ -363,7 +363,13 @@ struct Conversation: Sendable {
                 // that value; with more ("add jam to my groceries list"), no answer, and the
                 // conversation starts over with it. Another request that answers it (catalog
                 // `answeredBy`: "a new list called Costco" where the list was asked for) gives
-                // its one value. Free text is taken whole.
+                // its one value. Free text is taken whole, but for the request said again with
+                // only it ("make a new grocery list in List-o-Mat" where the name was asked for).
+                if parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles), request.intent == intent.name,
+                    request.parameters.count == 1, let said = request.parameters[parameter.name]
+                {
+                    return try? parameter.coerce(said)
+                }
                 if !parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles) {
                     if request.intent == intent.name, let said = request.parameters[parameter.name] {
                         if request.parameters.count == 1 { return try? parameter.coerce(said) }
