@@ -86,7 +86,7 @@ func resolveTitle(_ said: String?, among titles: [String], required: Bool = true
     // A list nothing is like: offered to be made, as SiriKit's listShouldBeCreated.
     case .none where creating:
         return .confirmationRequired(.string(said.trimmingCharacters(in: .whitespaces)), reason: "listShouldBeCreated")
-    case .none: return .unsupported
+    case .none: return .unsupported(reason: "notFound")
     }
 }
 
