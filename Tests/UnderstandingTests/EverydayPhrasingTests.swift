@@ -169,13 +169,6 @@ struct EverydayPhrasingTests {
         Issue.record("\(text) read as \(r.intent) \(CorpusTests.show(r.parameters))")
     }
 
-    @Test("\"too\" or \"also\" at the end adds to what was asked before; it is no part of a title, but of a message it is", arguments: [
-        Case("add eggs too", "AddTasks", ["taskTitles": ["eggs"]]),
-        Case("add eggs to groceries too", "AddTasks", ["taskTitles": ["eggs"], "targetTaskList": "groceries"]),
-        Case("text Kiki I love you too", "SendMessage", ["recipients": ["Kiki"], "content": "I love you too"]),
-    ])
-    func tooAtTheEnd(c: Case) { expectRead(c) }
-
     @Test("Words of a message's content never decide the intent", arguments: [
         Case("text Coco my zippy got cancelled", "SendMessage", ["recipients": ["Coco"], "content": "my zippy got cancelled"]),
     ])
