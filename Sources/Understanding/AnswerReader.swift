@@ -103,31 +103,21 @@ public struct AnswerReader: Sendable {
         return tokens.dropFirst().allSatisfy { pack.words.notValues.contains($0.word) || pack.words.fillers.contains($0.word) }
     }
 
-    /// `tokens` from the first that is neither a filler nor a dash standing alone.
-    /// Whether an answer to the yes-or-no `question` agrees in the question's own words:
-    /// "yes cancel it" or "cancel" to "Cancel your ride?", "yes delete it" to "Delete cake
-    /// from Party?". Past any yes words, every word is the question's or a little word, one
-    /// of them the verb a sentence of the question starts with, and none a no.
-    public func agreesInItsWords(_ text: String, question: String) -> Bool {
-        let asked = Token.split(question)
-        let words = Set(asked.map(\.word))
-        // The words sentences start with: "Please say yes or no. Cancel your ride?".
-        var starts: Set<String> = []
-        var startsSentence = true
-        for token in asked {
-            if startsSentence { starts.insert(token.word) }
-            startsSentence = [".", "?", "!"].contains(token.typed.last ?? " ")
+    /// Whether an answer to the question confirming an intent (`summary`, "Cancel your
+    /// ride") agrees in the summary's own words: "yes cancel it", "yep go ahead and cancel",
+    /// "cancel" to "Cancel your ride?"; "yes delete it" to "Delete cake from Party?". Past
+    /// any words of the language's yes phrases (and "and"), the summary's first word, its
+    /// verb, then only the summary's words and words that are never values; no question
+    /// ("delete everything?"), no no, nothing else ("maybe delete it").
+    public func agreesInItsWords(_ text: String, confirming summary: String) -> Bool {
+        guard !text.contains("?"), let verb = Token.split(summary).first?.word else { return false }
+        let asked = Set(Token.split(summary).map(\.word))
+        let agreeing = Set(pack.words.yes.flatMap { $0.split(separator: " ").map(String.init) } + [pack.words.and])
+        let said = Token.split(text).drop { agreeing.contains($0.word) && $0.word != verb }
+        guard said.first?.word == verb else { return false }
+        return said.dropFirst().allSatisfy { token in
+            !pack.words.no.contains(token.word) && (asked.contains(token.word) || pack.words.notValues.contains(token.word))
         }
-        var echoesVerb = false
-        for token in Token.split(text).drop(while: { pack.words.yes.contains($0.word) }) {
-            if pack.words.no.contains(token.word) { return false }
-            if words.contains(token.word) {
-                echoesVerb = echoesVerb || (starts.contains(token.word) && !pack.words.fillers.contains(token.word))
-            } else if !pack.words.fillers.contains(token.word) && !pack.words.notValues.contains(token.word) {
-                return false
-            }
-        }
-        return echoesVerb
     }
 
     /// What an answer that opens as a correction says after its opening words ("Coco" for
@@ -154,6 +144,7 @@ public struct AnswerReader: Sendable {
     /// The plain yes of the language.
     public var plainYes: String { pack.words.yes.first ?? "yes" }
 
+    /// `tokens` from the first that is neither a filler nor a dash standing alone.
     private func withoutFillers(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
         tokens.drop { pack.words.fillers.contains($0.word) || $0.word == ":" }
     }

@@ -57,19 +57,22 @@ struct AnswerReaderTests {
         #expect(!answers.isCancel("cancel my ride"))
     }
 
-    @Test("An answer in the question's own words agrees: \"yes cancel it\" to \"Cancel your ride?\"", arguments: [
-        ("yes cancel it", "Cancel your ride?", true),
-        ("yep go ahead and cancel", "Cancel your ride?", true),
-        ("cancel", "Please say yes or no. Cancel your ride?", true),
-        ("yes delete it", "Delete cake from Party?", true),
-        ("don't cancel it", "Cancel your ride?", false),
-        ("never mind", "Cancel your ride?", false),
-        ("ok, cancel it", "Send “hi” to Coco?", false),
-        ("cake", "Delete cake from Party?", false),
-        ("yes", "Cancel your ride?", false),
+    @Test("An answer in the words of the intent it confirms agrees: \"yes cancel it\" to \"Cancel your ride?\"", arguments: [
+        ("yes cancel it", "Cancel your ride", true),
+        ("yep go ahead and cancel", "Cancel your ride", true),
+        ("cancel", "Cancel your ride", true),
+        ("yes cancel my ride", "Cancel your ride", true),
+        ("yes delete it", "Delete cake from Party", true),
+        ("don't cancel it", "Cancel your ride", false),
+        ("never mind", "Cancel your ride", false),
+        ("delete everything?", "Delete everything on Party", false),
+        ("maybe delete it", "Delete cake from Party", false),
+        ("it can wait", "Request a Zippy Pool from Current Location to Ferry Building? It can pick you up in about 2 minutes", false),
+        ("cake", "Delete cake from Party", false),
+        ("yes", "Cancel your ride", false),
     ])
-    func agreesInItsWords(text: String, question: String, agrees: Bool) {
-        #expect(answers.agreesInItsWords(text, question: question) == agrees)
+    func agreesInItsWords(text: String, summary: String, agrees: Bool) {
+        #expect(answers.agreesInItsWords(text, confirming: summary) == agrees)
     }
 
     @Test("A yes or no phrase whose first word is also a filler is still a yes or no")

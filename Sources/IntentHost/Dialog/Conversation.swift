@@ -269,7 +269,7 @@ struct Conversation: Sendable {
                 var said = ""
                 let yes = try await conversation.keepAsking(
                     conversation.words.say("confirmIntent", ["summary": summary]), again: conversation.words.say("yesOrNo"), context, .yesNo,
-                    parameter: nil
+                    parameter: nil, confirming: summary
                 ) { answer in
                     said = answer
                     return conversation.answers.yesNo(answer)
@@ -428,13 +428,14 @@ struct Conversation: Sendable {
 
     /// Asks `question` until `read` makes sense of the answer, saying `again` before
     /// each repeat; after `maximumAsks` tries the conversation ends.
+    /// `confirming` is the summary of the intent the question confirms ("Cancel your ride").
     private func keepAsking<Value>(
         _ question: String, again: String, _ context: Context, _ expecting: Turn.Expectation, parameter: String?,
-        options: [String]? = nil, read: (String) -> Value?
+        options: [String]? = nil, confirming: String? = nil, read: (String) -> Value?
     ) async throws(Stop) -> Value {
         var text = question
         for _ in 0..<Self.maximumAsks {
-            let answer = try await listen(context.question(text, expecting, parameter: parameter, options: options))
+            let answer = try await listen(context.question(text, expecting, parameter: parameter, options: options), confirming: confirming)
             if let value = read(answer) { return value }
             // A bare no where a value or a choice was asked for ("no" to "From which list?")
             // calls the request off, as "never mind" does.
@@ -447,14 +448,15 @@ struct Conversation: Sendable {
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
     }
 
-    /// Sends a question and waits; "cancel" and silence stop the conversation.
-    private func listen(_ turn: Turn) async throws(Stop) -> String {
+    /// Sends a question and waits; "cancel" and silence stop the conversation. Where the
+    /// question confirms an intent (`confirming` its summary), "yes cancel it" to "Cancel
+    /// your ride?" is a yes, not a call to stop.
+    private func listen(_ turn: Turn, confirming summary: String? = nil) async throws(Stop) -> String {
         switch await session.ask(turn, via: host, timeout: timeout) {
         case .silence: throw .silence
         case .cancelled: throw .cancelled
         case .said(let text):
-            // "yes cancel it" to "Cancel your ride?" is a yes, not a call to stop.
-            if turn.expecting == .yesNo, answers.agreesInItsWords(text, question: turn.text) { return answers.plainYes }
+            if let summary, answers.agreesInItsWords(text, confirming: summary) { return answers.plainYes }
             if answers.isCancelAnswer(text) { throw .cancelled }
             // "yes, and tell Coco I'm coming": the yes answers; the request is set aside,
             // and the last turn says it was not done. A no with a request starts over with it.
