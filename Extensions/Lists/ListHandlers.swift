@@ -193,9 +193,11 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
         let titles = splitItems(intent.tasks)
-        // No task named (none left once split, ","), and not all of them: nothing to delete.
-        let all = intent.all == true
-        if titles.isEmpty, !all { return DeleteTasksResponse(.failure) }
+        // Tasks named are the ones deleted, whatever else was said ("remove eggs, all of
+        // them" deletes eggs: the question named only eggs). No task named (none left once
+        // split, ","), and not all of them: nothing to delete.
+        if intent.tasks.isEmpty ? intent.all != true : titles.isEmpty { return DeleteTasksResponse(.failure) }
+        let all = intent.tasks.isEmpty
         guard let deleted = try await store.deleteTasks(all ? nil : titles, fromList: list) else {
             return DeleteTasksResponse(.failure)
         }

@@ -122,6 +122,10 @@ struct ListOMatTests {
         // Tasks named but none readable is no request to delete them all.
         #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=,", "--confirm")["outcome"] == "failure")
         #expect(try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks= ", "--confirm")["outcome"] == "failure")
+        // Tasks named and all: the named ones go, as the confirmation said.
+        let named = try send(host, "DeleteTasks", "taskList=Grocery Store", "tasks=onions", "all=true", "--confirm")
+        #expect(named["response"]?["response"]?["tasks"] == ["onions"], "\(named)")
+        try send(host, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=onions")
         // No task named, and not all: which ones is asked, never taken for all of them.
         let unnamed = try send(host, "DeleteTasks", "taskList=Grocery Store", "--confirm")
         #expect(unnamed["code"] == "needsValue" && resolution(unnamed, "tasks")?["kind"] == "needsValue", "\(unnamed)")
