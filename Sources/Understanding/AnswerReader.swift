@@ -124,15 +124,15 @@ public struct AnswerReader: Sendable {
     /// "no wait, I meant Coco", "Kiki" for "actually just Kiki"); nil when it opens with
     /// no correction (a no, or the language's `corrections`) or says nothing after it.
     public func correction(_ text: String) -> String? {
-        let openers = (pack.words.corrections ?? []) + pack.words.no
+        let openers = ((pack.words.corrections ?? []) + pack.words.no).map { $0.split(separator: " ").map(String.init) }
         var chunks = text.split(whereSeparator: \.isWhitespace)[...]
         var corrected = false
-        while !chunks.isEmpty {
-            let words = chunks.prefix(2).map { Token.split(String($0)).first?.word ?? "" }
-            if let opener = openers.first(where: { $0.split(separator: " ").map(String.init) == Array(words.prefix($0.split(separator: " ").count)) }) {
-                chunks = chunks.dropFirst(opener.split(separator: " ").count)
+        while let first = chunks.first {
+            let words = chunks.prefix(3).map { Token.split(String($0)).first?.word ?? "" }
+            if let opener = openers.first(where: { Array(words.prefix($0.count)) == $0 }) {
+                chunks = chunks.dropFirst(opener.count)
                 corrected = true
-            } else if pack.words.fillers.contains(words[0]) {
+            } else if pack.words.fillers.contains(Token.split(String(first)).first?.word ?? "") {
                 chunks = chunks.dropFirst()
             } else {
                 break
