@@ -319,5 +319,13 @@ struct ChatTerminalTests {
         try terminal.typeLine("de")
         try terminal.waitFor("Zippy: Your ride: Zippy Pool to Ferry Building")
 
+        // Each update is shown once: the car moving, or a rating given, changes the update
+        // but not its words.
+        try terminal.waitFor("Zippy · ride: Zippy Pool to Ferry Building: arrived", timeout: .seconds(30))
+        _ = try host.ctl("send", "Zippy", "SendRideFeedback", "rating=5")
+        Thread.sleep(forTimeInterval: 2)
+        let rideLines = try terminal.lines().filter { $0.hasPrefix("Zippy · ride:") }
+        #expect(rideLines.count == Set(rideLines).count, "an update was shown twice:\n\(rideLines.joined(separator: "\n"))")
+
     }
 }

@@ -110,19 +110,30 @@ extension Chat {
     }
 }
 
-/// Prints pushed updates from a thread of its own while the conversation goes on.
+/// Prints pushed updates from a thread of its own while the conversation goes on; an
+/// update that reads as the last one of its app and topic is not shown again (a ride's
+/// car moving on the map, or a rating given, changes its update but not its words).
 enum UpdatePrinter {
+    /// How many apps' and topics' last lines are remembered; past it, all are forgotten.
+    static let remembered = 256
+
     static func start(endpoint: String, security: ConnectionSecurity, show: @escaping @Sendable (String) -> Void) {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) { return }
         let thread = Thread {
             guard let socket = try? Socket(try Context(), .sub), (try? socket.subscribe([])) != nil,
                 (try? security.apply(to: socket, endpoint: endpoint)) != nil, (try? socket.connect(endpoint)) != nil
             else { return }
+            var last: [String: String] = [:]
             while true {
                 guard let frames = try? socket.receiveFrames(wait: true), frames.count == 2,
                     let update = try? JSON.decode(Update.self, from: frames[1].bytes)
                 else { continue }
-                show("\(update.app) · \(update.topic): \(Watch.describe(update.payload))")
+                let key = "\(update.app) · \(update.topic)"
+                let line = "\(key): \(Watch.describe(update.payload))"
+                guard last[key] != line else { continue }
+                if last.count >= remembered { last.removeAll() }
+                last[key] = line
+                show(line)
             }
         }
         thread.start()
