@@ -55,15 +55,15 @@ static inline int intentctl_editor_columns(EditLine *editor) {
     return columns;
 }
 
+/// Draws the prompt and the line again, from where the cursor is.
+static inline void intentctl_editor_redraw(EditLine *editor) { el_set(editor, EL_REFRESH); }
+
 /// Takes the terminal's new size and draws the prompt and the line again, from where the
 /// cursor is.
 static inline void intentctl_editor_resize(EditLine *editor) {
     el_resize(editor);
-    el_set(editor, EL_REFRESH);
+    intentctl_editor_redraw(editor);
 }
-
-/// Draws the prompt and the line again, from where the cursor is.
-static inline void intentctl_editor_redraw(EditLine *editor) { el_set(editor, EL_REFRESH); }
 
 static inline void intentctl_editor_close(EditLine *editor) {
     char *prompt = NULL;

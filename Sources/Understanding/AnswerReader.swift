@@ -110,8 +110,9 @@ public struct AnswerReader: Sendable {
     /// verb, then only the summary's words and words that are never values; no question
     /// ("delete everything?"), no no, nothing else ("maybe delete it").
     public func agreesInItsWords(_ text: String, confirming summary: String) -> Bool {
-        guard !text.contains("?"), let verb = Token.split(summary).first?.word else { return false }
-        let asked = Set(Token.split(summary).map(\.word))
+        let summaryWords = Token.split(summary).map(\.word)
+        guard !text.contains("?"), let verb = summaryWords.first else { return false }
+        let asked = Set(summaryWords)
         let agreeing = Set(pack.words.yes.flatMap { $0.split(separator: " ").map(String.init) } + [pack.words.and])
         let said = Token.split(text).drop { agreeing.contains($0.word) && $0.word != verb }
         guard said.first?.word == verb else { return false }
@@ -127,12 +128,12 @@ public struct AnswerReader: Sendable {
         let openers = ((pack.words.corrections ?? []) + pack.words.no).map { $0.split(separator: " ").map(String.init) }
         var chunks = text.split(whereSeparator: \.isWhitespace)[...]
         var corrected = false
-        while let first = chunks.first {
+        while !chunks.isEmpty {
             let words = chunks.prefix(3).map { Token.split(String($0)).first?.word ?? "" }
             if let opener = openers.first(where: { Array(words.prefix($0.count)) == $0 }) {
                 chunks = chunks.dropFirst(opener.count)
                 corrected = true
-            } else if pack.words.fillers.contains(Token.split(String(first)).first?.word ?? "") {
+            } else if pack.words.fillers.contains(words[0]) {
                 chunks = chunks.dropFirst()
             } else {
                 break

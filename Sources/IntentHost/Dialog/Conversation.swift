@@ -365,22 +365,19 @@ struct Conversation: Sendable {
                 // `answeredBy`: "a new list called Costco" where the list was asked for) gives
                 // its one value. Free text is taken whole, but for the request said again with
                 // only it ("make a new grocery list in List-o-Mat" where the name was asked for).
-                if parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles), request.intent == intent.name,
-                    request.parameters.count == 1, let said = request.parameters[parameter.name]
-                {
-                    return try? parameter.coerce(said)
-                }
-                if !parameter.isFreeText, case .request(let request) = reader.read(answer, apps: profiles) {
+                if case .request(let request) = reader.read(answer, apps: profiles) {
                     if request.intent == intent.name, let said = request.parameters[parameter.name] {
                         if request.parameters.count == 1 { return try? parameter.coerce(said) }
                         // A list's element is read from the words ("send it to Coco" reads "it" as
                         // the message); anything else said with more starts over.
-                        if !parameter.isList { return nil }
+                        if !parameter.isList, !parameter.isFreeText { return nil }
                     }
-                    if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
-                    // The same request said again without what was asked ("add bread to my list"
-                    // where the list was asked for) is no answer: the words are no list's name.
-                    if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
+                    if !parameter.isFreeText {
+                        if let value = otherRequestsValue(request, for: parameter, app: context.app) { return value }
+                        // The same request said again without what was asked ("add bread to my
+                        // list" where the list was asked for) is no answer: the words are no list's name.
+                        if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
+                    }
                 }
                 return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
             }

@@ -208,7 +208,7 @@ final class LineEditor: Sendable {
     /// Remembers a line for the up arrow and the history file.
     func remember(_ line: String) {
         guard let history, !line.isEmpty else { return }
-        Self.wide(line).withUnsafeBufferPointer { intentctl_history_add(history, $0.baseAddress) }
+        Self.add(line, to: history)
         let lines = remembered.withLock { lines in
             if lines.last != line { lines.append(line) }
             if lines.count > Self.historySize { lines.removeFirst(lines.count - Self.historySize) }
@@ -232,7 +232,7 @@ final class LineEditor: Sendable {
         }
         lines = lines.filter { !$0.isEmpty && !$0.contains("\n") && $0.unicodeScalars.count <= Self.maximumCharacters }
             .suffix(Self.historySize)
-        for line in lines { Self.wide(line).withUnsafeBufferPointer { intentctl_history_add(history, $0.baseAddress) } }
+        for line in lines { Self.add(line, to: history) }
         remembered.withLock { $0 = lines }
     }
 
@@ -250,6 +250,11 @@ final class LineEditor: Sendable {
         let written = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         if written != bytes.count || rename(temporary, target) != 0 { unlink(temporary) }
+    }
+
+    /// Puts `line` in libedit's history, for the up arrow.
+    private static func add(_ line: String, to history: OpaquePointer) {
+        wide(line).withUnsafeBufferPointer { intentctl_history_add(history, $0.baseAddress) }
     }
 
     /// `text` as a NUL-terminated wide string.
