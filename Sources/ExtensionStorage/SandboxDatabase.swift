@@ -23,8 +23,6 @@ public final class SandboxDatabase: Sendable {
     public let pool: DatabasePool
     /// Commits the writes, in groups.
     public let writer: GroupCommitWriter
-    /// How many replies this process recorded in the journal (`SandboxJournal`).
-    let journalRecords = Atomic<Int>(0)
 
     private init(pool: DatabasePool) {
         self.pool = pool

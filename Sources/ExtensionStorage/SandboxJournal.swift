@@ -11,9 +11,10 @@ import IntentExtensionKit
 /// each committed in the same savepoint of the same group commit as the write itself
 /// (`GroupCommitWriter`). A retry of a handle whose
 /// process died between its write and its reply finds the write done and gets its result
-/// back instead of writing again. Keys older than a day are pruned at every record; keys
-/// beyond the newest 10 000, and the oldest past 64 MiB of replies, at every 100th record
-/// of an instance (`pruneInterval`).
+/// back instead of writing again. At every record, keys older than a day are pruned, and the
+/// oldest keys while more than 10 000 are kept or their results come to more than 64 MiB.
+/// The table `intentd_handled_totals` counts keys and bytes (kept by triggers), so that a
+/// prune reads two numbers and the oldest rows, never the whole journal.
 public struct SandboxJournal: HandleJournal {
     let database: SandboxDatabase
     let capacity: Int
@@ -24,10 +25,6 @@ public struct SandboxJournal: HandleJournal {
     public static let maxBytes = 64 << 20
     /// How long a key is kept, in seconds.
     public static let maxAge: Double = 86_400
-    /// How many records an instance makes between two prunes by count. Such a prune walks
-    /// the newest `capacity` keys, too slow for every record; in between the table may
-    /// hold up to this many more keys per instance.
-    public static let pruneInterval = 100
 
     /// The journal in `database` (opened with `SandboxDatabase.open`, which makes the
     /// table), keeping `capacity` keys.
@@ -43,7 +40,31 @@ public struct SandboxJournal: HandleJournal {
                 key TEXT NOT NULL, step INTEGER NOT NULL, intent TEXT NOT NULL, result BLOB NOT NULL,
                 created REAL NOT NULL, PRIMARY KEY (key, step));
             CREATE INDEX IF NOT EXISTS intentd_handled_created ON intentd_handled (created);
+            CREATE TABLE IF NOT EXISTS intentd_handled_totals (
+                id INTEGER PRIMARY KEY CHECK (id = 1), keys INTEGER NOT NULL, bytes INTEGER NOT NULL);
+            INSERT OR IGNORE INTO intentd_handled_totals SELECT 1,
+                (SELECT COUNT(*) FROM intentd_handled WHERE step = 0),
+                (SELECT IFNULL(SUM(length(result)), 0) FROM intentd_handled);
+            CREATE TRIGGER IF NOT EXISTS intentd_handled_added AFTER INSERT ON intentd_handled BEGIN
+                UPDATE intentd_handled_totals SET keys = keys + (NEW.step = 0), bytes = bytes + length(NEW.result);
+            END;
+            CREATE TRIGGER IF NOT EXISTS intentd_handled_removed AFTER DELETE ON intentd_handled BEGIN
+                UPDATE intentd_handled_totals SET keys = keys - (OLD.step = 0), bytes = bytes - length(OLD.result);
+            END;
             """)
+    }
+
+    /// Deletes the oldest keys (every step of each) while more than `capacity` keys are
+    /// kept or their results come to more than `maxBytes`.
+    static func prune(_ db: Database, capacity: Int, maxBytes: Int) throws {
+        // How many of the oldest rows to take keys from: the keys over `capacity`, else one.
+        let excess = "SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?"
+        while let oldest = try Int.fetchOne(db, sql: excess, arguments: [capacity, capacity, maxBytes]) {
+            try db.execute(
+                sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled ORDER BY created LIMIT ?)",
+                arguments: [oldest])
+            guard db.changesCount > 0 else { return }
+        }
     }
 
     /// The row (key, step), checked to belong to `intent`.
@@ -66,26 +87,11 @@ public struct SandboxJournal: HandleJournal {
     }
 
     public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
-        let pruneByCount = database.journalRecords.wrappingAdd(1, ordering: .relaxed).oldValue % Self.pruneInterval == 0
         try await database.write { [capacity, maxBytes] db in
             try Self.insert(db, key, step: 0, intent: intent, result: reply)
-            // Bound the table: by age (a short walk of the index's oldest end), and now and
-            // then by count of keys.
             try db.execute(
                 sql: "DELETE FROM intentd_handled WHERE created < ?", arguments: [Date().timeIntervalSince1970 - Self.maxAge])
-            guard pruneByCount else { return }
-            try db.execute(sql: """
-                DELETE FROM intentd_handled WHERE key IN (
-                    SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created DESC LIMIT -1 OFFSET ?)
-                """, arguments: [capacity])
-            // And by size: the newest keys whose replies (and steps) come to `maxBytes`.
-            try db.execute(sql: """
-                DELETE FROM intentd_handled WHERE key IN (
-                    SELECT key FROM (
-                        SELECT key, SUM(size) OVER (ORDER BY newest DESC) AS running FROM (
-                            SELECT key, SUM(length(result)) AS size, MAX(created) AS newest FROM intentd_handled GROUP BY key))
-                    WHERE running > ?)
-                """, arguments: [maxBytes])
+            try Self.prune(db, capacity: capacity, maxBytes: maxBytes)
         }
     }
 }

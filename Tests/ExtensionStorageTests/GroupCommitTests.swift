@@ -234,15 +234,40 @@ struct GroupCommitTests {
         #expect(try store.titles() == ["on time"])
     }
 
-    @Test("The journal keeps its newest keys and at most its capacity and a prune interval more, and recorded replies come back")
+    /// The journal's keys and bytes, counted from its rows.
+    static func counted(_ store: Store) async throws -> (keys: Int, bytes: Int) {
+        try await store.database.read { db in
+            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intentd_handled WHERE step = 0") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT IFNULL(SUM(length(result)), 0) FROM intentd_handled") ?? -1)
+        }
+    }
+
+    /// The journal's keys and bytes as its totals table keeps them.
+    static func totals(_ store: Store) async throws -> (keys: Int, bytes: Int) {
+        try await store.database.read { db in
+            (try Int.fetchOne(db, sql: "SELECT keys FROM intentd_handled_totals") ?? -1,
+             try Int.fetchOne(db, sql: "SELECT bytes FROM intentd_handled_totals") ?? -1)
+        }
+    }
+
+    @Test("The journal keeps exactly its capacity of newest keys, with every step of each, and recorded replies come back")
     func journalIsBounded() async throws {
         let store = try Store()
         let journal = SandboxJournal(store.database, capacity: 20)
-        for i in 0..<250 { try await journal.record(Array("reply \(i)".utf8), for: "key-\(i)", intent: "AddThing") }
-        let keys = try await store.database.read { db in try String.fetchAll(db, sql: "SELECT key FROM intentd_handled WHERE step = 0") }
-        #expect(keys.count >= 20 && keys.count <= 20 + SandboxJournal.pruneInterval, "\(keys.count) keys kept")
+        for i in 0..<250 {
+            // Every third key made a write of its own first (step 1), as a journaled handle does.
+            if i % 3 == 0 {
+                let scope = HandleScope(key: "key-\(i)", intent: "AddThing", deadline: nil)
+                try await HandleScope.$current.withValue(scope) { try await store.database.journaledWrite { db in try Self.insert(db, "t\(i)") } }
+            }
+            try await journal.record(Array("reply \(i)".utf8), for: "key-\(i)", intent: "AddThing")
+        }
+        let keys = try await store.database.read { db in try String.fetchAll(db, sql: "SELECT DISTINCT key FROM intentd_handled") }
+        #expect(Set(keys) == Set((230..<250).map { "key-\($0)" }), "\(keys.count) keys kept")
         #expect(try await journal.reply(for: "key-249", intent: "AddThing") == Array("reply 249".utf8))
         #expect(try await journal.reply(for: "key-0", intent: "AddThing") == nil, "the oldest key was pruned")
+        let (counted, kept) = (try await Self.counted(store), try await Self.totals(store))
+        #expect(counted == kept, "the totals table counts what the journal holds")
     }
 
     @Test("The journal keeps at most its bytes of replies, the newest")
@@ -250,10 +275,36 @@ struct GroupCommitTests {
         let store = try Store()
         let journal = SandboxJournal(store.database, maxBytes: 100_000)
         let large = [UInt8](repeating: 0x61, count: 10_000)
-        for i in 0..<(SandboxJournal.pruneInterval + 1) { try await journal.record(large, for: "key-\(i)", intent: "AddThing") }
-        let bytes = try await store.database.read { db in try Int.fetchOne(db, sql: "SELECT SUM(length(result)) FROM intentd_handled") }
-        #expect((bytes ?? 0) <= 100_000, "\(bytes ?? 0) bytes kept")
-        #expect(try await journal.reply(for: "key-\(SandboxJournal.pruneInterval)", intent: "AddThing") == large)
+        for i in 0..<30 { try await journal.record(large, for: "key-\(i)", intent: "AddThing") }
+        let (keys, bytes) = try await Self.counted(store)
+        #expect(keys == 10 && bytes == 100_000, "\(keys) keys, \(bytes) bytes kept")
+        #expect(try await journal.reply(for: "key-29", intent: "AddThing") == large)
+        #expect(try await journal.reply(for: "key-19", intent: "AddThing") == nil)
+        #expect(try await Self.totals(store) == (keys, bytes))
+    }
+
+    @Test("A journal made before its totals were kept is counted when the store opens, and pruned from then on")
+    func journalWithoutTotalsIsCounted() async throws {
+        let store = try Store()
+        let journal = SandboxJournal(store.database, capacity: 5)
+        for i in 0..<5 { try await journal.record(Array("reply \(i)".utf8), for: "key-\(i)", intent: "AddThing") }
+        // As an older version left it: the rows, no totals and no triggers.
+        try await store.database.write { db in
+            try db.execute(sql: """
+                DROP TRIGGER intentd_handled_added; DROP TRIGGER intentd_handled_removed; DROP TABLE intentd_handled_totals;
+                INSERT INTO intentd_handled (key, step, intent, result, created) VALUES ('old', 0, 'AddThing', x'0102', 0.5);
+                """)
+        }
+        let reopened = try SandboxDatabase.open("test.sqlite", in: store.directory) { _ in }
+        defer { reopened.close() }
+        let totals = try await reopened.read { db in
+            (try Int.fetchOne(db, sql: "SELECT keys FROM intentd_handled_totals"), try Int.fetchOne(db, sql: "SELECT bytes FROM intentd_handled_totals"))
+        }
+        #expect(totals.0 == 6 && totals.1 == 5 * 7 + 2, "\(String(describing: totals))")
+        try await SandboxJournal(reopened, capacity: 5).record(Array("new".utf8), for: "key-new", intent: "AddThing")
+        let keys = try await reopened.read { db in try String.fetchAll(db, sql: "SELECT key FROM intentd_handled WHERE step = 0 ORDER BY key") }
+        // The old key went for its age, key-0 for the capacity.
+        #expect(keys == ["key-1", "key-2", "key-3", "key-4", "key-new"], "\(keys)")
     }
 
     @Test("Writes commit with synchronous FULL unless INTENTD_STORE_SYNCHRONOUS says normal; another value is refused")
