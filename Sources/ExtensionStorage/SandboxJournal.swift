@@ -54,14 +54,15 @@ public struct SandboxJournal: HandleJournal {
             """)
     }
 
-    /// Deletes the oldest keys (every step of each) while more than `capacity` keys are
-    /// kept or their results come to more than `maxBytes`.
+    /// Deletes the oldest keys with a reply (every step of each) while more than `capacity`
+    /// keys are kept or their results come to more than `maxBytes`. A key without its reply
+    /// yet is a handle that may still be running or be retried: its writes stay (for a day).
     static func prune(_ db: Database, capacity: Int, maxBytes: Int) throws {
         // How many of the oldest rows to take keys from: the keys over `capacity`, else one.
         let excess = "SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?"
         while let oldest = try Int.fetchOne(db, sql: excess, arguments: [capacity, capacity, maxBytes]) {
             try db.execute(
-                sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled ORDER BY created LIMIT ?)",
+                sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created LIMIT ?)",
                 arguments: [oldest])
             guard db.changesCount > 0 else { return }
         }
