@@ -14,6 +14,9 @@ final class MessageStore: Sendable {
     static let me = Person(displayName: "Me", identifier: "me")
 
     private let database: SandboxDatabase
+    /// The address book, by name: nothing changes it once the store is made, so it is read
+    /// once instead of at every resolve.
+    private let addressBook: [Contact]
 
     /// Completed handles, kept in this database with the writes they made.
     var journal: SandboxJournal { SandboxJournal(database) }
@@ -25,6 +28,7 @@ final class MessageStore: Sendable {
     /// sent together share one synced append (group commit), and searches never wait for a send.
     init(directory: URL) throws {
         database = try SandboxDatabase.open("monkeychat.sqlite", in: directory, createSchema: Self.createSchema)
+        addressBook = try database.pool.read { db in try Contact.order(Column("displayName")).fetchAll(db) }
     }
 
     private static func createSchema(_ db: Database) throws {
@@ -51,22 +55,17 @@ final class MessageStore: Sendable {
     // MARK: Contacts
 
     /// Every contact's name, for the user vocabulary.
-    func contactNames() async throws -> [String] {
-        try await database.read { db in try Contact.order(Column("displayName")).fetchAll(db).map(\.displayName) }
-    }
+    func contactNames() -> [String] { addressBook.map(\.displayName) }
 
     /// The contacts a person may mean: by identifier, then an exact name or screen name,
     /// then every contact whose name contains what was said.
-    func contacts(matching person: Person) async throws -> [Contact] {
-        try await database.read { db in
-            if let id = person.identifier, let contact = try Contact.fetchOne(db, key: id) { return [contact] }
-            let said = person.displayName.trimmingCharacters(in: .whitespaces).lowercased()
-            guard !said.isEmpty else { return [] }
-            let all = try Contact.order(Column("displayName")).fetchAll(db)
-            let exact = all.filter { $0.displayName.lowercased() == said || $0.screenName.lowercased() == said }
-            if !exact.isEmpty { return exact }
-            return all.filter { $0.displayName.lowercased().contains(said) }
-        }
+    func contacts(matching person: Person) -> [Contact] {
+        if let id = person.identifier, let contact = addressBook.first(where: { $0.identifier == id }) { return [contact] }
+        let said = person.displayName.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !said.isEmpty else { return [] }
+        let exact = addressBook.filter { $0.displayName.lowercased() == said || $0.screenName.lowercased() == said }
+        if !exact.isEmpty { return exact }
+        return addressBook.filter { $0.displayName.lowercased().contains(said) }
     }
 
     // MARK: Messages

@@ -13,7 +13,7 @@ struct MonkeyChatExtension: IntentExtension {
     init(context: ExtensionContext) async throws {
         store = try MessageStore(directory: context.sandboxDirectory)
         // As the seed's MonkeyChat does: the assistant learns the contacts' screen names.
-        context.vocabulary.set(try await store.contactNames(), for: "contactName")
+        context.vocabulary.set(store.contactNames(), for: "contactName")
     }
 
     /// Handles done, by idempotency key, in the app's own database.

@@ -13,7 +13,7 @@ struct SendMessageHandler: SendMessageIntentHandling {
         var results: [ResolutionResult] = []
         var found = Set<String>()
         for recipient in intent.recipients {
-            let matches = try await store.contacts(matching: recipient)
+            let matches = store.contacts(matching: recipient)
             switch matches.count {
             case 0: results.append(.unsupported(reason: "noAccount"))
             // Someone named twice ("Coco and Zorro", then "Coco" for Zorro) gets it once.
