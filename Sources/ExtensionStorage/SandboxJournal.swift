@@ -14,7 +14,8 @@ import IntentExtensionKit
 /// back instead of writing again. At every record, keys older than a day are pruned, and the
 /// oldest keys while more than 10 000 are kept or their results come to more than 64 MiB.
 /// The table `intentd_handled_totals` counts keys and bytes (kept by triggers), so that a
-/// prune reads two numbers and the oldest rows, never the whole journal.
+/// prune reads two numbers and the oldest rows, never the whole journal. Its statements are
+/// prepared once per connection (`cachedStatement`): preparing them cost more than running them.
 public struct SandboxJournal: HandleJournal {
     let database: SandboxDatabase
     let capacity: Int
@@ -59,28 +60,26 @@ public struct SandboxJournal: HandleJournal {
     /// yet is a handle that may still be running or be retried: its writes stay (for a day).
     static func prune(_ db: Database, capacity: Int, maxBytes: Int) throws {
         // How many of the oldest rows to take keys from: the keys over `capacity`, else one.
-        let excess = "SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?"
-        while let oldest = try Int.fetchOne(db, sql: excess, arguments: [capacity, capacity, maxBytes]) {
-            try db.execute(
-                sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created LIMIT ?)",
-                arguments: [oldest])
+        let excess = try db.cachedStatement(sql: "SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?")
+        let delete = try db.cachedStatement(
+            sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created LIMIT ?)")
+        while let oldest = try Int.fetchOne(excess, arguments: [capacity, capacity, maxBytes]) {
+            try delete.execute(arguments: [oldest])
             guard db.changesCount > 0 else { return }
         }
     }
 
     /// The row (key, step), checked to belong to `intent`.
     static func recorded(_ db: Database, _ key: String, step: Int, intent: String) throws -> [UInt8]? {
-        guard let row = try Row.fetchOne(
-            db, sql: "SELECT intent, result FROM intentd_handled WHERE key = ? AND step = ?", arguments: [key, step])
-        else { return nil }
+        let select = try db.cachedStatement(sql: "SELECT intent, result FROM intentd_handled WHERE key = ? AND step = ?")
+        guard let row = try Row.fetchOne(select, arguments: [key, step]) else { return nil }
         guard (row["intent"] as String?) == intent else { throw IdempotencyKeyReused(key: key) }
         return (row["result"] as Data?).map { Array($0) }
     }
 
     static func insert(_ db: Database, _ key: String, step: Int, intent: String, result: [UInt8]) throws {
-        try db.execute(
-            sql: "INSERT OR IGNORE INTO intentd_handled (key, step, intent, result, created) VALUES (?, ?, ?, ?, ?)",
-            arguments: [key, step, intent, Data(result), Date().timeIntervalSince1970])
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO intentd_handled (key, step, intent, result, created) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [key, step, intent, Data(result), Date().timeIntervalSince1970])
     }
 
     public func reply(for key: String, intent: String) async throws -> [UInt8]? {
@@ -90,8 +89,8 @@ public struct SandboxJournal: HandleJournal {
     public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
         try await database.write { [capacity, maxBytes] db in
             try Self.insert(db, key, step: 0, intent: intent, result: reply)
-            try db.execute(
-                sql: "DELETE FROM intentd_handled WHERE created < ?", arguments: [Date().timeIntervalSince1970 - Self.maxAge])
+            try db.cachedStatement(sql: "DELETE FROM intentd_handled WHERE created < ?")
+                .execute(arguments: [Date().timeIntervalSince1970 - Self.maxAge])
             try Self.prune(db, capacity: capacity, maxBytes: maxBytes)
         }
     }
