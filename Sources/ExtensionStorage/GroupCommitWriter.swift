@@ -120,20 +120,26 @@ public final class GroupCommitWriter: Sendable {
         for answer in answers { answer(nil) }
     }
 
-    /// Runs `updates` in a savepoint, rolled back if it throws.
+    /// Runs `updates` in a savepoint, rolled back if it throws. The savepoint's statements
+    /// are prepared once (`cachedStatement`), not at every write. If the savepoint cannot be
+    /// rolled back, the whole transaction is, so that no part of a failed write commits.
     private static func inSavepoint<T>(_ db: Database, _ updates: (Database) throws -> T) -> Result<T, any Error> {
-        var outcome: Result<T, any Error>?
         do {
-            try db.inSavepoint {
-                outcome = Result { try updates(db) }
-                if case .failure = outcome { return .rollback }
-                return .commit
-            }
+            try db.cachedStatement(sql: "SAVEPOINT write").execute()
         } catch {
-            // The savepoint could not be made, released or rolled back.
             return .failure(error)
         }
-        return outcome ?? .failure(DatabaseError(resultCode: .SQLITE_ERROR, message: "the write did not run"))
+        let outcome = Result { try updates(db) }
+        do {
+            if case .failure = outcome, db.isInsideTransaction {
+                try db.cachedStatement(sql: "ROLLBACK TO SAVEPOINT write").execute()
+            }
+            if db.isInsideTransaction { try db.cachedStatement(sql: "RELEASE SAVEPOINT write").execute() }
+        } catch {
+            if db.isInsideTransaction { try? db.rollback() }
+            return .failure(error)
+        }
+        return outcome
     }
 }
 
