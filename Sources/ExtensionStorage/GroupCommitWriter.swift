@@ -9,8 +9,9 @@ import Synchronization
 /// what is queued (at most `groupLimit`), runs each write in a savepoint of its own within
 /// one transaction, commits once and only then resumes each caller with its own result.
 /// Writes that arrive during the commit wait for the next group. A write that throws rolls
-/// back only itself and gets its own error. If the transaction cannot begin or commit, or
-/// SQLite abandons it, every write of the group gets that error and none of it is stored.
+/// back only itself and gets its own error. If the transaction cannot begin or commit,
+/// SQLite abandons it, or a write's savepoint cannot be rolled back or released, every
+/// write of the group gets that error and none of it is stored.
 /// With `synchronous = FULL` (as `SandboxDatabase` opens it) a commit has reached the disk
 /// when it returns, so no write is answered before it is durable.
 ///
@@ -106,8 +107,10 @@ public final class GroupCommitWriter: Sendable {
                 for pending in group {
                     let (error, answer) = pending.run(db)
                     answers.append(answer)
-                    // SQLite ends the whole transaction on some errors (disk full, I/O): then
-                    // the group is lost, and every write in it is told so.
+                    // SQLite ends the whole transaction on some errors (disk full, I/O), and a
+                    // savepoint left open would commit a failed write: then the group is
+                    // lost, and every write in it is told so.
+                    if let lost = error as? SavepointLost { throw lost.error }
                     if let error, !db.isInsideTransaction { throw error }
                 }
                 return .commit
@@ -122,7 +125,7 @@ public final class GroupCommitWriter: Sendable {
 
     /// Runs `updates` in a savepoint, rolled back if it throws. The savepoint's statements
     /// are prepared once (`cachedStatement`), not at every write. If the savepoint cannot be
-    /// rolled back, the whole transaction is, so that no part of a failed write commits.
+    /// rolled back or released, the failure is `SavepointLost`: the group must not commit.
     private static func inSavepoint<T>(_ db: Database, _ updates: (Database) throws -> T) -> Result<T, any Error> {
         do {
             try db.cachedStatement(sql: "SAVEPOINT write").execute()
@@ -136,10 +139,15 @@ public final class GroupCommitWriter: Sendable {
             }
             if db.isInsideTransaction { try db.cachedStatement(sql: "RELEASE SAVEPOINT write").execute() }
         } catch {
-            if db.isInsideTransaction { try? db.rollback() }
-            return .failure(error)
+            return .failure(SavepointLost(error: error))
         }
         return outcome
+    }
+
+    /// A write's savepoint that could not be rolled back or released: what it did may still
+    /// be in the transaction, so the whole group is rolled back.
+    private struct SavepointLost: Error {
+        let error: any Error
     }
 }
 

@@ -12,7 +12,8 @@ import IntentExtensionKit
 /// (`GroupCommitWriter`). A retry of a handle whose
 /// process died between its write and its reply finds the write done and gets its result
 /// back instead of writing again. At every record, keys older than a day are pruned, and the
-/// oldest keys while more than 10 000 are kept or their results come to more than 64 MiB.
+/// oldest keys with a reply (never the one just recorded) while more than 10 000 are kept or
+/// all results come to more than 64 MiB; writes of a handle not answered yet stay a day.
 /// The table `intentd_handled_totals` counts keys and bytes (kept by triggers), so that a
 /// prune reads two numbers and the oldest rows, never the whole journal. Its statements are
 /// prepared once per connection (`cachedStatement`): preparing them cost more than running them.
@@ -41,6 +42,7 @@ public struct SandboxJournal: HandleJournal {
                 key TEXT NOT NULL, step INTEGER NOT NULL, intent TEXT NOT NULL, result BLOB NOT NULL,
                 created REAL NOT NULL, PRIMARY KEY (key, step));
             CREATE INDEX IF NOT EXISTS intentd_handled_created ON intentd_handled (created);
+            CREATE INDEX IF NOT EXISTS intentd_handled_replies ON intentd_handled (created) WHERE step = 0;
             CREATE TABLE IF NOT EXISTS intentd_handled_totals (
                 id INTEGER PRIMARY KEY CHECK (id = 1), keys INTEGER NOT NULL, bytes INTEGER NOT NULL);
             INSERT OR IGNORE INTO intentd_handled_totals SELECT 1,
@@ -55,16 +57,17 @@ public struct SandboxJournal: HandleJournal {
             """)
     }
 
-    /// Deletes the oldest keys with a reply (every step of each) while more than `capacity`
-    /// keys are kept or their results come to more than `maxBytes`. A key without its reply
-    /// yet is a handle that may still be running or be retried: its writes stay (for a day).
-    static func prune(_ db: Database, capacity: Int, maxBytes: Int) throws {
+    /// Deletes the oldest keys with a reply (every step of each) but `keeping` while more than
+    /// `capacity` keys are kept or their results come to more than `maxBytes`. A key without
+    /// its reply yet is a handle that may still be running or be retried: its writes stay (for
+    /// a day, and count toward `maxBytes`), and so does the key just recorded.
+    static func prune(_ db: Database, capacity: Int, maxBytes: Int, keeping: String) throws {
         // How many of the oldest rows to take keys from: the keys over `capacity`, else one.
         let excess = try db.cachedStatement(sql: "SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?")
         let delete = try db.cachedStatement(
-            sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled WHERE step = 0 ORDER BY created LIMIT ?)")
+            sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled WHERE step = 0 AND key != ? ORDER BY created LIMIT ?)")
         while let oldest = try Int.fetchOne(excess, arguments: [capacity, capacity, maxBytes]) {
-            try delete.execute(arguments: [oldest])
+            try delete.execute(arguments: [keeping, oldest])
             guard db.changesCount > 0 else { return }
         }
     }
@@ -83,7 +86,7 @@ public struct SandboxJournal: HandleJournal {
     }
 
     public func reply(for key: String, intent: String) async throws -> [UInt8]? {
-        try await database.read { db in try Self.recorded(db, key, step: 0, intent: intent) }
+        try database.lookup { db in try Self.recorded(db, key, step: 0, intent: intent) }
     }
 
     public func record(_ reply: [UInt8], for key: String, intent: String) async throws {
@@ -91,7 +94,7 @@ public struct SandboxJournal: HandleJournal {
             try Self.insert(db, key, step: 0, intent: intent, result: reply)
             try db.cachedStatement(sql: "DELETE FROM intentd_handled WHERE created < ?")
                 .execute(arguments: [Date().timeIntervalSince1970 - Self.maxAge])
-            try Self.prune(db, capacity: capacity, maxBytes: maxBytes)
+            try Self.prune(db, capacity: capacity, maxBytes: maxBytes, keeping: key)
         }
     }
 }

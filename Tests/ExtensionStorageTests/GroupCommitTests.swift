@@ -286,6 +286,57 @@ struct GroupCommitTests {
         #expect(try await Self.totals(store) == (keys, bytes))
     }
 
+    @Test("A reply just recorded and its writes are kept even when unanswered handles' writes alone pass the bound in bytes")
+    func journalKeepsTheKeyItRecords() async throws {
+        let store = try Store()
+        let journal = SandboxJournal(store.database, maxBytes: 100_000)
+        // Three handles that wrote 40 KB each and never replied (they may still be retried).
+        for i in 0..<3 {
+            let scope = HandleScope(key: "unanswered-\(i)", intent: "AddThing", deadline: nil)
+            _ = try await HandleScope.$current.withValue(scope) {
+                try await store.database.journaledWrite { db -> String in
+                    try Self.insert(db, "u\(i)")
+                    return String(repeating: "x", count: 40_000)
+                }
+            }
+        }
+        let send = HandleScope(key: "send-1", intent: "AddThing", deadline: nil)
+        try await HandleScope.$current.withValue(send) { try await store.database.journaledWrite { db in try Self.insert(db, "sent") } }
+        try await journal.record(Array("sent".utf8), for: "send-1", intent: "AddThing")
+        #expect(try await journal.reply(for: "send-1", intent: "AddThing") == Array("sent".utf8))
+        let steps = try await store.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intentd_handled WHERE key = 'send-1'") }
+        #expect(steps == 2, "the reply and its write's result are kept")
+        let unanswered = try await store.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM intentd_handled WHERE key LIKE 'unanswered-%'") }
+        #expect(unanswered == 3)
+    }
+
+    @Test("A write that ends its own savepoint fails its whole group: nothing of the group is stored")
+    func lostSavepointFailsTheGroup() async throws {
+        let store = try Store()
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Result<Int, any Error>).self) { group in
+            _ = try await holdingTheWriter(store, queue: 3) {
+                for i in 0..<3 {
+                    group.addTask {
+                        let result = await Self.outcome {
+                            try await store.database.write { db in
+                                try Self.insert(db, "w\(i)")
+                                // Against the contract: its insert would stay in the transaction.
+                                if i == 1 { try db.execute(sql: "RELEASE SAVEPOINT write") }
+                                return i
+                            }
+                        }
+                        return (i, result)
+                    }
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+        for (i, outcome) in outcomes {
+            if case .success = outcome { Issue.record("write \(i) was answered as stored") }
+        }
+        #expect(try store.titles().isDisjoint(with: ["w0", "w1", "w2"]))
+    }
+
     @Test("A journal made before its totals were kept is counted when the store opens, and pruned from then on")
     func journalWithoutTotalsIsCounted() async throws {
         let store = try Store()
