@@ -6,7 +6,8 @@ import IntentExtensionKit
 /// MonkeyChat's data: its address book and its messages, in one SQLite database in the
 /// extension's sandbox, so both survive restarts, crashes and power cuts (a write returns
 /// once its commit is on disk).
-/// Every call is async: the database works on its own threads, never the connection's.
+/// Every call that reads or writes the database is async: the database works on its own
+/// threads, never the connection's. The address book is kept in memory.
 final class MessageStore: Sendable {
     /// The most messages one search returns.
     static let searchLimit = 50

@@ -62,7 +62,7 @@ public struct SandboxJournal: HandleJournal {
     /// its reply yet is a handle that may still be running or be retried: its writes stay (for
     /// a day, and count toward `maxBytes`), and so does the key just recorded.
     static func prune(_ db: Database, capacity: Int, maxBytes: Int, keeping: String) throws {
-        // How many of the oldest rows to take keys from: the keys over `capacity`, else one.
+        // How many of the oldest replied keys to delete: those over `capacity`, else one (for bytes).
         let excess = try db.cachedStatement(sql: "SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?")
         let delete = try db.cachedStatement(
             sql: "DELETE FROM intentd_handled WHERE key IN (SELECT key FROM intentd_handled WHERE step = 0 AND key != ? ORDER BY created LIMIT ?)")
