@@ -22,11 +22,11 @@ class DamagedStore(Exception):
 class Journal:
     """One connection to the sandbox database, used by one handle at a time."""
 
-    def __init__(self, path, keep_bytes=KEEP_BYTES):
+    def __init__(self, path, keep_bytes=KEEP_BYTES, keep_newest=KEEP_NEWEST):
         self.path = path
         self.keep_bytes = keep_bytes
+        self.keep_newest = keep_newest
         self.lock = threading.Lock()
-        self.recorded = 0
         try:
             self.db = sqlite3.connect(path, timeout=5, isolation_level=None, check_same_thread=False)
             check = self.db.execute("PRAGMA quick_check").fetchone()
@@ -36,8 +36,26 @@ class Journal:
             raise DamagedStore("%s fails its integrity check: %s" % (path, check and check[0]))
         self.db.execute("PRAGMA journal_mode = WAL")
         self.db.execute("PRAGMA busy_timeout = 5000")
-        self.db.execute("CREATE TABLE IF NOT EXISTS intentd_handled ("
-                        "key TEXT PRIMARY KEY, intent TEXT NOT NULL, reply BLOB NOT NULL, time REAL NOT NULL)")
+        # The keys and bytes kept are counted in a table of their own, by triggers, so that a
+        # prune reads two numbers and the oldest rows, never the whole journal. Made in one
+        # transaction, so that instances opening together count a journal made before once.
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("CREATE TABLE IF NOT EXISTS intentd_handled ("
+                            "key TEXT PRIMARY KEY, intent TEXT NOT NULL, reply BLOB NOT NULL, time REAL NOT NULL)")
+            self.db.execute("CREATE INDEX IF NOT EXISTS intentd_handled_time ON intentd_handled (time)")
+            self.db.execute("CREATE TABLE IF NOT EXISTS intentd_handled_totals ("
+                            "id INTEGER PRIMARY KEY CHECK (id = 1), keys INTEGER NOT NULL, bytes INTEGER NOT NULL)")
+            self.db.execute("INSERT OR IGNORE INTO intentd_handled_totals "
+                            "SELECT 1, COUNT(*), IFNULL(SUM(length(reply)), 0) FROM intentd_handled")
+            self.db.execute("CREATE TRIGGER IF NOT EXISTS intentd_handled_added AFTER INSERT ON intentd_handled BEGIN "
+                            "UPDATE intentd_handled_totals SET keys = keys + 1, bytes = bytes + length(NEW.reply); END")
+            self.db.execute("CREATE TRIGGER IF NOT EXISTS intentd_handled_removed AFTER DELETE ON intentd_handled BEGIN "
+                            "UPDATE intentd_handled_totals SET keys = keys - 1, bytes = bytes - length(OLD.reply); END")
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
 
     def lookup(self, key):
         """(intent, reply bytes) recorded for `key`, or None. Call holding `lock`."""
@@ -50,15 +68,17 @@ class Journal:
         now = time.time()
         self.db.execute("INSERT INTO intentd_handled (key, intent, reply, time) VALUES (?, ?, ?, ?)",
                         (key, intent, reply, now))
-        self.recorded += 1
-        if self.recorded % 100 == 1:
-            self.db.execute("DELETE FROM intentd_handled WHERE time < ? OR key NOT IN "
-                            "(SELECT key FROM intentd_handled ORDER BY time DESC LIMIT ?)",
-                            (now - KEEP_SECONDS, KEEP_NEWEST))
-            # And by size: the newest replies that come to KEEP_BYTES.
-            self.db.execute("DELETE FROM intentd_handled WHERE key IN (SELECT key FROM ("
-                            "SELECT key, SUM(length(reply)) OVER (ORDER BY time DESC) AS running FROM intentd_handled) "
-                            "WHERE running > ?)", (self.keep_bytes,))
+        self.db.execute("DELETE FROM intentd_handled WHERE time < ?", (now - KEEP_SECONDS,))
+        # Then the oldest keys but this one, while over either bound.
+        while True:
+            over = self.db.execute("SELECT MAX(1, keys - ?) FROM intentd_handled_totals WHERE keys > ? OR bytes > ?",
+                                   (self.keep_newest, self.keep_newest, self.keep_bytes)).fetchone()
+            if over is None:
+                return
+            deleted = self.db.execute("DELETE FROM intentd_handled WHERE key IN "
+                                      "(SELECT key FROM intentd_handled WHERE key != ? ORDER BY time LIMIT ?)", (key, over[0]))
+            if deleted.rowcount <= 0:
+                return
 
     @staticmethod
     def log_failure(error):

@@ -306,8 +306,40 @@ class DispatcherTests(unittest.TestCase):
                 journal.record("key-%d" % i, "CreateNote", large)
                 journal.db.execute("COMMIT")
         kept = journal.db.execute("SELECT SUM(length(reply)) FROM intentd_handled").fetchone()[0]
-        self.assertLessEqual(kept, 100000 + 10000)
-        self.assertEqual(journal.lookup("key-100"), ("CreateNote", large))
+        self.assertEqual(kept, 100000)
+        self.assertEqual(journal.lookup("key-101"), ("CreateNote", large))
+        self.assertIsNone(journal.lookup("key-91"))
+
+    def record_all(self, journal, keys):
+        for key in keys:
+            with journal.lock:
+                journal.db.execute("BEGIN IMMEDIATE")
+                journal.record(key, "CreateNote", key.encode())
+                journal.db.execute("COMMIT")
+
+    def test_the_journal_keeps_exactly_its_newest_keys_and_counts_what_it_holds(self):
+        journal = Journal(os.path.join(self.dir.name, "newest.sqlite"), keep_newest=5)
+        self.addCleanup(journal.close)
+        self.record_all(journal, ["key-%d" % i for i in range(40)])
+        keys = [row[0] for row in journal.db.execute("SELECT key FROM intentd_handled ORDER BY time")]
+        self.assertEqual(keys, ["key-%d" % i for i in range(35, 40)])
+        counted = journal.db.execute("SELECT COUNT(*), SUM(length(reply)) FROM intentd_handled").fetchone()
+        self.assertEqual(journal.db.execute("SELECT keys, bytes FROM intentd_handled_totals").fetchone(), counted)
+
+    def test_a_journal_made_before_its_totals_were_kept_is_counted_when_opened(self):
+        path = os.path.join(self.dir.name, "older.sqlite")
+        old = sqlite3.connect(path)
+        old.execute("CREATE TABLE intentd_handled (key TEXT PRIMARY KEY, intent TEXT NOT NULL, reply BLOB NOT NULL, time REAL NOT NULL)")
+        old.executemany("INSERT INTO intentd_handled VALUES (?, 'CreateNote', x'010203', ?)",
+                        [("old-%d" % i, time.time() - 10 + i) for i in range(6)])
+        old.commit()
+        old.close()
+        journal = Journal(path, keep_newest=5)
+        self.addCleanup(journal.close)
+        self.assertEqual(journal.db.execute("SELECT keys, bytes FROM intentd_handled_totals").fetchone(), (6, 18))
+        self.record_all(journal, ["new"])
+        keys = sorted(row[0] for row in journal.db.execute("SELECT key FROM intentd_handled"))
+        self.assertEqual(keys, ["new", "old-2", "old-3", "old-4", "old-5"])
 
     def test_a_damaged_database_is_reported_instead_of_used(self):
         path = os.path.join(self.dir.name, "damaged.sqlite")
