@@ -296,8 +296,18 @@ struct Conversation: Sendable {
         switch result {
         case .disambiguation(let options):
             let names = options.map { words.text(of: $0) ?? "?" }
-            let picked = try await choose(words.say("disambiguation", ["options": words.numbered(names)]), names, context, parameter: parameter.name)
-            return options[picked]
+            // One of them by number or name, or another of the app's names instead ("Kiki" to
+            // "Which one: Bobo Jr., Bobo the Great or Little Bobo?", "no, Kiki", "actually Kiki"):
+            // that one, resolved again.
+            return try await keepAsking(
+                words.say("disambiguation", ["options": words.numbered(names)]),
+                again: words.say("notAnOption", ["count": String(names.count)]), context, .choice, parameter: parameter.name, options: names
+            ) { text -> JSONValue? in
+                if let picked = answers.choice(text, options: names) { return options[picked] }
+                guard let other = [text, answers.afterNo(text), answers.correction(text)].compactMap({ $0 }).first(where: { Self.isName($0, of: profiles) })
+                else { return nil }
+                return answers.value(other, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+            }
         case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
             let answer: JSONValue?
