@@ -45,6 +45,15 @@ struct EverydayPhrasingTests {
     ])
     func contentAfterThat(c: Case) { expectRead(c) }
 
+    @Test("App, name, then the message: a capitalised name no app taught ends at a lowercase word the language does not use inside names", arguments: [
+        Case("MonkeyChat Bobo bring snacks", "SendMessage", ["recipients": ["Bobo"], "content": "bring snacks"]),
+        Case("MonkeyChat Kiki bring snacks", "SendMessage", ["recipients": ["Kiki"], "content": "bring snacks"]),
+        Case("MonkeyChat Bobo bring the map", "SendMessage", ["recipients": ["Bobo"], "content": "bring the map"]),
+        Case("MonkeyChat Bobo call me", "SendMessage", ["recipients": ["Bobo"], "content": "call me"]),
+        Case("MonkeyChat Zorro bring snacks", "SendMessage", ["recipients": ["Zorro"], "content": "bring snacks"]),
+    ])
+    func nameThenMessage(c: Case) { expectRead(c) }
+
     @Test("A possessive date word dates the search: \"today's messages\"", arguments: [
         Case("read me today's messages from Coco", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-23T09:00:00-08:00"]),
         Case("show yesterday's texts", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
