@@ -54,6 +54,13 @@ struct EverydayPhrasingTests {
     ])
     func nameThenMessage(c: Case) { expectRead(c) }
 
+    @Test("\"at\" inside a place is part of it: \"the cafe at the ferry building\" is where the ride goes", arguments: [
+        Case("zippy to the cafe at the ferry building", "RequestRide", ["dropOffLocation": "cafe at the ferry building"]),
+        Case("get me a zippy to the cafe at the ferry building", "RequestRide", ["dropOffLocation": "cafe at the ferry building"]),
+        Case("book a ride to the bar at the corner of 3rd", "RequestRide", ["dropOffLocation": "bar at the corner of 3rd"]),
+    ])
+    func atInsidePlaces(c: Case) { expectRead(c) }
+
     @Test("A possessive date word dates the search: \"today's messages\"", arguments: [
         Case("read me today's messages from Coco", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-23T09:00:00-08:00"]),
         Case("show yesterday's texts", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
