@@ -61,6 +61,13 @@ struct EverydayPhrasingTests {
     ])
     func atInsidePlaces(c: Case) { expectRead(c) }
 
+    @Test("A new list's name is what stands before \"list\"; what it is for, after, is no part of it", arguments: [
+        Case("make a grocery list for the weekend", "CreateTaskList", ["title": "grocery"]),
+        Case("create a packing list for the trip", "CreateTaskList", ["title": "packing"]),
+        Case("make a list for the weekend", "CreateTaskList", ["title": "the weekend"]),
+    ])
+    func listNameBeforeWhatItIsFor(c: Case) { expectRead(c) }
+
     @Test("A possessive date word dates the search: \"today's messages\"", arguments: [
         Case("read me today's messages from Coco", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-23T09:00:00-08:00"]),
         Case("show yesterday's texts", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
