@@ -37,13 +37,23 @@ struct Geography: Sendable {
         let wanted = name.lowercased().trimmingCharacters(in: .whitespaces)
         if ["current location", "here", "my location"].contains(wanted) { return currentLocation }
         if let exact = places.first(where: { $0.name.lowercased() == wanted }) { return exact }
+        // Somewhere at a place Zippy knows ("the cafe at the ferry building"): driven to that
+        // place, named as said ("cafe at Ferry Building").
+        let said = name.trimmingCharacters(in: .whitespaces)
+        if let at = said.range(of: " at ", options: [.backwards, .caseInsensitive]), at.lowerBound > said.startIndex {
+            var known = String(said[at.upperBound...])
+            if known.lowercased().hasPrefix("the ") { known.removeFirst(4) }
+            if let place = place(.string(known)), place != currentLocation {
+                return Place(name: "\(said[..<at.lowerBound]) at \(place.name)", latitude: place.latitude, longitude: place.longitude)
+            }
+        }
         // Said short ("union sq", "golden gate", "ferry"): each word the start of the name's
         // word in the same place, the first at least three letters, one place only.
-        let said = wanted.split(separator: " ")
-        guard let first = said.first, first.count >= 3 else { return nil }
+        let words = wanted.split(separator: " ")
+        guard let first = words.first, first.count >= 3 else { return nil }
         let matching = places.filter { place in
-            let words = place.name.lowercased().split(separator: " ")
-            return said.count <= words.count && zip(said, words).allSatisfy { $1.hasPrefix($0) }
+            let known = place.name.lowercased().split(separator: " ")
+            return words.count <= known.count && zip(words, known).allSatisfy { $1.hasPrefix($0) }
         }
         return matching.count == 1 ? matching[0] : nil
     }
