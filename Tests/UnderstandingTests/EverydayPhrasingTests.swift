@@ -68,6 +68,14 @@ struct EverydayPhrasingTests {
     ])
     func listNameBeforeWhatItIsFor(c: Case) { expectRead(c) }
 
+    @Test("\"too\" or \"as well\" at the end of an addition is no part of what is added", arguments: [
+        Case("add eggs too", "AddTasks", ["taskTitles": ["eggs"]]),
+        Case("add wine to the shopping list too", "AddTasks", ["taskTitles": ["wine"], "targetTaskList": "shopping"]),
+        Case("put napkins on my party list as well", "AddTasks", ["taskTitles": ["napkins"], "targetTaskList": "party"]),
+        Case("add Me Too to the movies list", "AddTasks", ["taskTitles": ["Me Too"], "targetTaskList": "movies"]),
+    ])
+    func tooAfterAnAddition(c: Case) { expectRead(c) }
+
     @Test("A possessive date word dates the search: \"today's messages\"", arguments: [
         Case("read me today's messages from Coco", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-23T09:00:00-08:00"]),
         Case("show yesterday's texts", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
