@@ -76,6 +76,12 @@ struct EverydayPhrasingTests {
     ])
     func tooAfterAnAddition(c: Case) { expectRead(c) }
 
+    @Test("What is left or still on a list asks for its open tasks, with or without \"list\"", arguments: [
+        Case("whats left on shopping", "SearchForNotebookItems", ["itemType": "taskList", "status": "notCompleted", "title": "shopping"]),
+        Case("what's still on my shopping list?", "SearchForNotebookItems", ["itemType": "taskList", "status": "notCompleted", "title": "shopping"]),
+    ])
+    func whatIsLeftOnAList(c: Case) { expectRead(c) }
+
     @Test("A possessive date word dates the search: \"today's messages\"", arguments: [
         Case("read me today's messages from Coco", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-23T09:00:00-08:00"]),
         Case("show yesterday's texts", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
