@@ -142,6 +142,28 @@ public struct AnswerReader: Sendable {
         return corrected && !chunks.isEmpty ? chunks.joined(separator: " ") : nil
     }
 
+    /// Whether free text read from a request takes itself back partway, so that sending it
+    /// word for word may not be what the user meant: a clause after the first opens with a
+    /// change of mind (language `changesOfMind`: "…, actually to Coco", "…, no wait"), the
+    /// first does after a no ("no wait, Kiki: can you bring dessert?"), or the text ends
+    /// calling itself off ("…, never mind"). "wait for me", "actually I can come" are not.
+    public func takesItselfBack(_ text: String) -> Bool {
+        guard let changes = pack.words.changesOfMind else { return false }
+        let openers = changes.map { $0.split(separator: " ").map(String.init) }
+        let tokens = Token.split(text)
+        var start = tokens.startIndex
+        for index in tokens.indices {
+            if index == start {
+                var clause = tokens[index...].prefix(4).map(\.word)
+                let afterNo = clause.count > 1 && pack.words.no.contains(clause[0])
+                if afterNo { clause.removeFirst() }
+                if afterNo || index > tokens.startIndex, openers.contains(where: { clause.starts(with: $0) }) { return true }
+            }
+            if tokens[index].endsClause || tokens[index].endsSentence || tokens[index].word == ":" { start = index + 1 }
+        }
+        return start > tokens.startIndex && start < tokens.endIndex && cancels(tokens[start...])
+    }
+
     /// The plain yes of the language.
     public var plainYes: String { pack.words.yes.first ?? "yes" }
 

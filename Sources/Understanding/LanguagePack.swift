@@ -61,6 +61,9 @@ public struct LanguagePack: Sendable {
         var unsure: [String]?
         /// Words that open a correction of what was asked ("actually", "wait", "I meant").
         var corrections: [String]?
+        /// Words that, opening a clause inside free text, change what the text said before
+        /// ("…, actually to Coco", "no wait, Kiki: …"): the text is asked about before use.
+        var changesOfMind: [String]?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

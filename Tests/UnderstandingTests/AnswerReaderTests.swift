@@ -116,6 +116,21 @@ struct AnswerReaderTests {
         #expect(answers.afterNo("") == nil)
     }
 
+    @Test("Free text that takes itself back partway is told apart from text that only uses the same words")
+    func textThatTakesItselfBack() {
+        #expect(answers.takesItselfBack("no wait, kiki : can you bring dessert?"))
+        #expect(answers.takesItselfBack("actually to coco, saying sorry ignore that last one") == false, "the first clause, with no no")
+        #expect(answers.takesItselfBack("the guitar is optional, actually never mind"))
+        #expect(answers.takesItselfBack("see you at 7, I meant 8"))
+        #expect(answers.takesItselfBack("bring chips, never mind"))
+        #expect(!answers.takesItselfBack("wait for me at the door"))
+        #expect(!answers.takesItselfBack("actually I can come after all"))
+        #expect(!answers.takesItselfBack("no problem, see you then"))
+        #expect(!answers.takesItselfBack("I never mind the rain"))
+        #expect(!answers.takesItselfBack("tell him to stop"))
+        #expect(!answers.takesItselfBack(""))
+    }
+
     @Test("Words that point back at what was shown are told apart")
     func pointingBack() {
         #expect(answers.pointsBack("mark them as read"))

@@ -202,6 +202,15 @@ struct Conversation: Sendable {
             }
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
+        // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
+        // never mind", "text Coco no wait, Kiki: …") is used word for word only when the user
+        // says so; a no stops, so that the request can be said again as meant.
+        for parameter in intent.parameters where parameter.isFreeText {
+            guard let said = run.parameters[parameter.name]?.stringValue, answers.takesItselfBack(said) else { continue }
+            if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
+                return context.turn(words.say("declinedWithMore"), end: .cancelled)
+            }
+        }
 
         // The lifecycle every SUBMIT runs too, asking the user wherever the user has a say.
         var asker = Asking(conversation: self, context: context, profiles: profiles)
