@@ -309,4 +309,11 @@ extension RequestReaderTests {
         // Said as the app to use, it stays the app.
         #expect(reader.read("book a ride to the airport with MonkeyChat", apps: apps) == .appCannotDo(app: "MonkeyChat", intent: "RequestRide"))
     }
+
+    @Test("A result says a catalog value in the language's words: \"I marked dishes not done\", not notCompleted")
+    func resultSaysValuesInWords() {
+        let words = Phrasebook(pack: reader.pack)
+        #expect(words.result(of: "SetTaskAttribute", ["targetTask": "dishes", "status": "notCompleted"]) == "I marked dishes not done.")
+        #expect(words.result(of: "SetTaskAttribute", ["targetTask": "dishes", "status": "completed"]) == "I marked dishes done.")
+    }
 }
