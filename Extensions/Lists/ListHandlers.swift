@@ -45,6 +45,7 @@ struct AddTasksHandler: AddTasksIntentHandling {
         return AddTasksResponse(.success, [
             "targetTaskList": .string(list), "addedTasks": json(result.added),
             "taskTitles": .array(result.added.map { .string($0.title) }), "alreadyOnList": .array(result.alreadyThere.map(JSONValue.string)),
+            "remindedTasks": .array((result.reminded ?? []).map(JSONValue.string)),
         ])
     }
 }

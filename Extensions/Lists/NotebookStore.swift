@@ -137,10 +137,18 @@ final class NotebookStore: Sendable {
             }
             guard let list = found else { return nil }
             var open = Set(try TaskItem.filter(Column("list") == list.identifier && Column("status") != "completed").fetchAll(db).map { $0.title.lowercased() })
-            var added: [TaskItem] = [], alreadyThere: [String] = []
+            var added: [TaskItem] = [], alreadyThere: [String] = [], reminded: [String] = []
             for t in titles {
                 guard open.insert(t.lowercased()).inserted else {
                     alreadyThere.append(t)
+                    // "remind me to buy flowers tomorrow" with flowers on the list: its reminder is set.
+                    if let reminder, var task = try TaskItem.filter(Column("list") == list.identifier && Column("status") != "completed")
+                        .fetchAll(db).first(where: { $0.title.lowercased() == t.lowercased() })
+                    {
+                        task.reminder = reminder
+                        try task.update(db)
+                        reminded.append(task.title)
+                    }
                     continue
                 }
                 var task = TaskItem.new(t, in: list)
@@ -149,7 +157,7 @@ final class NotebookStore: Sendable {
                 try task.insert(db)
                 added.append(task)
             }
-            return AddedTasks(added: added, alreadyThere: alreadyThere)
+            return AddedTasks(added: added, alreadyThere: alreadyThere, reminded: reminded)
         }
     }
 
@@ -218,6 +226,8 @@ struct TaskList: Codable, Sendable, FetchableRecord, PersistableRecord {
 struct AddedTasks: Codable, Sendable {
     var added: [TaskItem]
     var alreadyThere: [String]
+    /// Of those already there, the ones whose reminder was set (nil in a journal written before).
+    var reminded: [String]?
 }
 
 struct TaskItem: Codable, Sendable, FetchableRecord, PersistableRecord {
