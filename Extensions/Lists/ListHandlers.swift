@@ -1,3 +1,4 @@
+import Foundation
 import IntentExtensionKit
 
 /// CreateTaskList: a new list, with any tasks given, each with the reminder given.
@@ -151,6 +152,18 @@ struct SnoozeTasksHandler: SnoozeTasksIntentHandling {
         let titles = try await store.taskTitles()
         return said.map { resolveTitle($0, among: titles) }
     }
+
+    /// A snooze puts reminders off: a time before a named task's reminder would bring it
+    /// forward ("by an hour", read from now, where the reminder is tomorrow) and is refused
+    /// (`beforeReminder`), so that the user says until when.
+    func resolveNextTriggerTime(for intent: SnoozeTasksIntent) async throws -> ResolutionResult {
+        let result = intent.intent.defaultResult(of: "nextTriggerTime", required: true)
+        guard let time = intent.nextTriggerTime.flatMap(Self.date), !intent.tasks.isEmpty else { return result }
+        let reminders = try await store.reminders(of: intent.tasks).compactMap(Self.date)
+        return reminders.contains(where: { $0 > time }) ? .unsupported(reason: "beforeReminder") : result
+    }
+
+    private static func date(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 
     func handle(intent: SnoozeTasksIntent) async throws -> SnoozeTasksResponse {
         guard let time = intent.nextTriggerTime else { return SnoozeTasksResponse(.failure) }

@@ -171,6 +171,13 @@ final class NotebookStore: Sendable {
         }
     }
 
+    /// The reminders of the open tasks titled `titles`.
+    func reminders(of titles: [String]) async throws -> [String] {
+        try await database.read { db in
+            try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db).filter { titles.contains($0.title) }.compactMap(\.reminder)
+        }
+    }
+
     func snooze(_ titles: [String]?, until time: String) async throws -> [TaskItem] {
         try await database.journaledWrite { db in
             var changed: [TaskItem] = []

@@ -329,7 +329,7 @@ struct Conversation: Sendable {
             if let answer { return answer }
             return try await self.value(prompt, parameter, intent, context, profiles)
         case .unsupported(let reason):
-            let value = said.flatMap { words.text(of: $0) }
+            let value = said.flatMap { parameter.type == .dateTime ? words.spokenDate($0) ?? words.text(of: $0) : words.text(of: $0) }
             let why: String
             if let reason, let text = words.reason(reason), let value {
                 why = words.say("unsupportedReason", ["value": value, "reason": text])
