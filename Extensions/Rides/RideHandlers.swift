@@ -174,6 +174,8 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
         else { return SendRideFeedbackResponse(.failure, ["reason": "feedback is for completed rides"]) }
         guard intent.rating != nil || intent.tip != nil else { return SendRideFeedbackResponse(.failure, ["reason": "no rating or tip was given"]) }
         try await rides.store.feedback(id, rating: intent.rating, tip: intent.tip)
-        return SendRideFeedbackResponse(.success)
+        // Which ride it went to, for the words: the last one completed, not always the last booked.
+        let rated = try await rides.store.ride(id)
+        return SendRideFeedbackResponse(.success, rated.map { ["rideStatus": $0.status] } ?? [:])
     }
 }

@@ -119,6 +119,8 @@ struct RideBookingTests {
         #expect(rideStatus(try send(host, "GetRideStatus"))?["tip"] == 3)
         let asked = try host.ctl("ask", "rate it", "--answer", "yes", "--answer", "5")
         #expect(asked.stdout.contains("How many stars, from 1 to 5?"), "\(asked.stdout)")
+        // The words say which ride the feedback went to, and what was sent.
+        #expect(asked.stdout.contains("Thanks, I sent your feedback on your Zippy Van ride to Ferry Building: 5 of 5 stars."), "\(asked.stdout)")
         #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 5)
     }
 
