@@ -147,6 +147,14 @@ struct Conversation: Sendable {
         guard let intent = catalog.intent(request.intent) else {
             return context.turn(words.say("noAppForIntent"), end: .failed)
         }
+        // A request that changes its mind partway ("add butter to the shopping list, actually
+        // olive oil", "a zippy to golden gate park, no wait, union square") is not guessed at:
+        // it is said again. A change inside a message is asked about instead, below.
+        if answers.takesItselfBack(text), !request.parameters.contains(where: { name, value in
+            intent.parameter(name)?.isFreeText == true && value.stringValue.map(answers.takesItselfBack) == true
+        }) {
+            return context.turn(words.say("changedMind"), end: .failed)
+        }
 
         // The app: named, the only one serving the intent, or the user's choice.
         var appName: String
