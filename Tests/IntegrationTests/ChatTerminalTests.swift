@@ -221,6 +221,9 @@ struct ChatTerminalTests {
         try terminal.press("Up")
         try terminal.waitUntil("the line from the old file") { $0.split(separator: "\n").last == "> what can you do?" }
         try terminal.press("C-c")
+        // Typed on once the line is dropped: keys that reach the chat before its Ctrl-C
+        // handler ran would still join the old line (a busy machine did that once).
+        try terminal.waitUntil("the line dropped") { $0.contains("> what can you do?^C") }
         try terminal.typeLine("Bring the 🐒 café")
         try terminal.waitFor("intentd:")
         try terminal.press("C-d")
