@@ -148,30 +148,20 @@ public struct AnswerReader: Sendable {
     /// first does after a no ("no wait, Kiki: can you bring dessert?"), or the text ends
     /// calling itself off ("…, never mind"). "wait for me", "actually I can come" are not.
     public func takesItselfBack(_ text: String) -> Bool {
+        guard let changes = pack.words.changesOfMind else { return false }
+        let openers = changes.map { $0.split(separator: " ").map(String.init) }
         let tokens = Token.split(text)
         var start = tokens.startIndex
         for index in tokens.indices {
-            if index == start, opensWithChange(tokens[index...], orAfterNo: index == tokens.startIndex) { return true }
+            if index == start {
+                var clause = tokens[index...].prefix(4).map(\.word)
+                let afterNo = clause.count > 1 && pack.words.no.contains(clause[0])
+                if afterNo { clause.removeFirst() }
+                if afterNo || index > tokens.startIndex, openers.contains(where: { clause.starts(with: $0) }) { return true }
+            }
             if tokens[index].endsClause || tokens[index].endsSentence || tokens[index].word == ":" { start = index + 1 }
         }
         return start > tokens.startIndex && start < tokens.endIndex && cancels(tokens[start...])
-    }
-
-    /// Whether `text` opens with a change of mind ("actually to Coco: …", "wait for me"):
-    /// said right after a clause of the request, it may be one.
-    public func opensWithChangeOfMind(_ text: String) -> Bool {
-        opensWithChange(Token.split(text)[...], orAfterNo: false)
-    }
-
-    /// Whether `tokens` open with one of the language's `changesOfMind`, after a no only
-    /// (`orAfterNo`) or with or without one.
-    private func opensWithChange(_ tokens: ArraySlice<Token>, orAfterNo onlyAfterNo: Bool) -> Bool {
-        guard let changes = pack.words.changesOfMind else { return false }
-        var clause = tokens.prefix(4).map(\.word)
-        let afterNo = clause.count > 1 && pack.words.no.contains(clause[0])
-        if afterNo { clause.removeFirst() }
-        guard afterNo || !onlyAfterNo else { return false }
-        return changes.contains { clause.starts(with: $0.split(separator: " ").map(String.init)) }
     }
 
     /// The plain yes of the language.

@@ -119,13 +119,6 @@ final class ValueReader: Sendable {
                 $0.map { !notNames.contains($0.word) && (!isLanguageWord($0.word) || Self.capitalised($0.raw)) } ?? false
             })
         else { return nil }
-        // A name written capitalised goes on capitalised, but for the language's little words
-        // ("Zorro the Great"): a lowercase word of another kind ran past it ("Zorro bring snacks").
-        if let first = rest.first, Self.capitalised(first.raw),
-            rest.dropFirst().contains(where: { $0.raw.first?.isLowercase == true && !isLanguageWord($0.word) })
-        {
-            return nil
-        }
         let text = Self.trimmed(rest.map(\.raw).joined(separator: " "))
         return text.isEmpty ? nil : text
     }

@@ -129,9 +129,6 @@ struct AnswerReaderTests {
         #expect(!answers.takesItselfBack("I never mind the rain"))
         #expect(!answers.takesItselfBack("tell him to stop"))
         #expect(!answers.takesItselfBack(""))
-        #expect(answers.opensWithChangeOfMind("actually to Coco : see you soon"))
-        #expect(answers.opensWithChangeOfMind("wait for me"))
-        #expect(!answers.opensWithChangeOfMind("see you soon"))
     }
 
     @Test("Words that point back at what was shown are told apart")

@@ -147,17 +147,6 @@ struct Conversation: Sendable {
         guard let intent = catalog.intent(request.intent) else {
             return context.turn(words.say("noAppForIntent"), end: .failed)
         }
-        // Free text that takes itself back partway ("the guitar is optional, actually never
-        // mind"), or that opens with a change of mind where the request does ("text Kiki,
-        // actually to Coco: see you"; "text Coco, wait for me" too), is asked about below. A
-        // request that changes its mind elsewhere ("add butter to the shopping list, actually
-        // olive oil") is not guessed at: it is said again.
-        let changesMind = answers.takesItselfBack(text)
-        let doubtful = intent.parameters.filter { parameter in
-            guard parameter.isFreeText, let said = request.parameters[parameter.name]?.stringValue else { return false }
-            return answers.takesItselfBack(said) || (changesMind && answers.opensWithChangeOfMind(said))
-        }
-        if changesMind, doubtful.isEmpty { return context.turn(words.say("changedMind"), end: .failed) }
 
         // The app: named, the only one serving the intent, or the user's choice.
         var appName: String
@@ -213,10 +202,11 @@ struct Conversation: Sendable {
             }
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
-        // Doubtful free text (above) is used word for word only when the user says so; a no
-        // stops, so that the request can be said again as meant.
-        for parameter in doubtful {
-            guard let said = run.parameters[parameter.name]?.stringValue else { continue }
+        // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
+        // never mind", "text Coco no wait, Kiki: …") is used word for word only when the user
+        // says so; a no stops, so that the request can be said again as meant.
+        for parameter in intent.parameters where parameter.isFreeText {
+            guard let said = run.parameters[parameter.name]?.stringValue, answers.takesItselfBack(said) else { continue }
             if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
             }
