@@ -158,8 +158,9 @@ struct SnoozeTasksHandler: SnoozeTasksIntentHandling {
     /// (`beforeReminder`), so that the user says until when.
     func resolveNextTriggerTime(for intent: SnoozeTasksIntent) async throws -> ResolutionResult {
         let result = intent.intent.defaultResult(of: "nextTriggerTime", required: true)
-        guard let time = intent.nextTriggerTime.flatMap(Self.date), !intent.tasks.isEmpty else { return result }
-        let reminders = try await store.reminders(of: intent.tasks).compactMap(Self.date)
+        guard let time = intent.nextTriggerTime.flatMap(Self.date) else { return result }
+        // No task named: every open task is snoozed ("snooze all my reminders for an hour").
+        let reminders = try await store.reminders(of: intent.tasks.isEmpty ? nil : intent.tasks).compactMap(Self.date)
         return reminders.contains(where: { $0 > time }) ? .unsupported(reason: "beforeReminder") : result
     }
 

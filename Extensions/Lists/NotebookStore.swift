@@ -171,10 +171,10 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// The reminders of the open tasks titled `titles`.
-    func reminders(of titles: [String]) async throws -> [String] {
+    /// The reminders of the open tasks titled `titles` (of every open task when nil).
+    func reminders(of titles: [String]?) async throws -> [String] {
         try await database.read { db in
-            try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db).filter { titles.contains($0.title) }.compactMap(\.reminder)
+            try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db).filter { titles?.contains($0.title) ?? true }.compactMap(\.reminder)
         }
     }
 

@@ -154,10 +154,11 @@ public struct AnswerReader: Sendable {
         var start = tokens.startIndex
         for index in tokens.indices {
             if index == start {
-                var clause = tokens[index...].prefix(4).map(\.word)
-                let afterNo = clause.count > 1 && pack.words.no.contains(clause[0])
-                if afterNo { clause.removeFirst() }
-                if afterNo || index > tokens.startIndex, openers.contains(where: { clause.starts(with: $0) }) { return true }
+                let clause = tokens[index...].prefix(4).map(\.word)
+                let opens = { (words: [String]) in openers.contains { words.starts(with: $0) } }
+                // Any clause after a no ("no wait, …", "nope, actually …"); a later one alone.
+                if clause.count > 1, pack.words.no.contains(clause[0]), opens(clause) || opens(Array(clause.dropFirst())) { return true }
+                if index > tokens.startIndex, opens(clause) { return true }
             }
             if tokens[index].endsClause || tokens[index].endsSentence || tokens[index].word == ":" { start = index + 1 }
         }

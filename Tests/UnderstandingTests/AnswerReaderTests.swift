@@ -128,6 +128,10 @@ struct AnswerReaderTests {
         #expect(!answers.takesItselfBack("no problem, see you then"))
         #expect(!answers.takesItselfBack("I never mind the rain"))
         #expect(!answers.takesItselfBack("tell him to stop"))
+        #expect(!answers.takesItselfBack("I love you, I mean it"))
+        #expect(!answers.takesItselfBack("I'm outside, wait for me by the door"))
+        #expect(answers.takesItselfBack("I'm outside, wait no, at the back"))
+        #expect(answers.takesItselfBack("nope, actually see you at 8"))
         #expect(!answers.takesItselfBack(""))
     }
 
