@@ -144,8 +144,8 @@ public struct AnswerReader: Sendable {
 
     /// Whether free text read from a request takes itself back partway, so that sending it
     /// word for word may not be what the user meant: a clause after the first opens with a
-    /// change of mind (language `changesOfMind`: "…, actually to Coco", "…, no wait"), the
-    /// first does after a no ("no wait, Kiki: can you bring dessert?"), or the text ends
+    /// change of mind (language `changesOfMind`: "…, actually to Coco", "…, no wait"), any
+    /// clause does after a no ("no wait, Kiki: can you bring dessert?"), or the text ends
     /// calling itself off ("…, never mind"). "wait for me", "actually I can come" are not.
     public func takesItselfBack(_ text: String) -> Bool {
         guard let changes = pack.words.changesOfMind else { return false }
