@@ -136,15 +136,14 @@ final class NotebookStore: Sendable {
                 found = made
             }
             guard let list = found else { return nil }
-            var open = Set(try TaskItem.filter(Column("list") == list.identifier && Column("status") != "completed").fetchAll(db).map { $0.title.lowercased() })
+            let openTasks = try TaskItem.filter(Column("list") == list.identifier && Column("status") != "completed").fetchAll(db)
+            var open = Set(openTasks.map { $0.title.lowercased() })
             var added: [TaskItem] = [], alreadyThere: [String] = [], reminded: [String] = []
             for t in titles {
                 guard open.insert(t.lowercased()).inserted else {
                     alreadyThere.append(t)
                     // "remind me to buy flowers tomorrow" with flowers on the list: its reminder is set.
-                    if let reminder, var task = try TaskItem.filter(Column("list") == list.identifier && Column("status") != "completed")
-                        .fetchAll(db).first(where: { $0.title.lowercased() == t.lowercased() })
-                    {
+                    if let reminder, var task = openTasks.first(where: { $0.title.lowercased() == t.lowercased() }) {
                         task.reminder = reminder
                         try task.update(db)
                         reminded.append(task.title)
