@@ -170,17 +170,20 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// The reminders of the open tasks titled `titles` (of every open task when nil).
+    /// The open tasks titled `titles` (every open task when nil): those a snooze moves.
+    private static func snoozed(_ titles: [String]?, _ db: Database) throws -> [TaskItem] {
+        try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db).filter { titles?.contains($0.title) ?? true }
+    }
+
+    /// The reminders of the tasks a snooze of `titles` would move.
     func reminders(of titles: [String]?) async throws -> [String] {
-        try await database.read { db in
-            try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db).filter { titles?.contains($0.title) ?? true }.compactMap(\.reminder)
-        }
+        try await database.read { db in try Self.snoozed(titles, db).compactMap(\.reminder) }
     }
 
     func snooze(_ titles: [String]?, until time: String) async throws -> [TaskItem] {
         try await database.journaledWrite { db in
             var changed: [TaskItem] = []
-            for var task in try TaskItem.filter(Column("status") == "notCompleted").fetchAll(db) where titles?.contains(task.title) ?? true {
+            for var task in try Self.snoozed(titles, db) {
                 task.reminder = time
                 try task.update(db)
                 changed.append(task)

@@ -150,12 +150,12 @@ public struct AnswerReader: Sendable {
     public func takesItselfBack(_ text: String) -> Bool {
         guard let changes = pack.words.changesOfMind else { return false }
         let openers = changes.map { $0.split(separator: " ").map(String.init) }
+        let opens = { (words: [String]) in openers.contains { words.starts(with: $0) } }
         let tokens = Token.split(text)
         var start = tokens.startIndex
         for index in tokens.indices {
             if index == start {
                 let clause = tokens[index...].prefix(4).map(\.word)
-                let opens = { (words: [String]) in openers.contains { words.starts(with: $0) } }
                 // Any clause after a no ("no wait, …", "nope, actually …"); a later one alone.
                 if clause.count > 1, pack.words.no.contains(clause[0]), opens(clause) || opens(Array(clause.dropFirst())) { return true }
                 if index > tokens.startIndex, opens(clause) { return true }

@@ -76,6 +76,23 @@ struct GroupCommitTests {
         return await held.result
     }
 
+    /// Sends `count` writes while the writer is held, so that they commit in one group:
+    /// write `i` runs `write(i, db)` and returns `i`. What each gave, by `i`.
+    func writesInOneGroup(
+        _ store: Store, count: Int, _ write: @escaping @Sendable (Int, Database) throws -> Void
+    ) async throws -> [Int: Result<Int, any Error>] {
+        try await withThrowingTaskGroup(of: (Int, Result<Int, any Error>).self) { group in
+            _ = try await holdingTheWriter(store, queue: count) {
+                for i in 0..<count {
+                    group.addTask {
+                        (i, await Self.outcome { try await store.database.write { db in try write(i, db); return i } })
+                    }
+                }
+            }
+            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+    }
+
     @Test("Writes queued while a group commits go in the next group together, each gets its own result, and none returns before its commit")
     func queuedWritesShareOneCommit() async throws {
         let store = try Store()
@@ -111,23 +128,10 @@ struct GroupCommitTests {
         let store = try Store()
         try await store.database.write { db in try Self.insert(db, "existing") }
         let before = store.watch.commits
-        let outcomes = try await withThrowingTaskGroup(of: (Int, Result<Int, any Error>).self) { group in
-            _ = try await holdingTheWriter(store, queue: 10) {
-                for i in 0..<10 {
-                    group.addTask {
-                        let result = await Self.outcome {
-                            try await store.database.write { db in
-                                try Self.insert(db, "w\(i)")
-                                if i == 3 { throw RefusedByTheApp(index: i) }  // after its insert, which must go
-                                if i == 6 { try Self.insert(db, "existing") }  // a constraint SQLite refuses
-                                return i
-                            }
-                        }
-                        return (i, result)
-                    }
-                }
-            }
-            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        let outcomes = try await writesInOneGroup(store, count: 10) { i, db in
+            try Self.insert(db, "w\(i)")
+            if i == 3 { throw RefusedByTheApp(index: i) }  // after its insert, which must go
+            if i == 6 { try Self.insert(db, "existing") }  // a constraint SQLite refuses
         }
         for (i, outcome) in outcomes {
             switch (i, outcome) {
@@ -313,23 +317,10 @@ struct GroupCommitTests {
     @Test("A write that ends its own savepoint fails its whole group: nothing of the group is stored")
     func lostSavepointFailsTheGroup() async throws {
         let store = try Store()
-        let outcomes = try await withThrowingTaskGroup(of: (Int, Result<Int, any Error>).self) { group in
-            _ = try await holdingTheWriter(store, queue: 3) {
-                for i in 0..<3 {
-                    group.addTask {
-                        let result = await Self.outcome {
-                            try await store.database.write { db in
-                                try Self.insert(db, "w\(i)")
-                                // Against the contract: its insert would stay in the transaction.
-                                if i == 1 { try db.execute(sql: "RELEASE SAVEPOINT write") }
-                                return i
-                            }
-                        }
-                        return (i, result)
-                    }
-                }
-            }
-            return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        let outcomes = try await writesInOneGroup(store, count: 3) { i, db in
+            try Self.insert(db, "w\(i)")
+            // Against the contract: its insert would stay in the transaction.
+            if i == 1 { try db.execute(sql: "RELEASE SAVEPOINT write") }
         }
         for (i, outcome) in outcomes {
             if case .success = outcome { Issue.record("write \(i) was answered as stored") }

@@ -315,7 +315,7 @@ struct Conversation: Sendable {
                 if let picked = answers.choice(text, options: names) { return options[picked] }
                 guard let other = [text, answers.afterNo(text), answers.correction(text)].compactMap({ $0 }).first(where: { Self.isName($0, of: profiles) })
                 else { return nil }
-                return answers.value(other, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+                return readValue(other, for: parameter, intent, profiles)
             }
         case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
@@ -357,14 +357,14 @@ struct Conversation: Sendable {
             // "no, Costco": the no turns the name down and gives another of the app's names
             // ("no, the other one" is only a no).
             if let rest = answers.afterNo(text), Self.isName(rest, of: profiles),
-                let other = answers.value(rest, for: parameter, intent: intent.name, apps: profiles).flatMap({ try? parameter.coerce($0) })
+                let other = readValue(rest, for: parameter, intent, profiles)
             {
                 return .some(other)
             }
             if let yes = answers.yesNo(text) { return yes ? .some(value) : .some(nil) }
             if !Self.folded(name).isEmpty, Self.folded(text) == Self.folded(name) { return .some(value) }
             guard Self.isName(text, of: profiles) else { return nil }
-            return answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+            return readValue(text, for: parameter, intent, profiles)
         }
     }
 
@@ -398,7 +398,7 @@ struct Conversation: Sendable {
                         if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
                     }
                 }
-                return answers.value(answer, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
+                return readValue(answer, for: parameter, intent, profiles)
             }
             // Free text that reads as a request of its own ("add batteries to my grocery list"
             // where a message was asked for) is taken word for word only when the user says
@@ -420,6 +420,11 @@ struct Conversation: Sendable {
             if !unsure { throw .newRequest(request) }
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
+    }
+
+    /// `text` read as a value of `parameter`, in the parameter's type; nil if it reads as none.
+    private func readValue(_ text: String, for parameter: ParameterDefinition, _ intent: IntentDefinition, _ profiles: [AppProfile]) -> JSONValue? {
+        answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
     }
 
     /// Whether `text`, said for `parameter`, reads as a request that says more than that
