@@ -75,6 +75,10 @@ struct DateReader: Sendable {
 
     /// The value of `tokens` when they are a date expression and nothing more (an answer).
     func read(_ tokens: ArraySlice<Token>) -> String? {
+        if let now = words.now, now.contains(tokens.map(\.word).joined(separator: " ")) {
+            let moment = clock.now()
+            return format(clock.calendar.dateInterval(of: .minute, for: moment)?.start ?? moment)
+        }
         guard let found = find(in: tokens), found.range == tokens.startIndex..<tokens.endIndex else { return nil }
         return found.value
     }

@@ -26,6 +26,9 @@ struct DateWords: Sendable, Decodable {
     var half: [String]
     /// Parts of the day and their time ("evening": 1080), also "tonight" for today's.
     var partsOfDay: [String: Int]
+    /// Words that mean the present moment, but only as a whole answer ("now", "right now"
+    /// to "When should it pick you up?"); in a request they are fillers.
+    var now: [String]?
     /// Parts of the day that are a time on their own, without "at" ("until noon").
     var standalone: [String]
     /// Words that say "today" and a part of it ("tonight").

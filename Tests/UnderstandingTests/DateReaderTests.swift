@@ -104,6 +104,14 @@ struct DateReaderTests {
         #expect(answers.value("whenever", for: parameter, intent: "SnoozeTasks", apps: []) == nil)
     }
 
+    @Test("\"Now\" is the present minute as a whole answer, and no date inside a request")
+    func now() throws {
+        #expect(read("now") == "2026-11-23T10:00:00-08:00")
+        #expect(read("right now") == "2026-11-23T10:00:00-08:00")
+        #expect(read("ASAP") == "2026-11-23T10:00:00-08:00")
+        #expect(dates.find(in: Token.split("book a ride now")[...]) == nil)
+    }
+
     @Test("Confirmations show a reminder in words")
     func confirmation() throws {
         let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
