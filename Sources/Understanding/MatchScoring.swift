@@ -70,7 +70,7 @@ final class MatchScoring {
         }
         // Reading the values costs; a match that cannot win even with every bonus for them
         // is left unread.
-        if let best, score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) <= best.score { return }
+        if let best, score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) + match.captures.count <= best.score { return }
         var parameters = given
         for (name, range) in match.captures where name != "_" {
             let words = match.captured(name, range, in: tokens)
@@ -92,8 +92,11 @@ final class MatchScoring {
                 let value = match.adjusted(reader.read(words, for: parameter, intent: intent.name, apps: apps), for: name)
             else { return }
             parameters[name] = value
-            // A name an app taught counts like the words it spans.
-            if parameter.type == .person, known(value) { score += 3 * min(words.count, nameWords(value)) }
+            // A name an app taught counts like the words it spans, and a little more when
+            // said in full: "bobo jr and little bobo", not "bobo jr and little".
+            if parameter.type == .person, known(value) {
+                score += 3 * min(words.count, nameWords(value)) + (spellsOut(words, value) ? 1 : 0)
+            }
             // Words that read as one of a parameter's values beat free text.
             if parameter.type == .enum { score += 2 * words.count }
         }
@@ -132,6 +135,12 @@ final class MatchScoring {
     /// How many words the names in `value` have.
     private func nameWords(_ value: JSONValue) -> Int {
         (value.arrayValue ?? [value]).compactMap(\.stringValue).reduce(0) { $0 + Token.split($1).count }
+    }
+
+    /// Whether `words` are the names in `value` in full, joined by the language's "and".
+    private func spellsOut(_ words: ArraySlice<Token>, _ value: JSONValue) -> Bool {
+        let names = (value.arrayValue ?? [value]).compactMap(\.stringValue).map(Token.fold).joined()
+        return words.filter { $0.word != and }.map(\.folded).joined() == names
     }
 
     /// Whether every person in `value` is one of the names apps taught.

@@ -45,6 +45,19 @@ struct EverydayPhrasingTests {
     ])
     func contentAfterThat(c: Case) { expectRead(c) }
 
+    @Test("Names said in full are the recipients, not a short form that leaves a word to the message", arguments: [
+        Case("tell bobo jr and little bobo the party is cancelled", "SendMessage", ["recipients": ["Bobo Jr.", "Little Bobo"], "content": "the party is cancelled"]),
+        Case("text bobo jr and little bobo see you at 8", "SendMessage", ["recipients": ["Bobo Jr.", "Little Bobo"], "content": "see you at 8"]),
+    ])
+    func namesInFull(c: Case) { expectRead(c) }
+
+    @Test("\"Tell him to …\" after the recipient sends what follows \"to\", as \"tell Kiki to …\" does", arguments: [
+        Case("mesage bobo jr tell him to bring chips", "SendMessage", ["recipients": ["Bobo Jr."], "content": "bring chips"]),
+        Case("text kiki and tell her to bring chips", "SendMessage", ["recipients": ["Kiki"], "content": "bring chips"]),
+        Case("MonkeyChat Kiki and tell her to bring chips", "SendMessage", ["recipients": ["Kiki"], "content": "bring chips"]),
+    ])
+    func tellHimTo(c: Case) { expectRead(c) }
+
     @Test("\"at\" inside a place is part of it: \"the cafe at the ferry building\" is where the ride goes", arguments: [
         Case("zippy to the cafe at the ferry building", "RequestRide", ["dropOffLocation": "cafe at the ferry building"]),
         Case("get me a zippy to the cafe at the ferry building", "RequestRide", ["dropOffLocation": "cafe at the ferry building"]),
