@@ -129,7 +129,7 @@ struct Conversation: Sendable {
         // A yes or a no with no question asked is no request, however it reads ("no" is
         // close to a message attribute's words).
         if answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
-        let request: UnderstoodRequest
+        var request: UnderstoodRequest
         switch pointedAt(text, reader, world) ?? reader.read(text, apps: world.profiles) {
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
@@ -142,6 +142,16 @@ struct Conversation: Sendable {
             return context.turn(words.say("appCannotDo", ["app": app]), end: .failed)
         case .request(let understood):
             request = understood
+        }
+        // Two requests said as one ("cancel the ride and text Coco I'll be late"): the first
+        // is done and the last turn says the second was not; inside a message, it is asked about.
+        var secondInFreeText: String?
+        switch reader.joined(text, reading: request, apps: world.profiles) {
+        case .two(let first, let second)?:
+            request = first
+            setAside.add(second)
+        case .inFreeText(let second)?: secondInFreeText = Token.fold(second)
+        case nil: break
         }
         context.intent = request.intent
         guard let intent = catalog.intent(request.intent) else {
@@ -203,10 +213,13 @@ struct Conversation: Sendable {
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
         // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
-        // never mind", "text Coco no wait, Kiki: …") is used word for word only when the user
-        // says so; a no stops, so that the request can be said again as meant.
+        // never mind", "text Coco no wait, Kiki: …") or holds another request ("text Coco hi
+        // and add ice to the list") is used word for word only when the user says so; a no
+        // stops, so that the request can be said again as meant.
         for parameter in intent.parameters where parameter.isFreeText {
-            guard let said = run.parameters[parameter.name]?.stringValue, answers.takesItselfBack(said) else { continue }
+            guard let said = run.parameters[parameter.name]?.stringValue,
+                answers.takesItselfBack(said) || secondInFreeText.map(Token.fold(said).contains) == true
+            else { continue }
             if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
             }
