@@ -154,6 +154,29 @@ public struct Phrasebook: Sendable {
         return nil
     }
 
+    /// One item of a `summary`: a message with its sender, a ride option with its price, a
+    /// note with what it says, a list with its tasks, a task checked off as such.
+    private func summarized(_ item: JSONValue) -> String? {
+        guard let object = item.objectValue else { return text(of: item) }
+        let name = text(of: item) ?? ""
+        if let from = object["sender"].flatMap({ text(of: $0) }), let content = object["content"]?.stringValue {
+            return "\(from): \u{201C}\(content)\u{201D}"
+        }
+        if let price = object["priceRange"]?.stringValue { return "\(name) (\(price))" }
+        // A note: its title and what it says, its lines joined.
+        if let content = object["content"]?.stringValue, !content.isEmpty, object["tasks"] == nil {
+            let lines = content.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            return "\(name): \u{201C}\(lines.filter { !$0.isEmpty }.joined(separator: "; "))\u{201D}"
+        }
+        if let tasks = object["tasks"]?.arrayValue {
+            let titles = tasks.compactMap(summarized)
+            return "\(name): " + (titles.isEmpty ? (pack.say["empty"] ?? "-") : list(titles))
+        }
+        // A task checked off says so ("milk (done)").
+        if object["status"]?.stringValue == "completed" { return say("checkedOff", ["title": name]) }
+        return name
+    }
+
     private func filtered(_ value: JSONValue, _ filter: String?) -> String? {
         if let filter, filter.hasSuffix(":1") {
             let text = filtered(value, base: String(filter.dropLast(2)))
@@ -176,24 +199,7 @@ public struct Phrasebook: Sendable {
             return value.stringValue.flatMap { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock).spoken($0) }
         case "summary":
             guard let items = value.arrayValue else { return text(of: value) }
-            return list(items.compactMap { item in
-                guard let object = item.objectValue else { return text(of: item) }
-                let name = text(of: item) ?? ""
-                if let from = object["sender"].flatMap({ text(of: $0) }), let content = object["content"]?.stringValue {
-                    return "\(from): \u{201C}\(content)\u{201D}"
-                }
-                if let price = object["priceRange"]?.stringValue { return "\(name) (\(price))" }
-                // A note: its title and what it says, its lines joined.
-                if let content = object["content"]?.stringValue, !content.isEmpty, object["tasks"] == nil {
-                    let lines = content.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-                    return "\(name): \u{201C}\(lines.filter { !$0.isEmpty }.joined(separator: "; "))\u{201D}"
-                }
-                if let tasks = object["tasks"]?.arrayValue {
-                    let titles = tasks.compactMap { text(of: $0) }
-                    return "\(name): " + (titles.isEmpty ? (pack.say["empty"] ?? "-") : list(titles))
-                }
-                return name
-            })
+            return list(items.compactMap(summarized))
         default: return text(of: value)
         }
     }
