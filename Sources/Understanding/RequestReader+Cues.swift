@@ -48,7 +48,7 @@ extension RequestReader {
         let reader = ValueReader(pack: pack, clock: clock)
         // Taking out modifiers only removes words: what `said` has bounds what is left.
         let saidWords = SaidWords(said)
-        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: reader.dates.find(in: said[...]), saidWords: saidWords)
+        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: date(in: said, reader, apps: apps), saidWords: saidWords)
         var parameters = given
         var used = Set<Int>()
         var open = intent.parameters.filter { parameters[$0.name] == nil }

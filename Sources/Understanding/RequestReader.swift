@@ -108,7 +108,7 @@ public struct RequestReader: Sendable {
         let knownNames = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
         let fillers = pack.words.fillers
         var best: Candidate?
-        let date = reader.dates.find(in: said[...])
+        let date = self.date(in: said, reader, apps: apps)
         // Taking out modifiers only removes words, so what `said` has bounds every intent's rest.
         let saidWords = SaidWords(said)
         for intentName in intents {
@@ -137,6 +137,21 @@ public struct RequestReader: Sendable {
             best = scoring.best
         }
         return best
+    }
+
+    /// The date said in `said`, unless its words are part of a name an app taught that is
+    /// said there too: "read me the saturday menu note" names the note "saturday menu".
+    func date(in said: [Token], _ reader: ValueReader, apps: [AppProfile]) -> (range: Range<Int>, value: String)? {
+        guard let date = reader.dates.find(in: said[...]) else { return nil }
+        let words = said.map(\.folded)
+        for name in apps.lazy.flatMap({ $0.userVocabulary.values.joined() }) {
+            let parts = Token.split(name).map(\.folded)
+            guard parts.count > 1, parts.count <= words.count else { continue }
+            for start in 0...(words.count - parts.count) where words[start..<(start + parts.count)].elementsEqual(parts) {
+                if date.range.overlaps(start..<(start + parts.count)) { return nil }
+            }
+        }
+        return date
     }
 
     /// Takes out of `tokens` the phrases that give one of `intent`'s parameters wherever

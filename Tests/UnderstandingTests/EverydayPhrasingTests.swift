@@ -28,9 +28,10 @@ struct EverydayPhrasingTests {
         apps = try Fixture.apps()
     }
 
-    /// Reads `c.text` and expects its intent and parameters (compared as the corpora compare them).
-    func expectRead(_ c: Case) {
-        guard case .request(let r) = reader.read(c.text, apps: apps) else {
+    /// Reads `c.text` (with `apps`, else the fixture's) and expects its intent and
+    /// parameters (compared as the corpora compare them).
+    func expectRead(_ c: Case, apps: [AppProfile]? = nil) {
+        guard case .request(let r) = reader.read(c.text, apps: apps ?? self.apps) else {
             Issue.record("not understood as a request: \(c.text)")
             return
         }
@@ -44,6 +45,20 @@ struct EverydayPhrasingTests {
         Case("could you possibly send Bobo a MonkeyChat that dinner is ready", "SendMessage", ["recipients": ["Bobo"], "content": "dinner is ready"]),
     ])
     func contentAfterThat(c: Case) { expectRead(c) }
+
+    @Test("A day inside a title the app taught is part of the title, not a date", arguments: [
+        Case("read me the saturday menu note", "SearchForNotebookItems", ["itemType": "note", "title": "saturday menu"]),
+        Case("show my friday chores list", "SearchForNotebookItems", ["itemType": "taskList", "title": "friday chores"]),
+        Case("show my notes from saturday", "SearchForNotebookItems", ["itemType": "note", "dateTime": "2026-11-28T09:00:00-08:00"]),
+    ])
+    func dayInATitle(c: Case) {
+        let taught = apps.map { app in
+            var app = app
+            if app.name == "List-o-Mat" { app.userVocabulary["notebookItemTitle"] = ["Saturday Menu", "Friday chores"] }
+            return app
+        }
+        expectRead(c, apps: taught)
+    }
 
     @Test("Names said in full are the recipients, not a short form that leaves a word to the message", arguments: [
         Case("tell bobo jr and little bobo the party is cancelled", "SendMessage", ["recipients": ["Bobo Jr.", "Little Bobo"], "content": "the party is cancelled"]),
