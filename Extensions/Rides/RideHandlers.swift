@@ -49,14 +49,16 @@ struct RequestRideHandler: RequestRideIntentHandling {
         return Self.fits(intent) ? .success(.number(size)) : .unsupported
     }
 
-    /// Zippy picks up now and books nothing ahead: a pickup time more than a few minutes
-    /// off ("tomorrow at 9") is refused (`cannotBookAhead`) rather than dropped, so the user
+    /// Zippy picks up now and books nothing ahead: a pickup time later than the car can come
+    /// ("in 10 minutes", "tomorrow at 9", a day without a time) is refused
+    /// (`cannotBookAhead`) rather than dropped, and one gone by (`alreadyPast`), so the user
     /// is asked again ("now") or stops.
     func resolveScheduledPickupTime(for intent: RequestRideIntent) async throws -> ResolutionResult {
         guard let said = intent.scheduledPickupTime else { return .notRequired }
-        guard let time = try? Date(said, strategy: .iso8601) else { return .needsValue }
+        guard let time = try? Date(said, strategy: .iso8601) else { return .unsupported(reason: "cannotBookAhead") }
         let minutes = time.timeIntervalSinceNow / 60
-        return (-10...15).contains(minutes) ? .success(.string(said)) : .unsupported(reason: "cannotBookAhead")
+        if minutes < -5 { return .unsupported(reason: "alreadyPast") }
+        return minutes <= 5 ? .success(.string(said)) : .unsupported(reason: "cannotBookAhead")
     }
 
     /// Whether the party size, if given, is one a car takes (1 to 6); a request may send any number.

@@ -11,6 +11,8 @@ struct DateReader: Sendable {
     /// Words said before a request that leave the request's first words its first
     /// ("please remind me tomorrow to …").
     var fillers: Set<String> = []
+    /// Courtesies said after an answer ("now please").
+    var trailing: Set<String> = []
 
     /// What a date expression said, before it is resolved against the clock.
     struct Said {
@@ -75,7 +77,10 @@ struct DateReader: Sendable {
 
     /// The value of `tokens` when they are a date expression and nothing more (an answer).
     func read(_ tokens: ArraySlice<Token>) -> String? {
-        if let now = words.now, now.contains(tokens.map(\.word).joined(separator: " ")) {
+        // "now", "right now please": a phrase for the present and courtesies after it.
+        if let now = words.now, tokens.indices.contains(where: { end in
+            now.contains(tokens[..<(end + 1)].map(\.word).joined(separator: " ")) && tokens[(end + 1)...].allSatisfy { trailing.contains($0.word) }
+        }) {
             let moment = clock.now()
             return format(clock.calendar.dateInterval(of: .minute, for: moment)?.start ?? moment)
         }

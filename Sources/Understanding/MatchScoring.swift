@@ -137,10 +137,16 @@ final class MatchScoring {
         (value.arrayValue ?? [value]).compactMap(\.stringValue).reduce(0) { $0 + Token.split($1).count }
     }
 
-    /// Whether `words` are the names in `value` in full, joined by the language's "and".
+    /// Whether `words` are the names in `value` in full, joined by the language's "and",
+    /// leaving out what a person's name is read without ("text kiki please": "kiki please"
+    /// spells out Kiki as much as "kiki" does, so neither wins by it).
     private func spellsOut(_ words: ArraySlice<Token>, _ value: JSONValue) -> Bool {
-        let names = (value.arrayValue ?? [value]).compactMap(\.stringValue).map(Token.fold).joined()
-        return words.filter { $0.word != and }.map(\.folded).joined() == names
+        var said = words
+        let personFillers = reader.pack.words.personFillers
+        while said.count > 1, let first = said.first, personFillers.contains(first.word) { said = said.dropFirst() }
+        while said.count > 1, let last = said.last, trailing.contains(last.word) { said = said.dropLast() }
+        let names = (value.arrayValue ?? [value]).compactMap(\.stringValue).flatMap(Token.split)
+        return said.filter { $0.word != and }.map(\.folded) == names.filter { $0.word != and }.map(\.folded)
     }
 
     /// Whether every person in `value` is one of the names apps taught.

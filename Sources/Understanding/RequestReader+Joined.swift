@@ -1,65 +1,61 @@
 import IntentProtocol
 
-/// Two requests said as one, joined by "and", where reading the whole as one request
-/// would drop or garble one of them.
-public enum JoinedRequest: Sendable, Equatable {
-    /// Do `first` (what the words before the "and" ask); `second` (the words after it, as
-    /// typed) is not done and the user is told so.
-    case two(first: UnderstoodRequest, second: String)
-    /// The second request lies inside the first's free text ("text Coco I'm on my way and
-    /// add ice to the shopping list"): a message that may be two requests, to ask about.
-    case inFreeText(String)
+/// Two requests said as one, joined by "and", where reading the whole as one request would
+/// drop or garble the first: do `first` (what the words before the "and" ask, `said` as
+/// typed); `second` (the words after it, as typed) is not done, and the user is told so.
+public struct JoinedRequest: Sendable, Equatable {
+    public var first: UnderstoodRequest
+    public var said: String
+    public var second: String
 }
 
 extension RequestReader {
     /// Whether `text`, read as `whole`, is two requests joined by the language's "and":
     /// the words before an "and" and those after it each read as a request, of different
-    /// kinds, by a pattern that explains every word ("cancel the ride and text Coco I'll be
-    /// late", read as a whole as CancelRide alone). Not when the whole's reading holds both
-    /// ("remind me to call mom and text Kiki" is two tasks).
+    /// kinds, by a pattern that explains every word but an app's name ("cancel the ride and
+    /// text Coco I'll be late", read as a whole as CancelRide alone). Not when the whole's
+    /// reading holds the first and more ("remind me to call mom and text Kiki" is two
+    /// tasks), nor inside free text: a message keeps its words, which the result shows.
     public func joined(_ text: String, reading whole: UnderstoodRequest, apps: [AppProfile]) -> JoinedRequest? {
         let tokens = Token.split(text)
-        guard tokens.count <= Self.maximumWords else { return nil }
+        guard tokens.count <= Self.maximumJoinedWords else { return nil }
         let joins = tokens.indices.filter { $0 > 0 && $0 < tokens.count - 1 && tokens[$0].word == pack.words.and }
-        // The first few "and"s: each costs up to four readings.
         for join in joins.prefix(Self.maximumJoinsTried) {
             let rest = Array(tokens[(join + 1)...])
-            guard let second = fullReading(rest, apps: apps), let first = fullReading(Array(tokens[..<join]), apps: apps),
-                first.intent != second.intent
-            else { continue }
             let after = rest.map(\.typed).joined(separator: " ")
-            if whole.intent == first.intent {
-                // Inside a message, only what opens with a word of its pattern ("add ice …",
-                // not "the list is done").
-                if freeText(of: whole).contains(where: { Token.fold($0).contains(Token.fold(after)) }) {
-                    guard pack.intents[second.intent]?.first(where: { $0.source == second.pattern })?.firstWords != nil else { continue }
-                    return .inFreeText(after)
-                }
-                // The whole has what the first part says and more, from after the "and".
-                if Self.holds(whole, first), !Self.holds(first, whole) { return nil }
-            } else if whole.intent != second.intent {
+            // In a message, the words are the user's ("text Coco hi and add ice to the list").
+            let freeText = (catalog.intent(whole.intent)?.parameters ?? []).filter(\.isFreeText).compactMap { whole.parameters[$0.name] }
+            if freeText.contains(where: { value in (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(Token.fold(after)) } }) {
                 continue
             }
-            return .two(first: first, second: after)
+            guard let second = fullReading(rest, apps: apps), let first = fullReading(Array(tokens[..<join]), apps: apps),
+                first.intent != second.intent, whole.intent == first.intent || whole.intent == second.intent
+            else { continue }
+            // The whole has what the first part says and more, from after the "and".
+            if whole.intent == first.intent, Self.holds(whole, first), !Self.holds(first, whole) { return nil }
+            return JoinedRequest(first: first, said: tokens[..<join].map(\.typed).joined(separator: " "), second: after)
         }
         return nil
     }
 
-    /// How many of a request's "and"s are tried as the start of a second request.
+    /// How many of a request's "and"s are tried as the start of a second request: each
+    /// costs up to four readings.
     static let maximumJoinsTried = 3
+    /// Lines longer than this are not split: two requests said as one are short.
+    static let maximumJoinedWords = 40
 
-    /// `tokens` read as a request whose pattern explains every word, or nil.
+    /// `tokens` read as a request whose pattern explains every word but the app's name, or nil.
     private func fullReading(_ tokens: [Token], apps: [AppProfile]) -> UnderstoodRequest? {
-        guard case .request(let request) = read(tokens.map(\.typed).joined(separator: " "), apps: apps),
-            let explained = bestMatch(pack.markTypos(tokens), intents: request.apps.isEmpty ? [] : [request.intent], verbForm: false, apps: apps),
+        guard case .request(let request) = read(tokens.map(\.typed).joined(separator: " "), apps: apps) else { return nil }
+        let marked = pack.markTypos(tokens)
+        let mention = AppMention.find(in: marked, apps: apps, pack: pack)
+        let named = mention.flatMap { m in apps.first { $0.name == m.app } }
+        guard let explained = bestMatch(
+            named == nil ? marked : mention?.remaining ?? marked, intents: [request.intent], verbForm: mention?.isVerb ?? false,
+            apps: named.map { [$0] } ?? apps),
             explained.skipped.isEmpty
         else { return nil }
         return request
-    }
-
-    /// The free text `request` carries (a message's words).
-    private func freeText(of request: UnderstoodRequest) -> [String] {
-        (catalog.intent(request.intent)?.parameters ?? []).filter(\.isFreeText).compactMap { request.parameters[$0.name]?.stringValue }
     }
 
     /// Whether `whole` has every value `part` has (a list may have more items).

@@ -17,6 +17,7 @@ final class ValueReader: Sendable {
         self.clock = clock
         var dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
         dates.fillers = pack.words.fillers
+        dates.trailing = pack.words.trailing
         self.dates = dates
     }
 

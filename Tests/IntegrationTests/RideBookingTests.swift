@@ -75,6 +75,32 @@ struct RideBookingTests {
         #expect(try send(host, "ListRideOptions")["outcome"] == "success", "Zippy still answers")
     }
 
+    @Test("A pickup time Zippy cannot keep is refused with its reason, not dropped: later than now, gone by, or a day without a time")
+    func pickupTimeItCannotKeep() throws {
+        let host = try host()
+        defer { host.stop(); host.removeState() }
+        let now = Date()
+        let cases: [(String, String?)] = [
+            (now.formatted(.iso8601), nil),
+            (now.addingTimeInterval(10 * 60).formatted(.iso8601), "cannotBookAhead"),
+            (now.addingTimeInterval(24 * 3600).formatted(.iso8601), "cannotBookAhead"),
+            (now.addingTimeInterval(-30 * 60).formatted(.iso8601), "alreadyPast"),
+            ("2026-11-24", "cannotBookAhead"),
+        ]
+        for (time, reason) in cases {
+            let request = StageRequest(
+                sessionId: "s", language: "en", intent: "RequestRide",
+                parameters: ["dropOffLocation": "Ferry Building", "scheduledPickupTime": .string(time)], parameter: "scheduledPickupTime")
+            let reply = try JSON.decode(
+                ResolveReply.self, from: try host.client(timeout: .seconds(10)).stage(app: "Zippy", intent: "RequestRide", stage: .resolve, request))
+            switch reply.results.first {
+            case .success?: #expect(reason == nil, "\(time) was taken")
+            case .unsupported(let said)?: #expect(said == reason, "\(time): \(String(describing: said))")
+            default: Issue.record("\(time): \(reply.results)")
+            }
+        }
+    }
+
     @Test("A ride is confirmed, booked, watched through every phase to completion, and rated")
     func fullRide() throws {
         let host = try host()

@@ -110,6 +110,11 @@ struct DateReaderTests {
         #expect(read("right now") == "2026-11-23T10:00:00-08:00")
         #expect(read("ASAP") == "2026-11-23T10:00:00-08:00")
         #expect(dates.find(in: Token.split("book a ride now")[...]) == nil)
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let parameter = try #require(catalog.intent("RequestRide")?.parameter("scheduledPickupTime"))
+        let answers = AnswerReader(pack: try Fixture.pack(), clock: Fixture.clock)
+        #expect(answers.value("right now please", for: parameter, intent: "RequestRide", apps: []) == "2026-11-23T10:00:00-08:00")
+        #expect(answers.value("now or later", for: parameter, intent: "RequestRide", apps: []) == nil)
     }
 
     @Test("Confirmations show a reminder in words")

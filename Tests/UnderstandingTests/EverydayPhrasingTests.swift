@@ -63,6 +63,10 @@ struct EverydayPhrasingTests {
     @Test("Names said in full are the recipients, not a short form that leaves a word to the message", arguments: [
         Case("tell bobo jr and little bobo the party is cancelled", "SendMessage", ["recipients": ["Bobo Jr.", "Little Bobo"], "content": "the party is cancelled"]),
         Case("text bobo jr and little bobo see you at 8", "SendMessage", ["recipients": ["Bobo Jr.", "Little Bobo"], "content": "see you at 8"]),
+        // A courtesy after the names is no message.
+        Case("text kiki please", "SendMessage", ["recipients": ["Kiki"]]),
+        Case("text kiki and coco please", "SendMessage", ["recipients": ["Kiki", "Coco"]]),
+        Case("text bobo the great right now", "SendMessage", ["recipients": ["Bobo the Great"]]),
     ])
     func namesInFull(c: Case) { expectRead(c) }
 

@@ -144,14 +144,11 @@ struct Conversation: Sendable {
             request = understood
         }
         // Two requests said as one ("cancel the ride and text Coco I'll be late"): the first
-        // is done and the last turn says the second was not; inside a message, it is asked about.
-        var secondInFreeText: String?
-        switch reader.joined(text, reading: request, apps: world.profiles) {
-        case .two(let first, let second)?:
-            request = first
-            setAside.add(second)
-        case .inFreeText(let second)?: secondInFreeText = Token.fold(second)
-        case nil: break
+        // is done, and the last turn says the second was not.
+        if let joined = reader.joined(text, reading: request, apps: world.profiles) {
+            request = joined.first
+            setAside.request.withLock { $0 = joined.said }
+            setAside.add(joined.second)
         }
         context.intent = request.intent
         guard let intent = catalog.intent(request.intent) else {
@@ -213,13 +210,10 @@ struct Conversation: Sendable {
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
         // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
-        // never mind", "text Coco no wait, Kiki: …") or holds another request ("text Coco hi
-        // and add ice to the list") is used word for word only when the user says so; a no
-        // stops, so that the request can be said again as meant.
+        // never mind", "text Coco no wait, Kiki: …") is used word for word only when the user
+        // says so; a no stops, so that the request can be said again as meant.
         for parameter in intent.parameters where parameter.isFreeText {
-            guard let said = run.parameters[parameter.name]?.stringValue,
-                answers.takesItselfBack(said) || secondInFreeText.map(Token.fold(said).contains) == true
-            else { continue }
+            guard let said = run.parameters[parameter.name]?.stringValue, answers.takesItselfBack(said) else { continue }
             if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
             }
