@@ -1,0 +1,50 @@
+import IntentProtocol
+
+extension RequestReader {
+    /// A change of mind partway through `text` that `reading` leaves out, as typed: "add
+    /// butter to the shopping list, actually olive oil" reads as butter, and "remind me to
+    /// call mom at 5pm, actually 6pm" has a task "actually 6pm". A later clause opening with
+    /// one of the language's `changesOfMind` is left out when none of its words is in a
+    /// value, or a value opens with it. Nil when the reading takes its words in ("hey,
+    /// actually book me a Zippy to the airport") or free text holds it (asked about apart).
+    public func unreadCorrection(in text: String, reading: UnderstoodRequest) -> String? {
+        guard let changes = pack.words.changesOfMind else { return nil }
+        let openers = changes.map { $0.split(separator: " ").map(String.init) }
+        let tokens = Token.split(text)
+        let parameters = catalog.intent(reading.intent)?.parameters ?? []
+        let values = reading.parameters.flatMap { name, value in
+            (value.arrayValue ?? [value]).compactMap(\.stringValue).map { (name, Token.split($0).map(\.word)) }
+        }
+        var start = 0
+        // A change of mind said as a clause of its own ("…, no wait, olive oil") opens the next.
+        var opened: (opener: [String], from: Int)?
+        for index in tokens.indices where index == tokens.count - 1 || Self.endsClause(tokens[index]) {
+            let clause = tokens[start...index]
+            start = index + 1
+            let pending = opened
+            opened = nil
+            guard clause.startIndex > 0 else { continue }
+            let found = openers.first(where: { clause.map(\.word).starts(with: $0) }).map { ($0, clause.startIndex) } ?? pending
+            guard let (opener, from) = found else { continue }
+            let rest = clause.dropFirst(pending == nil ? opener.count : 0).map(\.word).filter { !pack.words.fillers.contains($0) }
+            if rest.isEmpty {
+                opened = (opener, from)
+                continue
+            }
+            let said = tokens[from...index].map(\.typed).joined(separator: " ")
+            // Free text holding the change is asked about word for word.
+            if values.contains(where: { name, words in
+                parameters.first { $0.name == name }?.isFreeText == true && !rest.contains { !words.contains($0) } && reading.parameters[name]?.stringValue != nil
+            }) {
+                return nil
+            }
+            if values.contains(where: { $0.1.starts(with: opener) }) { return said }
+            if !values.contains(where: { _, words in rest.contains(where: words.contains) }) { return said }
+        }
+        return nil
+    }
+
+    private static func endsClause(_ token: Token) -> Bool {
+        token.endsClause || token.endsSentence || token.word == ":"
+    }
+}

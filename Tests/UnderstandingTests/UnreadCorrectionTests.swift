@@ -1,0 +1,47 @@
+import IntentProtocol
+import Testing
+@testable import Understanding
+
+/// A change of mind said in the same breath, which the reading would leave out.
+@Suite("Changes of mind the reading leaves out")
+struct UnreadCorrectionTests {
+    let reader: RequestReader
+    let apps: [AppProfile]
+
+    init() throws {
+        reader = try Fixture.reader()
+        apps = try Fixture.apps()
+    }
+
+    func correction(_ text: String) throws -> String? {
+        guard case .request(let request) = reader.read(text, apps: apps) else {
+            Issue.record("\(text) is read as no request")
+            return nil
+        }
+        return reader.unreadCorrection(in: text, reading: request)
+    }
+
+    @Test("A correction no value takes in, or a value that opens with it, is found", arguments: [
+        ("add butter to the shopping list, actually olive oil", "actually olive oil"),
+        ("add butter to the shopping list, no wait, olive oil", "no wait, olive oil"),
+        ("remind me to call mom at 5pm, actually 6pm", "actually 6pm"),
+        ("book a zippy van, actually make it a pool", "actually make it a pool"),
+        ("remind me to buy flowers, actually make that roses", "actually make that roses"),
+    ])
+    func found(text: String, said: String) throws {
+        #expect(try correction(text) == said)
+    }
+
+    @Test("A change of mind the reading takes in, one with nothing after it, or one in a message is none", arguments: [
+        "hey, actually, book me a Zippy to the airport",
+        "actually book me a zippy to the airport",
+        "cancel my ride, actually",
+        "add milk to my list, oops",
+        "text coco hi, actually kiki",
+        "send a message to Kiki, actually to Coco: dinner at 8",
+        "text kiki i love you, actually i mean it",
+    ])
+    func none(text: String) throws {
+        #expect(try correction(text) == nil)
+    }
+}
