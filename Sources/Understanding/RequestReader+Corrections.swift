@@ -31,7 +31,7 @@ extension RequestReader {
                 opened = (opener, from)
                 continue
             }
-            let said = tokens[from...index].map(\.typed).joined(separator: " ")
+            let said = tokens[from...index].typedText
             // Free text holding the change is asked about word for word.
             if values.contains(where: { name, words in
                 parameters.first { $0.name == name }?.isFreeText == true && !rest.contains { !words.contains($0) } && reading.parameters[name]?.stringValue != nil

@@ -22,7 +22,7 @@ extension RequestReader {
         let joins = tokens.indices.filter { $0 > 0 && $0 < tokens.count - 1 && tokens[$0].word == pack.words.and }
         for join in joins.prefix(Self.maximumJoinsTried) {
             let rest = Array(tokens[(join + 1)...])
-            let after = rest.map(\.typed).joined(separator: " ")
+            let after = rest.typedText
             // In a message, the words are the user's ("text Coco hi and add ice to the list").
             let freeText = (catalog.intent(whole.intent)?.parameters ?? []).filter(\.isFreeText).compactMap { whole.parameters[$0.name] }
             if freeText.contains(where: { value in (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(Token.fold(after)) } }) {
@@ -33,7 +33,7 @@ extension RequestReader {
             else { continue }
             // The whole has what the first part says and more, from after the "and".
             if whole.intent == first.intent, Self.holds(whole, first), !Self.holds(first, whole) { return nil }
-            return JoinedRequest(first: first, said: tokens[..<join].map(\.typed).joined(separator: " "), second: after)
+            return JoinedRequest(first: first, said: tokens[..<join].typedText, second: after)
         }
         return nil
     }
@@ -46,7 +46,7 @@ extension RequestReader {
 
     /// `tokens` read as a request whose pattern explains every word but the app's name, or nil.
     private func fullReading(_ tokens: [Token], apps: [AppProfile]) -> UnderstoodRequest? {
-        guard case .request(let request) = read(tokens.map(\.typed).joined(separator: " "), apps: apps) else { return nil }
+        guard case .request(let request) = read(tokens.typedText, apps: apps) else { return nil }
         let marked = pack.markTypos(tokens)
         let mention = AppMention.find(in: marked, apps: apps, pack: pack)
         let named = mention.flatMap { m in apps.first { $0.name == m.app } }

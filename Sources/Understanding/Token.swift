@@ -16,6 +16,8 @@ public struct Token: Sendable, Hashable {
     public var endsSentence = false
     /// The pattern word this one is a small typo of, if any.
     public var alternate: String?
+    /// A colon typed against the word before it ("Coco: hi"), which its text keeps there.
+    public var attached = false
     /// For an app's name used as a noun ("is my Zippy here"), the pattern words it may
     /// stand for ("ride", "it"); a pattern may also leave it out.
     public var standsFor: Set<String>?
@@ -31,7 +33,9 @@ public struct Token: Sendable, Hashable {
         for chunk in normalized.split(whereSeparator: \.isWhitespace) {
             // A dash standing alone introduces what follows, as a colon does: "Zippy - home".
             if chunk.allSatisfy(Self.dashes.contains) {
-                if !tokens.isEmpty { tokens.append(Token(":", endsClause: false)) }
+                var dash = Token(":", endsClause: false)
+                dash.typed = String(chunk)
+                if !tokens.isEmpty { tokens.append(dash) }
                 continue
             }
             var body = Substring(chunk)
@@ -54,7 +58,11 @@ public struct Token: Sendable, Hashable {
                 if stop, !colon, !comma, body.count >= 4 || typed.last != "." { sentenceEnds.append(tokens.count) }
                 tokens.append(token)
             }
-            if colon { tokens.append(Token(":", endsClause: false)) }
+            if colon {
+                var token = Token(":", endsClause: false)
+                token.attached = !body.isEmpty
+                tokens.append(token)
+            }
         }
         for index in sentenceEnds where index + 1 < tokens.count && tokens[index + 1].raw.first?.isUppercase == true {
             tokens[index].endsClause = true
@@ -88,6 +96,19 @@ public struct Token: Sendable, Hashable {
 
     private static let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}"]
     private static let edge: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
+}
+
+extension Collection<Token> {
+    /// The words exactly as typed, joined by spaces (a colon typed against a word kept
+    /// against it): free text as the user wrote it.
+    public var typedText: String {
+        var text = ""
+        for token in self {
+            if !text.isEmpty, !token.attached { text += " " }
+            text += token.typed
+        }
+        return text
+    }
 }
 
 extension [Token] {

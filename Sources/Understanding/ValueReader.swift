@@ -65,7 +65,8 @@ final class ValueReader: Sendable {
             if isSearched(parameter, intent) {
                 while tokens.count > 1, let first = tokens.first, pack.articles.contains(first.word) { tokens = tokens.dropFirst() }
             }
-            let text = Self.trimmed(tokens.map(\.typed).joined(separator: " "))
+            // Free text is kept as typed: its dashes, quotes and last stop are the user's.
+            let text = parameter.isFreeText && !parameter.isList ? Self.unquoted(tokens.typedText) : Self.trimmed(tokens.typedText)
             return text.isEmpty ? nil : .string(text)
         case .person:
             return person(tokens, apps).map(JSONValue.string)
@@ -217,6 +218,22 @@ final class ValueReader: Sendable {
     }
 
     /// Without surrounding quotes, spaces and a final period.
+    /// `text` without spaces, colons or commas around it, and without quotes that enclose
+    /// all of it ("“see you at 8”"); quotes inside it and its last stop stay.
+    static func unquoted(_ text: String) -> String {
+        var text = Substring(text)
+        let around: Set<Character> = [" ", ":", ","]
+        while let last = text.last, last == " " || last == "," { text = text.dropLast() }
+        while let first = text.first, around.contains(first) { text = text.dropFirst() }
+        let pairs: [Character: Character] = ["\"": "\"", "'": "'", "\u{201C}": "\u{201D}"]
+        if text.count > 1, let first = text.first, let closing = pairs[first], text.last == closing,
+            !text.dropFirst().dropLast().contains(closing)
+        {
+            text = text.dropFirst().dropLast()
+        }
+        return String(text)
+    }
+
     static func trimmed(_ text: String) -> String {
         var text = Substring(text)
         let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ",", ":"]

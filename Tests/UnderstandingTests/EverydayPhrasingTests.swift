@@ -46,6 +46,20 @@ struct EverydayPhrasingTests {
     ])
     func contentAfterThat(c: Case) { expectRead(c) }
 
+    @Test("A message's words are kept as typed: dashes, colons, quotes inside it and its last stop", arguments: [
+        Case("text coco ok - see you soon", "SendMessage", ["recipients": ["Coco"], "content": "ok - see you soon"]),
+        Case("text coco meet at the \"big tree\"", "SendMessage", ["recipients": ["Coco"], "content": "meet at the \"big tree\""]),
+        Case("text kiki thanks... see you there.", "SendMessage", ["recipients": ["Kiki"], "content": "thanks... see you there."]),
+        Case("text kiki \"on my way\"", "SendMessage", ["recipients": ["Kiki"], "content": "on my way"]),
+        Case("make a note called dinner plan: nopa - 7:30 - 4 people", "CreateNote", ["title": "dinner plan", "content": "nopa - 7:30 - 4 people"]),
+    ])
+    func messageAsTyped(c: Case) {
+        expectRead(c)
+        // Exactly: the corpora's comparison leaves punctuation out.
+        guard case .request(let r) = reader.read(c.text, apps: apps) else { return }
+        #expect(r.parameters["content"] == c.parameters["content"])
+    }
+
     @Test("A day inside a title the app taught is part of the title, not a date", arguments: [
         Case("read me the saturday menu note", "SearchForNotebookItems", ["itemType": "note", "title": "saturday menu"]),
         Case("show my friday chores list", "SearchForNotebookItems", ["itemType": "taskList", "title": "friday chores"]),
