@@ -126,7 +126,8 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         let only: [String]? = title == nil || title == "all" ? nil : [title ?? ""]
         var response: [String: JSONValue] = [:]
         let type = intent.itemType
-        let lists = type == nil || type == .taskList ? try await store.lists(titled: only) : nil
+        // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
+        let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: intent.status?.rawValue) : nil
         if let lists, type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }
         if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
         if type == nil || type == .note {

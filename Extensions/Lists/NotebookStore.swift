@@ -73,12 +73,13 @@ final class NotebookStore: Sendable {
         try await database.read { db in try TaskList.filter(Column("title") == title).fetchOne(db) }
     }
 
-    /// Lists with their tasks, for search results.
-    func lists(titled titles: [String]?) async throws -> [JSONValue] {
+    /// Lists with their tasks (those with `status`, when given), for search results.
+    func lists(titled titles: [String]?, status: String? = nil) async throws -> [JSONValue] {
         try await database.read { db in
             let lists = try TaskList.order(Column("title")).fetchAll(db).filter { titles?.contains($0.title) ?? true }
             return try lists.map { list in
                 let tasks = try TaskItem.filter(Column("list") == list.identifier).order(Column("created")).fetchAll(db)
+                    .filter { status == nil || $0.status == status }
                 var json = try JSONValue(encoding: list)
                 if case .object(var members) = json {
                     members["tasks"] = try JSONValue(encoding: tasks)
