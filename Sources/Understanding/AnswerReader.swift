@@ -211,12 +211,15 @@ public struct AnswerReader: Sendable {
     /// "last", or a name (the whole option, else the only option containing the words).
     public func choice(_ text: String, options: [String]) -> Int? {
         let tokens = Token.split(text)
-        var number: Int?
-        for token in tokens {
-            if let n = Int(token.word) { number = n; break }
-            if let n = pack.words.ordinals[token.word], n != 0 { number = n; break }
-            if let n = pack.words.numbers[token.word], n > 1 || tokens.count == 1 { number = n; break }
+        let numbers = tokens.compactMap { token -> Int? in
+            if let n = Int(token.word) { return n }
+            if let n = pack.words.ordinals[token.word], n != 0 { return n }
+            if let n = pack.words.numbers[token.word], n > 1 || tokens.count == 1 { return n }
+            return nil
         }
+        // "1 and 3" is two choices, not the first: asked again rather than half taken.
+        if numbers.count > 1 { return nil }
+        let number = numbers.first
         let others = tokens.filter { Int($0.word) == nil && pack.words.ordinals[$0.word] == nil && pack.words.numbers[$0.word] == nil }
         if let number, others.allSatisfy({ pack.words.fillers.contains($0.word) }) {
             if number == -1 { return options.indices.last }

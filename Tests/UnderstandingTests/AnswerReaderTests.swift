@@ -28,6 +28,9 @@ struct AnswerReaderTests {
         #expect(answers.choice("Bobo", options: bobos) == nil)
         #expect(answers.choice("7", options: bobos) == nil)
         #expect(answers.choice("0", options: bobos) == nil)
+        // Two picks are no one choice: asked again, not half taken.
+        #expect(answers.choice("1 and 3", options: bobos) == nil)
+        #expect(answers.choice("the first and the third", options: bobos) == nil)
         #expect(answers.choice("-9223372036854775808", options: bobos) == nil, "the smallest Int, which once trapped")
         #expect(answers.choice("9223372036854775807", options: bobos) == nil)
         #expect(answers.choice("1", options: []) == nil)
