@@ -160,7 +160,7 @@ public struct AnswerReader: Sendable {
                 if clause.count > 1, pack.words.no.contains(clause[0]), opens(clause) || opens(Array(clause.dropFirst())) { return true }
                 if index > tokens.startIndex, opens(clause) { return true }
             }
-            if tokens[index].endsClause || tokens[index].endsSentence || tokens[index].word == ":" { start = index + 1 }
+            if RequestReader.endsClause(tokens[index]) { start = index + 1 }
         }
         return start > tokens.startIndex && start < tokens.endIndex && cancels(tokens[start...])
     }

@@ -5,9 +5,11 @@ extension RequestReader {
     /// butter to the shopping list, actually olive oil" reads as butter, and "remind me to
     /// call mom at 5pm, actually 6pm" has a task "actually 6pm". A later clause opening with
     /// one of the language's `changesOfMind` is left out when none of its words is in a
-    /// value, or a value opens with it. Nil when the reading takes its words in ("hey,
-    /// actually book me a Zippy to the airport") or free text holds it (asked about apart).
-    public func unreadCorrection(in text: String, reading: UnderstoodRequest) -> String? {
+    /// value, or a value opens with it. So is a last clause that calls the request off
+    /// ("add bug spray to the picnic list, never mind"), where what comes before it reads as
+    /// the same kind of request. Nil when the reading takes its words in ("hey, actually
+    /// book me a Zippy to the airport") or free text holds it (asked about apart).
+    public func unreadCorrection(in text: String, reading: UnderstoodRequest, apps: [AppProfile]) -> String? {
         guard let changes = pack.words.changesOfMind else { return nil }
         let openers = changes.map { $0.split(separator: " ").map(String.init) }
         let tokens = Token.split(text)
@@ -41,10 +43,26 @@ extension RequestReader {
             if values.contains(where: { $0.1.starts(with: opener) }) { return said }
             if !values.contains(where: { _, words in rest.contains(where: words.contains) }) { return said }
         }
+        // The last clause calls it all off, and is no part of a message ("text Kiki: never mind").
+        let last = tokens.indices.dropLast().last(where: { Self.endsClause(tokens[$0]) }).map { $0 + 1 }
+        if let last, pack.words.cancel.contains(pack.essentialWords(tokens[last...])),
+            !values.contains(where: { name, words in
+                parameters.first { $0.name == name }?.isFreeText == true && reading.parameters[name]?.stringValue != nil
+                    && tokens[last...].allSatisfy { words.contains($0.word) }
+            }),
+            case .request(let before) = read(tokens[..<last].typedText, apps: apps), before.intent == reading.intent
+        {
+            return tokens[last...].typedText
+        }
         return nil
     }
 
-    private static func endsClause(_ token: Token) -> Bool {
-        token.endsClause || token.endsSentence || token.word == ":"
+    /// Whether a clause ends at `token`: a comma, a colon, a stop ("quarters. never mind"),
+    /// but not the dots of "wait..." or of "Jr.".
+    static func endsClause(_ token: Token) -> Bool {
+        if token.endsClause || token.endsSentence || token.word == ":" { return true }
+        let typed = token.typed
+        if typed.hasSuffix("!") || typed.hasSuffix("?") { return true }
+        return typed.hasSuffix(".") && !typed.hasSuffix("..") && token.raw.count >= 4
     }
 }

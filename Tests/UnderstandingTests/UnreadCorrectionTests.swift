@@ -18,7 +18,7 @@ struct UnreadCorrectionTests {
             Issue.record("\(text) is read as no request")
             return nil
         }
-        return reader.unreadCorrection(in: text, reading: request)
+        return reader.unreadCorrection(in: text, reading: request, apps: apps)
     }
 
     @Test("A correction no value takes in, or a value that opens with it, is found", arguments: [
@@ -27,6 +27,9 @@ struct UnreadCorrectionTests {
         ("remind me to call mom at 5pm, actually 6pm", "actually 6pm"),
         ("book a zippy van, actually make it a pool", "actually make it a pool"),
         ("remind me to buy flowers, actually make that roses", "actually make that roses"),
+        ("add bug spray to the picnic list, actually never mind", "actually never mind"),
+        ("add bug spray to the picnic list, never mind", "never mind"),
+        ("remind me at 8am saturday to charge the speaker, never mind", "never mind"),
     ])
     func found(text: String, said: String) throws {
         #expect(try correction(text) == said)
@@ -40,6 +43,9 @@ struct UnreadCorrectionTests {
         "text coco hi, actually kiki",
         "send a message to Kiki, actually to Coco: dinner at 8",
         "text kiki i love you, actually i mean it",
+        "Zippy, cancel it",
+        "zippy, cancel",
+        "text Kiki: never mind",
     ])
     func none(text: String) throws {
         #expect(try correction(text) == nil)

@@ -146,7 +146,7 @@ struct Conversation: Sendable {
         // A change of mind the reading leaves out ("add butter to the shopping list, actually
         // olive oil" reads as butter) is not guessed at: nothing is done, and the user says
         // the request again as meant.
-        if let correction = reader.unreadCorrection(in: text, reading: request) {
+        if let correction = reader.unreadCorrection(in: text, reading: request, apps: world.profiles) {
             return context.turn(words.say("changedMind", ["correction": correction]), end: .cancelled)
         }
         // Two requests said as one ("cancel the ride and text Coco I'll be late"): the first
