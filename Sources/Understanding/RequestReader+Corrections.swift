@@ -7,7 +7,8 @@ extension RequestReader {
     /// one of the language's `changesOfMind` is left out when none of its words is in a
     /// value, or a value opens with it. So is a last clause that calls the request off
     /// ("add bug spray to the picnic list, never mind"), where what comes before it reads as
-    /// the same kind of request. Nil when the reading takes its words in ("hey, actually
+    /// the same kind of request, and a person's name that opens as a correction ("message
+    /// coco, sorry, kiki: …"). Nil when the reading takes its words in ("hey, actually
     /// book me a Zippy to the airport") or free text holds it (asked about apart).
     public func unreadCorrection(in text: String, reading: UnderstoodRequest, apps: [AppProfile]) -> String? {
         guard let changes = pack.words.changesOfMind else { return nil }
@@ -42,6 +43,11 @@ extension RequestReader {
             }
             if values.contains(where: { $0.1.starts(with: opener) }) { return said }
             if !values.contains(where: { _, words in rest.contains(where: words.contains) }) { return said }
+        }
+        // A name that is a correction ("message coco, sorry, kiki: …" names "sorry").
+        let corrections = (pack.words.corrections ?? []).map { $0.split(separator: " ").map(String.init) }
+        for (name, words) in values where parameters.first(where: { $0.name == name })?.type == .person {
+            if corrections.contains(where: { words.starts(with: $0) }) { return words.joined(separator: " ") }
         }
         // The last clause calls it all off, and is no part of a message ("text Kiki: never mind").
         let last = tokens.indices.dropLast().last(where: { Self.endsClause(tokens[$0]) }).map { $0 + 1 }

@@ -30,6 +30,7 @@ struct UnreadCorrectionTests {
         ("add bug spray to the picnic list, actually never mind", "actually never mind"),
         ("add bug spray to the picnic list, never mind", "never mind"),
         ("remind me at 8am saturday to charge the speaker, never mind", "never mind"),
+        ("message coco, sorry, kiki: see u at 12", "sorry"),
     ])
     func found(text: String, said: String) throws {
         #expect(try correction(text) == said)

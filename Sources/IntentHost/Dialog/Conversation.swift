@@ -216,10 +216,13 @@ struct Conversation: Sendable {
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
         // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
-        // never mind", "text Coco no wait, Kiki: …") is used word for word only when the user
-        // says so; a no stops, so that the request can be said again as meant.
+        // never mind", "text Coco no wait, Kiki: …") or opens by correcting a name ("tell Coco
+        // I mean Kiki to bring the speaker") is used word for word only when the user says so;
+        // a no stops, so that the request can be said again as meant.
         for parameter in intent.parameters where parameter.isFreeText {
-            guard let said = run.parameters[parameter.name]?.stringValue, answers.takesItselfBack(said) else { continue }
+            guard let said = run.parameters[parameter.name]?.stringValue,
+                answers.takesItselfBack(said) || Self.opensWithName(answers.correction(said), of: profiles)
+            else { continue }
             if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
             }
@@ -587,6 +590,12 @@ struct Conversation: Sendable {
     }
 
     /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.
+    /// Whether `text`'s first words (up to three) are one of the apps' names.
+    private static func opensWithName(_ text: String?, of profiles: [AppProfile]) -> Bool {
+        let words = Token.split(text ?? "").prefix(3).map(\.raw)
+        return words.indices.contains { isName(words[...$0].joined(separator: " "), of: profiles) }
+    }
+
     private static func isName(_ text: String, of profiles: [AppProfile]) -> Bool {
         let said = folded(text)
         guard !said.isEmpty else { return false }
