@@ -103,6 +103,16 @@ struct ChatTerminalTests {
         #expect(!after.contains("I stopped waiting for an answer"), "the line was sent as the late answer:\n\(after)")
     }
 
+    @Test("The chat's own note wraps between words, as the host's answers do")
+    func ownNoteWrapsBetweenWords() throws {
+        let (host, terminal) = try Self.monkeyChat(["--session-timeout", "2"])
+        defer { host.stop(); host.removeState() }
+        try terminal.resize(columns: 60)
+        try Self.askToMessageCoco(terminal)
+        let screen = try terminal.waitUntil("the note, wrapped", timeout: .seconds(10)) { $0.contains("Say the request again.)") }
+        #expect(screen.split(separator: "\n").contains("was done. Say the request again.)"), "\(screen)")
+    }
+
     @Test("An answer to a question asked before the host restarted hears, in words, that nothing was done")
     func answerAfterARestart() throws {
         let (host, terminal) = try Self.monkeyChat()

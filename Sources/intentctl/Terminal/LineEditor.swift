@@ -118,7 +118,7 @@ final class LineEditor: Sendable {
                 // The host stopped waiting: say so above the line, which stays as typed.
                 waiting = nil
                 setPrompt(passed.prompt)
-                shared.withLock { $0.waiting.append(passed.note) }
+                queue(passed.note)
                 showWaiting(redraw: true)
             }
             guard ready > 0 else { continue }
@@ -147,7 +147,7 @@ final class LineEditor: Sendable {
                 if result == nil, lineLength(editor) > Self.maximumCharacters {
                     if !noted {
                         noted = true
-                        shared.withLock { $0.waiting.append("(A line holds at most 4,000 characters: that one was dropped. Paste or type less at a time.)") }
+                        queue("(A line holds at most 4,000 characters: that one was dropped. Paste or type less at a time.)")
                     }
                     dropLine(marking: "")
                     showWaiting(redraw: true)
@@ -267,6 +267,12 @@ final class LineEditor: Sendable {
         var scalars = String.UnicodeScalarView()
         for character in characters { scalars.append(Unicode.Scalar(UInt32(bitPattern: character)) ?? "\u{FFFD}") }
         return String(scalars)
+    }
+
+    /// Queues a note of the editor's own to show above the line, wrapped as `show` wraps.
+    private func queue(_ note: String) {
+        let text = interactive ? Self.wrapped(note, width: Self.columns() - 1) : note
+        shared.withLock { $0.waiting.append(text) }
     }
 
     /// Shows whole lines of text: above the line being edited while the user types (which
