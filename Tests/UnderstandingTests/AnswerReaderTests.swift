@@ -43,6 +43,7 @@ struct AnswerReaderTests {
         #expect(answers.yesNo("yeah, do it") == true)
         #expect(answers.yesNo("nope") == false)
         #expect(answers.yesNo("ya") == true)
+        #expect(answers.yesNo("y") == true)
         #expect(answers.yesNo("maybe later") == nil)
         #expect(answers.yesNo("ok, cancel it") == nil, "a cancel after a yes word")
         #expect(answers.yesNo("yes, never mind") == nil)
