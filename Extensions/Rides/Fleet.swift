@@ -37,14 +37,15 @@ enum Fleet {
         var isBeforePickup: Bool { self == .received || self == .confirmed || self == .approachingPickup }
     }
 
-    /// Steps: received 0, confirmed 1, approaching pickup 2-4 (the ETA counts down),
-    /// pickup 5, ongoing 6-7, completed from 8.
+    /// Steps: received 0, confirmed 1, approaching pickup 2-4, pickup 5, ongoing 6-7,
+    /// completed from 8. Once a driver is assigned, the ETA counts down to the pickup.
     static func phase(requested: Date, now: Date = Date()) -> (Phase, etaSeconds: Double?) {
         let step = step(requested: requested, now: now)
+        let eta = (Double(5 - step) * secondsPerStep * 10).rounded() / 10
         switch step {
         case ..<1: return (.received, nil)
-        case 1: return (.confirmed, nil)
-        case 2...4: return (.approachingPickup, (Double(5 - step) * secondsPerStep * 10).rounded() / 10)
+        case 1: return (.confirmed, eta)
+        case 2...4: return (.approachingPickup, eta)
         case 5: return (.pickup, nil)
         case 6...7: return (.ongoing, nil)
         default: return (.completed, nil)

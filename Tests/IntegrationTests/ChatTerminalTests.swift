@@ -330,7 +330,7 @@ struct ChatTerminalTests {
 
         // What the user goes on typing completes the same line.
         try terminal.typeLine("de")
-        try terminal.waitFor("Zippy: Your ride: Zippy Pool to Ferry Building")
+        try terminal.waitFor("Zippy: Your Zippy Pool to Ferry Building")
 
         // Each update is shown once: the car moving, or a rating given, changes the update
         // but not its words.
