@@ -125,7 +125,20 @@ public struct AnswerReader: Sendable {
     /// "no wait, I meant Coco", "Kiki" for "actually just Kiki"); nil when it opens with
     /// no correction (a no, or the language's `corrections`) or says nothing after it.
     public func correction(_ text: String) -> String? {
-        let openers = ((pack.words.corrections ?? []) + pack.words.no).map { $0.split(separator: " ").map(String.init) }
+        after((pack.words.corrections ?? []) + pack.words.no, in: text)
+    }
+
+    /// What free text says after opening with a change of mind about a name ("kiki to
+    /// bring the speaker" for "i mean kiki to bring the speaker"; language `nameCorrections`,
+    /// narrower than `corrections`: "sorry kiki is late" opens with none); nil otherwise.
+    public func nameCorrection(_ text: String) -> String? {
+        after(pack.words.nameCorrections ?? [], in: text)
+    }
+
+    /// What `text` says after opening with `phrases` (and fillers); nil when it opens with
+    /// none of them or says nothing after.
+    private func after(_ phrases: [String], in text: String) -> String? {
+        let openers = phrases.map { $0.split(separator: " ").map(String.init) }
         var chunks = text.split(whereSeparator: \.isWhitespace)[...]
         var corrected = false
         while !chunks.isEmpty {
@@ -217,11 +230,12 @@ public struct AnswerReader: Sendable {
             if let n = pack.words.numbers[token.word], n > 1 || tokens.count == 1 { return n }
             return nil
         }
-        // "1 and 3" is two choices, not the first: asked again rather than half taken.
-        if numbers.count > 1 { return nil }
-        let number = numbers.first
         let others = tokens.filter { Int($0.word) == nil && pack.words.ordinals[$0.word] == nil && pack.words.numbers[$0.word] == nil }
-        if let number, others.allSatisfy({ pack.words.fillers.contains($0.word) }) {
+        let onlyNumbers = others.allSatisfy { pack.words.fillers.contains($0.word) || pack.words.listSeparators.contains($0.word) }
+        // "1 and 3" is two choices, not the first: asked again rather than half taken
+        // ("3, the third one" is one; "Top 10 Movies 2024" is a name).
+        if onlyNumbers, Set(numbers).count > 1 { return nil }
+        if let number = numbers.first, others.allSatisfy({ pack.words.fillers.contains($0.word) }) {
             if number == -1 { return options.indices.last }
             // Compared before subtracting: the user may type Int.min.
             return number >= 1 && number <= options.count ? number - 1 : nil

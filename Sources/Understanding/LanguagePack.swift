@@ -61,6 +61,8 @@ public struct LanguagePack: Sendable {
         var unsure: [String]?
         /// Words that open a correction of what was asked ("actually", "wait", "I meant").
         var corrections: [String]?
+        /// Phrases that open free text by correcting a name ("I mean Kiki to …").
+        var nameCorrections: [String]?
         /// Words that, opening a clause inside free text, change what the text said before
         /// ("…, actually to Coco", "no wait, Kiki: …"): the text is asked about before use.
         var changesOfMind: [String]?

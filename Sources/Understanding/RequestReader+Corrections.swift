@@ -1,64 +1,78 @@
 import IntentProtocol
 
 extension RequestReader {
-    /// A change of mind partway through `text` that `reading` leaves out, as typed: "add
-    /// butter to the shopping list, actually olive oil" reads as butter, and "remind me to
-    /// call mom at 5pm, actually 6pm" has a task "actually 6pm". A later clause opening with
-    /// one of the language's `changesOfMind` is left out when none of its words is in a
-    /// value, or a value opens with it. So is a last clause that calls the request off
-    /// ("add bug spray to the picnic list, never mind"), where what comes before it reads as
-    /// the same kind of request, and a person's name that opens as a correction ("message
-    /// coco, sorry, kiki: …"). Nil when the reading takes its words in ("hey, actually
-    /// book me a Zippy to the airport") or free text holds it (asked about apart).
+    /// A change of mind partway through `text` that `reading` would act on wrongly, as typed
+    /// from where it starts; nil when there is none. The words before it must read, on
+    /// their own, as the same kind of request ("hey, actually, where's my ride" has none).
+    /// It is one when:
+    /// - a later clause opens with one of the language's `changesOfMind` and no value takes
+    ///   its words in ("add butter to the shopping list, actually olive oil" reads as
+    ///   butter), or a value other than free text holds it ("remind me to call mom at 5pm,
+    ///   actually 6pm" has a task "actually 6pm");
+    /// - the last clause calls the request off ("add bug spray to the list, never mind"),
+    ///   and says no word the request said before ("cancel my ride. cancel");
+    /// - a person is named by one of the language's `corrections` ("message coco, sorry,
+    ///   kiki: …" names "sorry").
+    /// A change inside a message is no part of this: the message is asked about on its own.
     public func unreadCorrection(in text: String, reading: UnderstoodRequest, apps: [AppProfile]) -> String? {
-        guard let changes = pack.words.changesOfMind else { return nil }
-        let openers = changes.map { $0.split(separator: " ").map(String.init) }
         let tokens = Token.split(text)
         let parameters = catalog.intent(reading.intent)?.parameters ?? []
+        // Each value's words, and whether it is a message (free text of one string).
         let values = reading.parameters.flatMap { name, value in
-            (value.arrayValue ?? [value]).compactMap(\.stringValue).map { (name, Token.split($0).map(\.word)) }
+            let message = value.stringValue != nil && parameters.first { $0.name == name }?.isFreeText == true
+            return (value.arrayValue ?? [value]).compactMap(\.stringValue).map {
+                (name: name, words: Token.split($0).map(\.word), message: message)
+            }
         }
+        /// The words before `index` read as the same kind of request.
+        func sameBefore(_ index: Int) -> Bool {
+            guard case .request(let before) = read(tokens[..<index].typedText, apps: apps) else { return false }
+            return before.intent == reading.intent
+        }
+        /// `tokens` from `index` on, as typed, without the stop or comma that ends them.
+        func said(from index: Int) -> String { ValueReader.trimmed(tokens[index...].typedText) }
+
+        if let from = changeOfMind(tokens, values), sameBefore(from) { return said(from: from) }
+        let last = tokens.indices.dropLast().last(where: { Self.endsClause(tokens[$0]) }).map { $0 + 1 }
+        if let last, pack.words.cancel.contains(pack.essentialWords(tokens[last...])),
+            !tokens[last...].contains(where: { word in tokens[..<last].contains { $0.word == word.word } }),
+            !values.contains(where: { value in value.message && tokens[last...].allSatisfy { value.words.contains($0.word) } }),
+            sameBefore(last)
+        {
+            return said(from: last)
+        }
+        let corrections = (pack.words.corrections ?? []).map { $0.split(separator: " ").map(String.init) }
+        for value in values where parameters.first(where: { $0.name == value.name })?.type == .person {
+            if corrections.contains(where: { value.words.starts(with: $0) }) { return value.words.joined(separator: " ") }
+        }
+        return nil
+    }
+
+    /// Where a later clause opens with a change of mind that `values` leave out or hold
+    /// outside a message; a change of mind said as a clause of its own ("…, no wait, olive
+    /// oil") opens the next.
+    private func changeOfMind(_ tokens: [Token], _ values: [(name: String, words: [String], message: Bool)]) -> Int? {
+        let openers = (pack.words.changesOfMind ?? []).map { $0.split(separator: " ").map(String.init) }
         var start = 0
-        // A change of mind said as a clause of its own ("…, no wait, olive oil") opens the next.
-        var opened: (opener: [String], from: Int)?
+        var pending: (opener: [String], from: Int)?
         for index in tokens.indices where index == tokens.count - 1 || Self.endsClause(tokens[index]) {
             let clause = tokens[start...index]
             start = index + 1
-            let pending = opened
-            opened = nil
+            let opened = pending
+            pending = nil
             guard clause.startIndex > 0 else { continue }
-            let found = openers.first(where: { clause.map(\.word).starts(with: $0) }).map { ($0, clause.startIndex) } ?? pending
+            let found = openers.first(where: { clause.map(\.word).starts(with: $0) }).map { ($0, clause.startIndex) } ?? opened
             guard let (opener, from) = found else { continue }
-            let rest = clause.dropFirst(pending == nil ? opener.count : 0).map(\.word).filter { !pack.words.fillers.contains($0) }
+            let rest = clause.dropFirst(opened == nil ? opener.count : 0).map(\.word).filter { !pack.words.fillers.contains($0) }
             if rest.isEmpty {
-                opened = (opener, from)
+                pending = (opener, from)
                 continue
             }
-            let said = tokens[from...index].typedText
-            // Free text holding the change is asked about word for word.
-            if values.contains(where: { name, words in
-                parameters.first { $0.name == name }?.isFreeText == true && !rest.contains { !words.contains($0) } && reading.parameters[name]?.stringValue != nil
-            }) {
-                return nil
-            }
-            if values.contains(where: { $0.1.starts(with: opener) }) { return said }
-            if !values.contains(where: { _, words in rest.contains(where: words.contains) }) { return said }
-        }
-        // A name that is a correction ("message coco, sorry, kiki: …" names "sorry").
-        let corrections = (pack.words.corrections ?? []).map { $0.split(separator: " ").map(String.init) }
-        for (name, words) in values where parameters.first(where: { $0.name == name })?.type == .person {
-            if corrections.contains(where: { words.starts(with: $0) }) { return words.joined(separator: " ") }
-        }
-        // The last clause calls it all off, and is no part of a message ("text Kiki: never mind").
-        let last = tokens.indices.dropLast().last(where: { Self.endsClause(tokens[$0]) }).map { $0 + 1 }
-        if let last, pack.words.cancel.contains(pack.essentialWords(tokens[last...])),
-            !values.contains(where: { name, words in
-                parameters.first { $0.name == name }?.isFreeText == true && reading.parameters[name]?.stringValue != nil
-                    && tokens[last...].allSatisfy { words.contains($0.word) }
-            }),
-            case .request(let before) = read(tokens[..<last].typedText, apps: apps), before.intent == reading.intent
-        {
-            return tokens[last...].typedText
+            // In a message, the change is the message's to ask about.
+            if values.contains(where: { value in value.message && rest.allSatisfy { value.words.contains($0) } }) { return nil }
+            // Held in another value ("shopping list. actually eggs" as a list's name), or left out.
+            if values.contains(where: { value in !value.message && value.words.contains(run: opener) }) { return from }
+            if !values.contains(where: { value in rest.contains { value.words.contains($0) } }) { return from }
         }
         return nil
     }
@@ -70,5 +84,13 @@ extension RequestReader {
         let typed = token.typed
         if typed.hasSuffix("!") || typed.hasSuffix("?") { return true }
         return typed.hasSuffix(".") && !typed.hasSuffix("..") && token.raw.count >= 4
+    }
+}
+
+extension [String] {
+    /// Whether `part` appears in these words, in a row.
+    fileprivate func contains(run part: [String]) -> Bool {
+        guard !part.isEmpty, part.count <= count else { return false }
+        return (0...(count - part.count)).contains { self[$0..<($0 + part.count)].elementsEqual(part) }
     }
 }

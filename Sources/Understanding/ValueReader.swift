@@ -65,8 +65,11 @@ final class ValueReader: Sendable {
             if isSearched(parameter, intent) {
                 while tokens.count > 1, let first = tokens.first, pack.articles.contains(first.word) { tokens = tokens.dropFirst() }
             }
-            // Free text is kept as typed: its dashes, quotes and last stop are the user's.
-            let text = parameter.isFreeText && !parameter.isList ? Self.unquoted(tokens.typedText) : Self.trimmed(tokens.typedText)
+            // What a message or a note says is kept as typed: its dashes, quotes and last
+            // stop are the user's. Titles and names lose them.
+            let asTyped = parameter.isFreeText && !parameter.isList && pack.words.clauseSlots?.contains(parameter.name) == true
+                && !isSearched(parameter, intent)
+            let text = asTyped ? Self.unquoted(tokens.typedText) : Self.trimmed(tokens.typedText)
             return text.isEmpty ? nil : .string(text)
         case .person:
             return person(tokens, apps).map(JSONValue.string)
@@ -217,23 +220,36 @@ final class ValueReader: Sendable {
         return nil
     }
 
-    /// Without surrounding quotes, spaces and a final period.
-    /// `text` without spaces, colons or commas around it, and without quotes that enclose
-    /// all of it ("“see you at 8”"); quotes inside it and its last stop stay.
+    /// `text` as a message says it: without spaces, colons, commas or a dash and space
+    /// before it, nor spaces, commas or a colon after it; without quotes that enclose all of
+    /// it, and the stop after them ("“see you at 8”."). Quotes inside it, a "-5", and its
+    /// last stop stay.
     static func unquoted(_ text: String) -> String {
         var text = Substring(text)
-        let around: Set<Character> = [" ", ":", ","]
-        while let last = text.last, last == " " || last == "," { text = text.dropLast() }
-        while let first = text.first, around.contains(first) { text = text.dropFirst() }
+        while let last = text.last, last == " " || last == "," || last == ":" { text = text.dropLast() }
+        while let first = text.first {
+            if first == " " || first == ":" || first == "," {
+                text = text.dropFirst()
+            } else if "-\u{2013}\u{2014}".contains(first), text.dropFirst().first == " " {
+                text = text.dropFirst(2)
+            } else {
+                break
+            }
+        }
         let pairs: [Character: Character] = ["\"": "\"", "'": "'", "\u{201C}": "\u{201D}"]
-        if text.count > 1, let first = text.first, let closing = pairs[first], text.last == closing,
-            !text.dropFirst().dropLast().contains(closing)
+        var quoted = text
+        if let last = quoted.last, ".!?".contains(last), quoted.dropLast().last.map({ pairs.values.contains($0) }) == true {
+            quoted = quoted.dropLast()
+        }
+        if quoted.count > 1, let first = quoted.first, let closing = pairs[first], quoted.last == closing,
+            !quoted.dropFirst().dropLast().contains(closing)
         {
-            text = text.dropFirst().dropLast()
+            return String(quoted.dropFirst().dropLast())
         }
         return String(text)
     }
 
+    /// Without surrounding quotes, spaces and a final period.
     static func trimmed(_ text: String) -> String {
         var text = Substring(text)
         let edges: Set<Character> = ["\"", "'", "\u{201C}", "\u{201D}", " ", ".", ",", ":"]

@@ -31,6 +31,9 @@ struct AnswerReaderTests {
         // Two picks are no one choice: asked again, not half taken.
         #expect(answers.choice("1 and 3", options: bobos) == nil)
         #expect(answers.choice("the first and the third", options: bobos) == nil)
+        // The same number twice is one; numbers in a name are the name's.
+        #expect(answers.choice("3, the third one", options: bobos) == 2)
+        #expect(answers.choice("top 10 movies 2024", options: ["Top 10 Movies 2023", "Top 10 Movies 2024"]) == 1)
         #expect(answers.choice("-9223372036854775808", options: bobos) == nil, "the smallest Int, which once trapped")
         #expect(answers.choice("9223372036854775807", options: bobos) == nil)
         #expect(answers.choice("1", options: []) == nil)

@@ -52,12 +52,26 @@ struct EverydayPhrasingTests {
         Case("text kiki thanks... see you there.", "SendMessage", ["recipients": ["Kiki"], "content": "thanks... see you there."]),
         Case("text kiki \"on my way\"", "SendMessage", ["recipients": ["Kiki"], "content": "on my way"]),
         Case("make a note called dinner plan: nopa - 7:30 - 4 people", "CreateNote", ["title": "dinner plan", "content": "nopa - 7:30 - 4 people"]),
+        Case("text coco: - hi", "SendMessage", ["recipients": ["Coco"], "content": "hi"]),
+        Case("text coco hi:", "SendMessage", ["recipients": ["Coco"], "content": "hi"]),
+        Case("text coco it's -5 out", "SendMessage", ["recipients": ["Coco"], "content": "it's -5 out"]),
     ])
     func messageAsTyped(c: Case) {
         expectRead(c)
         // Exactly: the corpora's comparison leaves punctuation out.
         guard case .request(let r) = reader.read(c.text, apps: apps) else { return }
         #expect(r.parameters["content"] == c.parameters["content"])
+    }
+
+    @Test("A title loses the stop and quotes typed around it, as names do")
+    func titleWithoutStop() {
+        for text in ["make a new list called camping.", "make a list called 'camping'."] {
+            guard case .request(let r) = reader.read(text, apps: apps) else {
+                Issue.record("not understood as a request: \(text)")
+                continue
+            }
+            #expect(r.parameters["title"] == "camping", "\(text)")
+        }
     }
 
     @Test("A day inside a title the app taught is part of the title, not a date", arguments: [

@@ -31,6 +31,8 @@ struct UnreadCorrectionTests {
         ("add bug spray to the picnic list, never mind", "never mind"),
         ("remind me at 8am saturday to charge the speaker, never mind", "never mind"),
         ("message coco, sorry, kiki: see u at 12", "sorry"),
+        ("add milk to my shopping list. actually eggs", "actually eggs"),
+        ("add milk to the shopping list. Actually no, eggs", "Actually no, eggs"),
     ])
     func found(text: String, said: String) throws {
         #expect(try correction(text) == said)
@@ -47,6 +49,10 @@ struct UnreadCorrectionTests {
         "Zippy, cancel it",
         "zippy, cancel",
         "text Kiki: never mind",
+        "hey, actually, where's my ride",
+        "um, actually can you cancel the ride",
+        "please, oops, cancel my ride",
+        "cancel my ride. cancel",
     ])
     func none(text: String) throws {
         #expect(try correction(text) == nil)

@@ -221,7 +221,7 @@ struct Conversation: Sendable {
         // a no stops, so that the request can be said again as meant.
         for parameter in intent.parameters where parameter.isFreeText {
             guard let said = run.parameters[parameter.name]?.stringValue,
-                answers.takesItselfBack(said) || Self.opensWithName(answers.correction(said), of: profiles)
+                answers.takesItselfBack(said) || Self.opensWithContact(answers.nameCorrection(said), of: profiles)
             else { continue }
             if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
@@ -589,13 +589,14 @@ struct Conversation: Sendable {
         return try? parameter.coerce(value)
     }
 
-    /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.
-    /// Whether `text`'s first words (up to three) are one of the apps' names.
-    private static func opensWithName(_ text: String?, of profiles: [AppProfile]) -> Bool {
-        let words = Token.split(text ?? "").prefix(3).map(\.raw)
-        return words.indices.contains { isName(words[...$0].joined(separator: " "), of: profiles) }
+    /// Whether `text`'s first words (up to three) are a contact's name an app taught.
+    private static func opensWithContact(_ text: String?, of profiles: [AppProfile]) -> Bool {
+        let words = Token.split(text ?? "").prefix(3).map(\.folded)
+        let contacts = Set(profiles.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
+        return words.indices.contains { contacts.contains(words[...$0].joined()) }
     }
 
+    /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.
     private static func isName(_ text: String, of profiles: [AppProfile]) -> Bool {
         let said = folded(text)
         guard !said.isEmpty else { return false }

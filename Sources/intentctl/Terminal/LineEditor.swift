@@ -269,18 +269,22 @@ final class LineEditor: Sendable {
         return String(scalars)
     }
 
-    /// Queues a note of the editor's own to show above the line, wrapped as `show` wraps.
+    /// Queues a note of the editor's own to show above the line, laid out as `show` does.
     private func queue(_ note: String) {
-        let text = interactive ? Self.wrapped(note, width: Self.columns() - 1) : note
+        let text = laidOut(note)
         shared.withLock { $0.waiting.append(text) }
+    }
+
+    /// `text` wrapped between words to the terminal's width, on a terminal.
+    private func laidOut(_ text: String) -> String {
+        interactive ? Self.wrapped(text, width: Self.columns() - 1) : text
     }
 
     /// Shows whole lines of text: above the line being edited while the user types (which
     /// is then drawn again), else at once. Safe from any thread.
     func show(_ text: String) {
         // What the host says carries strings extensions chose.
-        var text = PeerNames.printable(text)
-        if interactive { text = Self.wrapped(text, width: Self.columns() - 1) }
+        let text = laidOut(PeerNames.printable(text))
         let now: Bool = shared.withLock { state in
             guard state.editing else {
                 FileHandle.standardOutput.write(Data((text + "\n").utf8))
