@@ -70,7 +70,7 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         guard let target = intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
-        let changed = try await store.updateTask(target) { task in
+        let changed = try await store.updateTask(target, toStatus: status) { task in
             if let status { task.status = status }
             if let priority { task.priority = priority }
             if let title { task.title = title }

@@ -161,10 +161,12 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// Changes the first task titled `title`; returns it, or nil if there is none.
-    func updateTask(_ title: String, _ change: @escaping @Sendable (inout TaskItem) -> Void) async throws -> TaskItem? {
+    /// Changes the first task titled `title`, one not yet in `status` first (marking
+    /// "napkins" done takes the open one of two); returns it, or nil if there is none.
+    func updateTask(_ title: String, toStatus status: String? = nil, _ change: @escaping @Sendable (inout TaskItem) -> Void) async throws -> TaskItem? {
         try await database.journaledWrite { db in
-            guard var task = try TaskItem.filter(Column("title") == title).order(Column("created")).fetchOne(db) else { return nil }
+            let tasks = try TaskItem.filter(Column("title") == title).order(Column("created")).fetchAll(db)
+            guard var task = tasks.first(where: { $0.status != status }) ?? tasks.first else { return nil }
             change(&task)
             try task.update(db)
             return task

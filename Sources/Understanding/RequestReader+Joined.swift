@@ -31,8 +31,15 @@ extension RequestReader {
             guard let second = fullReading(rest, apps: apps), let first = fullReading(Array(tokens[..<join]), apps: apps),
                 first.intent != second.intent, whole.intent == first.intent || whole.intent == second.intent
             else { continue }
-            // The whole has what the first part says and more, from after the "and".
-            if whole.intent == first.intent, Self.holds(whole, first), !Self.holds(first, whole) { return nil }
+            // The whole has what the first part says and more items of its lists, from after
+            // the "and" ("remind me to call mom and text Kiki"); a value the first part did
+            // not say ("mark cake as done and add napkins to party" renaming cake "party") is
+            // the second request's.
+            if whole.intent == first.intent, Set(whole.parameters.keys) == Set(first.parameters.keys),
+                Self.holds(whole, first), !Self.holds(first, whole)
+            {
+                return nil
+            }
             return JoinedRequest(first: first, said: tokens[..<join].typedText, second: after)
         }
         return nil

@@ -140,9 +140,20 @@ public struct RequestReader: Sendable {
     }
 
     /// The date said in `said`, unless its words are part of a name an app taught that is
-    /// said there too: "read me the saturday menu note" names the note "saturday menu".
+    /// said there too ("read me the saturday menu note" names the note "saturday menu"), or
+    /// it is a day alone after an article, naming what follows it ("add wine to the friday
+    /// shopping list"; not "remind me on friday about it").
     func date(in said: [Token], _ reader: ValueReader, apps: [AppProfile]) -> (range: Range<Int>, value: String)? {
         guard let date = reader.dates.find(in: said[...]) else { return nil }
+        let dates = pack.dates
+        let core = said[date.range].filter { !dates.introducers.contains($0.word) && !pack.articles.contains($0.word) }
+        if core.count == 1, let day = core.first, dates.weekdays[day.word] != nil, !day.endsClause, date.range.upperBound < said.count,
+            let at = said[date.range].firstIndex(where: { $0.word == day.word }), at > 0, pack.articles.contains(said[at - 1].word)
+        {
+            let next = said[date.range.upperBound].word
+            let dateWords = dates.introducers + dates.at + dates.on + Array(dates.partsOfDay.keys) + dates.am + dates.pm
+            if !dateWords.contains(next), !pack.words.fillers.contains(next), !pack.words.trailing.contains(next), next != ":" { return nil }
+        }
         let words = said.map(\.folded)
         for name in apps.lazy.flatMap({ $0.userVocabulary.values.joined() }) {
             let parts = Token.split(name).map(\.folded)

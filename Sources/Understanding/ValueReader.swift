@@ -115,6 +115,10 @@ final class ValueReader: Sendable {
             let containing = names.filter { Token.split($0).map(\.folded).contains(said) }
             if containing.count == 1 { return containing[0] }
         }
+        // A known name and more ("kiki i'm late", before a dash): the name ran into the message.
+        if rest.count > 1, (1..<min(rest.count, 4)).contains(where: { n in names.contains { Token.fold($0) == Token.fold(rest.prefix(n).map(\.raw).joined()) } }) {
+            return nil
+        }
         // Names the apps did not teach are short; more words ran past the name. A word
         // the language uses ("it", "anything", "quick") starts or ends a name only when
         // capitalised ("Zorro the Great" has one inside).

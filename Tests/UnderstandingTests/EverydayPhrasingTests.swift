@@ -55,6 +55,7 @@ struct EverydayPhrasingTests {
         Case("text coco: - hi", "SendMessage", ["recipients": ["Coco"], "content": "hi"]),
         Case("text coco hi:", "SendMessage", ["recipients": ["Coco"], "content": "hi"]),
         Case("text coco it's -5 out", "SendMessage", ["recipients": ["Coco"], "content": "it's -5 out"]),
+        Case("text kiki i'm late - 10 min", "SendMessage", ["recipients": ["Kiki"], "content": "i'm late - 10 min"]),
     ])
     func messageAsTyped(c: Case) {
         expectRead(c)
@@ -78,6 +79,9 @@ struct EverydayPhrasingTests {
         Case("read me the saturday menu note", "SearchForNotebookItems", ["itemType": "note", "title": "saturday menu"]),
         Case("show my friday chores list", "SearchForNotebookItems", ["itemType": "taskList", "title": "friday chores"]),
         Case("show my notes from saturday", "SearchForNotebookItems", ["itemType": "note", "dateTime": "2026-11-28T09:00:00-08:00"]),
+        // A day alone after an article names the list; after "on", or before a time, it is a date.
+        Case("add wine to the friday shopping list", "AddTasks", ["taskTitles": ["wine"], "targetTaskList": "friday shopping"]),
+        Case("remind me on friday about the party", "SetTaskAttribute", ["targetTask": "party", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
     ])
     func dayInATitle(c: Case) {
         let taught = apps.map { app in

@@ -28,6 +28,7 @@ struct JoinedRequestTests {
         ("what's on my shopping list and where is my ride", "SearchForNotebookItems", "where is my ride"),
         ("cancel the ride and book a zippy to the airport", "CancelRide", "book a zippy to the airport"),
         ("zippy cancel my ride and text coco ill be late", "CancelRide", "text coco ill be late"),
+        ("mark cake as done and add napkins to party", "SetTaskAttribute", "add napkins to party"),
     ])
     func two(text: String, intent: String, second: String) throws {
         let joined = try #require(try joined(text))
