@@ -5,9 +5,10 @@ extension RequestReader {
     /// from where it starts; nil when there is none. The words before it must read, on
     /// their own, as the same kind of request ("hey, actually, where's my ride" has none).
     /// It is one when:
-    /// - a later clause opens with one of the language's `changesOfMind` and no value takes
-    ///   its words in ("add butter to the shopping list, actually olive oil" reads as
-    ///   butter), or a value other than free text holds it ("remind me to call mom at 5pm,
+    /// - a later clause opens with one of the language's `changesOfMind` or
+    ///   `nameCorrections` and the values do not take all its words in ("add butter to the
+    ///   shopping list, actually olive oil" reads as butter), or a value other than free
+    ///   text holds it ("remind me to call mom at 5pm,
     ///   actually 6pm" has a task "actually 6pm");
     /// - the last clause calls the request off ("add bug spray to the list, never mind"),
     ///   and says no word the request said before ("cancel my ride. cancel");
@@ -52,7 +53,7 @@ extension RequestReader {
     /// outside a message; a change of mind said as a clause of its own ("…, no wait, olive
     /// oil") opens the next.
     private func changeOfMind(_ tokens: [Token], _ values: [(name: String, words: [String], message: Bool)]) -> Int? {
-        let openers = (pack.words.changesOfMind ?? []).map { $0.split(separator: " ").map(String.init) }
+        let openers = ((pack.words.changesOfMind ?? []) + (pack.words.nameCorrections ?? [])).map { $0.split(separator: " ").map(String.init) }
         var start = 0
         var pending: (opener: [String], from: Int)?
         for index in tokens.indices where index == tokens.count - 1 || Self.endsClause(tokens[index]) {
@@ -63,16 +64,19 @@ extension RequestReader {
             guard clause.startIndex > 0 else { continue }
             let found = openers.first(where: { clause.map(\.word).starts(with: $0) }).map { ($0, clause.startIndex) } ?? opened
             guard let (opener, from) = found else { continue }
-            let rest = clause.dropFirst(opened == nil ? opener.count : 0).map(\.word).filter { !pack.words.fillers.contains($0) }
+            // Its words that could be values ("cancel my ride, i mean it" says none).
+            let rest = clause.dropFirst(opened == nil ? opener.count : 0).map(\.word)
+                .filter { !pack.words.fillers.contains($0) && !pack.words.notValues.contains($0) }
             if rest.isEmpty {
                 pending = (opener, from)
                 continue
             }
             // In a message, the change is the message's to ask about.
             if values.contains(where: { value in value.message && rest.allSatisfy { value.words.contains($0) } }) { return nil }
-            // Held in another value ("shopping list. actually eggs" as a list's name), or left out.
+            // Held in another value ("shopping list. actually eggs" as a list's name), or not
+            // all taken in ("change cups to plates, i mean paper plates" reads as "plates").
             if values.contains(where: { value in !value.message && value.words.contains(run: opener) }) { return from }
-            if !values.contains(where: { value in rest.contains { value.words.contains($0) } }) { return from }
+            if !rest.allSatisfy({ word in values.contains { $0.words.contains(word) } }) { return from }
         }
         return nil
     }

@@ -31,14 +31,21 @@ extension RequestReader {
             guard let second = fullReading(rest, apps: apps), let first = fullReading(Array(tokens[..<join]), apps: apps),
                 first.intent != second.intent, whole.intent == first.intent || whole.intent == second.intent
             else { continue }
-            // The whole has what the first part says and more items of its lists, from after
-            // the "and" ("remind me to call mom and text Kiki"); a value the first part did
-            // not say ("mark cake as done and add napkins to party" renaming cake "party") is
-            // the second request's.
-            if whole.intent == first.intent, Set(whole.parameters.keys) == Set(first.parameters.keys),
-                Self.holds(whole, first), !Self.holds(first, whole)
-            {
-                return nil
+            if whole.intent == first.intent {
+                // The whole has what the first part says and more items of its lists, from
+                // after the "and" ("remind me to call mom and text Kiki").
+                if Self.holds(whole, first), Self.listGrew(whole, first) { return nil }
+                // Or a pattern explains every word of the whole, and no value of it swallowed
+                // the second ("get a Zippy to the park and put it on my Visa" pays by Visa;
+                // "mark cake as done and add napkins to party" renaming cake "party" is no
+                // such reading).
+                if fullReading(tokens, apps: apps) != nil,
+                    !whole.parameters.values.contains(where: { value in
+                        (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(Token.fold(after)) }
+                    })
+                {
+                    return nil
+                }
             }
             return JoinedRequest(first: first, said: tokens[..<join].typedText, second: after)
         }
@@ -63,6 +70,11 @@ extension RequestReader {
             explained.skipped.isEmpty
         else { return nil }
         return request
+    }
+
+    /// Whether one of `whole`'s lists has more items than `part`'s.
+    private static func listGrew(_ whole: UnderstoodRequest, _ part: UnderstoodRequest) -> Bool {
+        whole.parameters.contains { name, value in (value.arrayValue?.count ?? 0) > (part.parameters[name]?.arrayValue?.count ?? 0) }
     }
 
     /// Whether `whole` has every value `part` has (a list may have more items).

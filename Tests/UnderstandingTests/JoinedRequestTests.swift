@@ -55,6 +55,8 @@ struct JoinedRequestTests {
         "tell kiki and coco the party is off",
         "text coco im on my way back and add ice to the shopping list",
         "text kiki i'm almost there and where are you",
+        "on list o mat, add mop the floors and clean the windows to my chores list",
+        "get a Zippy to Golden Gate Park and put it on my Visa",
     ])
     func one(text: String) throws {
         #expect(try joined(text) == nil)

@@ -32,6 +32,8 @@ struct UnreadCorrectionTests {
         ("remind me at 8am saturday to charge the speaker, never mind", "never mind"),
         ("message coco, sorry, kiki: see u at 12", "sorry"),
         ("add milk to my shopping list. actually eggs", "actually eggs"),
+        ("change cups to plates, i mean paper plates", "i mean paper plates"),
+        ("add forks, i mean spoons, to party", "i mean spoons, to party"),
         ("add milk to the shopping list. Actually no, eggs", "Actually no, eggs"),
     ])
     func found(text: String, said: String) throws {
@@ -53,6 +55,7 @@ struct UnreadCorrectionTests {
         "um, actually can you cancel the ride",
         "please, oops, cancel my ride",
         "cancel my ride. cancel",
+        "cancel my ride, i mean it",
     ])
     func none(text: String) throws {
         #expect(try correction(text) == nil)

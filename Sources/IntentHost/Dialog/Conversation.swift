@@ -422,12 +422,14 @@ struct Conversation: Sendable {
             // Bobo Jr.") corrects what was said before: the request is what follows. A
             // "what?" is taken word for word only when the user says so too; a no asks again.
             // A correction naming someone or something the app knows ("no wait, I meant Coco",
-            // "actually just Kiki") is taken word for word only when the user says so; a no
+            // "actually just Kiki"), or free text that takes itself back ("can you bring the
+            // cake stand, never mind"), is taken word for word only when the user says so; a no
             // stops, so that the request can be said again as meant.
             guard parameter.isFreeText else { return value }
             let request = answers.afterNo(said) ?? said
             let unsure = answers.isUnsure(said)
-            let correcting = !unsure && answers.correction(said).map { Self.isName($0, of: profiles) } == true
+            let correcting = !unsure
+                && (answers.correction(said).map { Self.isName($0, of: profiles) } == true || answers.takesItselfBack(said))
             let asRequest = unsure || correcting ? false : await readsAsRequest(request, besides: parameter, of: intent)
             guard unsure || asRequest || correcting else { return value }
             let check = words.say(unsure ? "wordForWordOrAskAgain" : correcting ? "wordForWordOrStop" : "wordForWord", ["value": said])
