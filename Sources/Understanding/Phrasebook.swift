@@ -163,10 +163,13 @@ public struct Phrasebook: Sendable {
             return "\(from): \u{201C}\(content)\u{201D}"
         }
         if let price = object["priceRange"]?.stringValue { return "\(name) (\(price))" }
-        // A note: its title and what it says, its lines joined.
+        // A note: its title and what it says, its lines joined ("last.; pinata" as "last; pinata").
         if let content = object["content"]?.stringValue, !content.isEmpty, object["tasks"] == nil {
-            let lines = content.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            return "\(name): \u{201C}\(lines.filter { !$0.isEmpty }.joined(separator: "; "))\u{201D}"
+            let lines = content.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let joined = lines.enumerated().map { index, line in
+                index < lines.count - 1 && line.hasSuffix(".") && !line.hasSuffix("..") ? String(line.dropLast()) : line
+            }
+            return "\(name): \u{201C}\(joined.joined(separator: "; "))\u{201D}"
         }
         if let tasks = object["tasks"]?.arrayValue {
             let titles = tasks.compactMap(summarized)

@@ -106,6 +106,7 @@ struct EverydayPhrasingTests {
         Case("mesage bobo jr tell him to bring chips", "SendMessage", ["recipients": ["Bobo Jr."], "content": "bring chips"]),
         Case("text kiki and tell her to bring chips", "SendMessage", ["recipients": ["Kiki"], "content": "bring chips"]),
         Case("MonkeyChat Kiki and tell her to bring chips", "SendMessage", ["recipients": ["Kiki"], "content": "bring chips"]),
+        Case("ask coco to pick up the cake on saturday?", "SendMessage", ["recipients": ["Coco"], "content": "pick up the cake on saturday?"]),
     ])
     func tellHimTo(c: Case) { expectRead(c) }
 
