@@ -49,9 +49,9 @@ extension RequestReader {
         return nil
     }
 
-    /// Where a later clause opens with a change of mind that `values` leave out or hold
-    /// outside a message; a change of mind said as a clause of its own ("…, no wait, olive
-    /// oil") opens the next.
+    /// Where a later clause opens with a change of mind whose words `values` do not all
+    /// take in, or that a value other than a message holds; a change of mind said as a
+    /// clause of its own ("…, no wait, olive oil") opens the next.
     private func changeOfMind(_ tokens: [Token], _ values: [(name: String, words: [String], message: Bool)]) -> Int? {
         let openers = ((pack.words.changesOfMind ?? []) + (pack.words.nameCorrections ?? [])).map { $0.split(separator: " ").map(String.init) }
         var start = 0
@@ -64,13 +64,15 @@ extension RequestReader {
             guard clause.startIndex > 0 else { continue }
             let found = openers.first(where: { clause.map(\.word).starts(with: $0) }).map { ($0, clause.startIndex) } ?? opened
             guard let (opener, from) = found else { continue }
-            // Its words that could be values ("cancel my ride, i mean it" says none).
-            let rest = clause.dropFirst(opened == nil ? opener.count : 0).map(\.word)
-                .filter { !pack.words.fillers.contains($0) && !pack.words.notValues.contains($0) }
-            if rest.isEmpty {
+            let said = clause.dropFirst(opened == nil ? opener.count : 0).map(\.word).filter { !pack.words.fillers.contains($0) }
+            // The change of mind alone: what it changes to follows.
+            if said.isEmpty {
                 pending = (opener, from)
                 continue
             }
+            // Its words that could be values ("cancel my ride, i mean it" says none).
+            let rest = said.filter { !pack.words.notValues.contains($0) }
+            if rest.isEmpty { continue }
             // In a message, the change is the message's to ask about.
             if values.contains(where: { value in value.message && rest.allSatisfy { value.words.contains($0) } }) { return nil }
             // Held in another value ("shopping list. actually eggs" as a list's name), or not

@@ -13,9 +13,11 @@ extension RequestReader {
     /// Whether `text`, read as `whole`, is two requests joined by the language's "and":
     /// the words before an "and" and those after it each read as a request, of different
     /// kinds, by a pattern that explains every word but an app's name ("cancel the ride and
-    /// text Coco I'll be late", read as a whole as CancelRide alone). Not when the whole's
-    /// reading holds the first and more ("remind me to call mom and text Kiki" is two
-    /// tasks), nor inside free text: a message keeps its words, which the result shows.
+    /// text Coco I'll be late", read as a whole as CancelRide alone). Not inside free text
+    /// (a message keeps its words, which the result shows); nor when the whole's reading
+    /// holds the first part's values with more list items ("remind me to call mom and text
+    /// Kiki" is two tasks), or a pattern explains all of it and no value of it holds the
+    /// second part ("get a Zippy to the park and put it on my Visa").
     public func joined(_ text: String, reading whole: UnderstoodRequest, apps: [AppProfile]) -> JoinedRequest? {
         let tokens = Token.split(text)
         guard tokens.count <= Self.maximumJoinedWords else { return nil }
@@ -53,7 +55,7 @@ extension RequestReader {
     }
 
     /// How many of a request's "and"s are tried as the start of a second request: each
-    /// costs up to four readings.
+    /// costs a few readings.
     static let maximumJoinsTried = 3
     /// Lines longer than this are not split: two requests said as one are short.
     static let maximumJoinedWords = 40

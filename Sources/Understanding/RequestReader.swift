@@ -148,7 +148,8 @@ public struct RequestReader: Sendable {
         let dates = pack.dates
         let core = said[date.range].filter { !dates.introducers.contains($0.word) && !pack.articles.contains($0.word) }
         if core.count == 1, let day = core.first, dates.weekdays[day.word] != nil, !day.endsClause, date.range.upperBound < said.count,
-            let at = said[date.range].firstIndex(where: { $0.word == day.word }), at > 0, pack.articles.contains(said[at - 1].word)
+            let at = said[date.range].firstIndex(where: { $0.word == day.word }), at > 0, pack.articles.contains(said[at - 1].word),
+            !dates.next.contains(said[at - 1].word)  // "this friday" is a date
         {
             let next = said[date.range.upperBound].word
             let dateWords = dates.introducers + dates.at + dates.on + Array(dates.partsOfDay.keys) + dates.am + dates.pm

@@ -82,6 +82,7 @@ struct EverydayPhrasingTests {
         // A day alone after an article names the list; after "on", or before a time, it is a date.
         Case("add wine to the friday shopping list", "AddTasks", ["taskTitles": ["wine"], "targetTaskList": "friday shopping"]),
         Case("remind me on friday about the party", "SetTaskAttribute", ["targetTask": "party", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
+        Case("remind me this friday about the party", "SetTaskAttribute", ["targetTask": "party", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
     ])
     func dayInATitle(c: Case) {
         let taught = apps.map { app in

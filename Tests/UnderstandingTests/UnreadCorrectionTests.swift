@@ -56,6 +56,7 @@ struct UnreadCorrectionTests {
         "please, oops, cancel my ride",
         "cancel my ride. cancel",
         "cancel my ride, i mean it",
+        "cancel my ride, i mean it, i'm running late",
     ])
     func none(text: String) throws {
         #expect(try correction(text) == nil)

@@ -429,7 +429,8 @@ struct Conversation: Sendable {
             let request = answers.afterNo(said) ?? said
             let unsure = answers.isUnsure(said)
             let correcting = !unsure
-                && (answers.correction(said).map { Self.isName($0, of: profiles) } == true || answers.takesItselfBack(said))
+                && (answers.correction(said).map { Self.isName($0, of: profiles) } == true
+                    || (answers.takesItselfBack(said) && answers.afterNo(said) == nil))
             let asRequest = unsure || correcting ? false : await readsAsRequest(request, besides: parameter, of: intent)
             guard unsure || asRequest || correcting else { return value }
             let check = words.say(unsure ? "wordForWordOrAskAgain" : correcting ? "wordForWordOrStop" : "wordForWord", ["value": said])
