@@ -55,8 +55,23 @@ struct AddTasksHandler: AddTasksIntentHandling {
 struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     let store: NotebookStore
 
+    /// A task of one title on several lists (of those the change would change) is chosen
+    /// by list: "Which one: 1. wine on groceries or 2. wine on friday shopping?".
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
-        resolveTitle(intent.targetTask, among: try await store.taskTitles())
+        if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
+        let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
+        guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
+        let status = intent.status?.rawValue
+        let candidates = try await store.tasksWithLists(titled: title).filter { status == nil || $0.task.status != status }
+        guard Set(candidates.map(\.list)).count > 1 else { return resolved }
+        return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
+            .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
+        })
+    }
+
+    /// The task chosen from several of one title, by its identifier.
+    static func taskIdentifier(_ intent: SetTaskAttributeIntent) -> String? {
+        intent.intent.parameters["targetTask"]?.objectValue?["identifier"]?.stringValue
     }
 
     /// Nothing to change ("weekend chores", then a task): asks whether it is done, the
@@ -67,10 +82,11 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     }
 
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse {
-        guard let target = intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
+        let chosen = Self.taskIdentifier(intent)
+        guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
-        let changed = try await store.updateTask(target, toStatus: status) { task in
+        let changed = try await store.updateTask(target, byIdentifier: chosen != nil, toStatus: status) { task in
             if let status { task.status = status }
             if let priority { task.priority = priority }
             if let title { task.title = title }

@@ -58,6 +58,14 @@ final class NotebookStore: Sendable {
         try await database.read { db in try TaskItem.order(Column("title")).fetchAll(db).map(\.title) }
     }
 
+    /// The tasks titled `title`, oldest first, each with its list's title.
+    func tasksWithLists(titled title: String) async throws -> [(task: TaskItem, list: String)] {
+        try await database.read { db in
+            let lists = Dictionary(try TaskList.fetchAll(db).map { ($0.identifier, $0.title) }, uniquingKeysWith: { first, _ in first })
+            return try TaskItem.filter(Column("title") == title).order(Column("created")).fetchAll(db).map { ($0, lists[$0.list] ?? "") }
+        }
+    }
+
     /// The titles of the tasks on the list titled `list`; nil when there is no such list.
     func taskTitles(onList list: String) async throws -> [String]? {
         try await database.read { db in try Self.tasks(onList: list, db)?.map(\.title) }
@@ -161,11 +169,14 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// Changes the first task titled `title`, one not yet in `status` first (marking
-    /// "napkins" done takes the open one of two); returns it, or nil if there is none.
-    func updateTask(_ title: String, toStatus status: String? = nil, _ change: @escaping @Sendable (inout TaskItem) -> Void) async throws -> TaskItem? {
+    /// Changes the first task titled `title` (or whose identifier it is), one not yet in
+    /// `status` first (marking "napkins" done takes the open one of two); returns it, or
+    /// nil if there is none.
+    func updateTask(
+        _ title: String, byIdentifier: Bool = false, toStatus status: String? = nil, _ change: @escaping @Sendable (inout TaskItem) -> Void
+    ) async throws -> TaskItem? {
         try await database.journaledWrite { db in
-            let tasks = try TaskItem.filter(Column("title") == title).order(Column("created")).fetchAll(db)
+            let tasks = try TaskItem.filter(Column(byIdentifier ? "identifier" : "title") == title).order(Column("created")).fetchAll(db)
             guard var task = tasks.first(where: { $0.status != status }) ?? tasks.first else { return nil }
             change(&task)
             try task.update(db)
