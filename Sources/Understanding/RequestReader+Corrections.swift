@@ -6,10 +6,10 @@ extension RequestReader {
     /// their own, as the same kind of request ("hey, actually, where's my ride" has none).
     /// It is one when:
     /// - a later clause opens with one of the language's `changesOfMind` or
-    ///   `nameCorrections` and the values do not take all its words in ("add butter to the
-    ///   shopping list, actually olive oil" reads as butter), or a value other than free
-    ///   text holds it ("remind me to call mom at 5pm,
-    ///   actually 6pm" has a task "actually 6pm");
+    ///   `nameCorrections` and says something that could be a value ("add butter to the
+    ///   shopping list, actually olive oil" reads as butter; "add milk and eggs, actually
+    ///   just milk" as both; "remind me to call mom at 5pm, actually 6pm" has a task
+    ///   "actually 6pm"), unless a message holds it;
     /// - the last clause calls the request off ("add bug spray to the list, never mind"),
     ///   and says no word the request said before ("cancel my ride. cancel");
     /// - a person is named by one of the language's `corrections` ("message coco, sorry,
@@ -49,9 +49,9 @@ extension RequestReader {
         return nil
     }
 
-    /// Where a later clause opens with a change of mind whose words `values` do not all
-    /// take in, or that a value other than a message holds; a change of mind said as a
-    /// clause of its own ("…, no wait, olive oil") opens the next.
+    /// Where a later clause opens with a change of mind that says something that could be
+    /// a value, outside a message; a change of mind said as a clause of its own ("…, no
+    /// wait, olive oil") opens the next.
     private func changeOfMind(_ tokens: [Token], _ values: [(name: String, words: [String], message: Bool)]) -> Int? {
         let openers = ((pack.words.changesOfMind ?? []) + (pack.words.nameCorrections ?? [])).map { $0.split(separator: " ").map(String.init) }
         var start = 0
@@ -75,10 +75,11 @@ extension RequestReader {
             if rest.isEmpty { continue }
             // In a message, the change is the message's to ask about.
             if values.contains(where: { value in value.message && rest.allSatisfy { value.words.contains($0) } }) { return nil }
-            // Held in another value ("shopping list. actually eggs" as a list's name), or not
-            // all taken in ("change cups to plates, i mean paper plates" reads as "plates").
-            if values.contains(where: { value in !value.message && value.words.contains(run: opener) }) { return from }
-            if !rest.allSatisfy({ word in values.contains { $0.words.contains(word) } }) { return from }
+            // Anywhere else it changes a value the reading may have kept, held in another
+            // ("shopping list. actually eggs") or left as it was ("add milk and eggs to the
+            // list, actually just milk" reads as both): the caller checks that the words
+            // before it are a request of their own.
+            return from
         }
         return nil
     }
@@ -90,13 +91,5 @@ extension RequestReader {
         let typed = token.typed
         if typed.hasSuffix("!") || typed.hasSuffix("?") { return true }
         return typed.hasSuffix(".") && !typed.hasSuffix("..") && token.raw.count >= 4
-    }
-}
-
-extension [String] {
-    /// Whether `part` appears in these words, in a row.
-    fileprivate func contains(run part: [String]) -> Bool {
-        guard !part.isEmpty, part.count <= count else { return false }
-        return (0...(count - part.count)).contains { self[$0..<($0 + part.count)].elementsEqual(part) }
     }
 }

@@ -33,6 +33,7 @@ struct UnreadCorrectionTests {
         ("message coco, sorry, kiki: see u at 12", "sorry"),
         ("add milk to my shopping list. actually eggs", "actually eggs"),
         ("change cups to plates, i mean paper plates", "i mean paper plates"),
+        ("add milk and eggs to the shopping list, actually just milk", "actually just milk"),
         ("add forks, i mean spoons, to party", "i mean spoons, to party"),
         ("add milk to the shopping list. Actually no, eggs", "Actually no, eggs"),
     ])
