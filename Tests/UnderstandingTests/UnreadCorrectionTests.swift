@@ -21,7 +21,7 @@ struct UnreadCorrectionTests {
         return reader.unreadCorrection(in: text, reading: request, apps: apps)
     }
 
-    @Test("A correction no value takes in, or a value that opens with it, is found", arguments: [
+    @Test("A change of mind after a whole request, a call-off at its end, or a correction as a name is found", arguments: [
         ("add butter to the shopping list, actually olive oil", "actually olive oil"),
         ("add butter to the shopping list, no wait, olive oil", "no wait, olive oil"),
         ("remind me to call mom at 5pm, actually 6pm", "actually 6pm"),
