@@ -43,3 +43,13 @@ public struct AppProfile: Sendable, Hashable {
         return (vocabulary?.parameterVocabularies ?? []).filter { $0.parameterNames.contains(key) }.flatMap(\.items)
     }
 }
+
+extension [AppProfile] {
+    /// Whether `tokens` open with a contact's name the apps taught (`contactName`), in up to
+    /// three words ("kiki i'm late", "bobo jr to bring chips").
+    public func contactOpens(_ tokens: some Collection<Token>) -> Bool {
+        let contacts = Set(flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
+        let words = tokens.prefix(3).map(\.folded)
+        return words.indices.contains { contacts.contains(words[...$0].joined()) }
+    }
+}

@@ -141,10 +141,7 @@ final class MatchScoring {
     /// leaving out what a person's name is read without ("text kiki please": "kiki please"
     /// spells out Kiki as much as "kiki" does, so neither wins by it).
     private func spellsOut(_ words: ArraySlice<Token>, _ value: JSONValue) -> Bool {
-        var said = words
-        let personFillers = reader.pack.words.personFillers
-        while said.count > 1, let first = said.first, personFillers.contains(first.word) { said = said.dropFirst() }
-        while said.count > 1, let last = said.last, trailing.contains(last.word) { said = said.dropLast() }
+        let said = reader.personWords(words)
         let names = (value.arrayValue ?? [value]).compactMap(\.stringValue).flatMap(Token.split)
         return said.filter { $0.word != and }.map(\.folded) == names.filter { $0.word != and }.map(\.folded)
     }

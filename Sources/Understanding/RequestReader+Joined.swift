@@ -22,14 +22,14 @@ extension RequestReader {
         let tokens = Token.split(text)
         guard tokens.count <= Self.maximumJoinedWords else { return nil }
         let joins = tokens.indices.filter { $0 > 0 && $0 < tokens.count - 1 && tokens[$0].word == pack.words.and }
+        let freeText = (catalog.intent(whole.intent)?.parameters ?? []).filter(\.isFreeText).compactMap { whole.parameters[$0.name] }
+        // Whether a pattern explains every word of the whole: read at most once.
+        var wholeExplained: Bool?
         for join in joins.prefix(Self.maximumJoinsTried) {
             let rest = Array(tokens[(join + 1)...])
             let after = rest.typedText
             // In a message, the words are the user's ("text Coco hi and add ice to the list").
-            let freeText = (catalog.intent(whole.intent)?.parameters ?? []).filter(\.isFreeText).compactMap { whole.parameters[$0.name] }
-            if freeText.contains(where: { value in (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(Token.fold(after)) } }) {
-                continue
-            }
+            if freeText.contains(where: { Self.holds($0, text: after) }) { continue }
             guard let second = fullReading(rest, apps: apps), let first = fullReading(Array(tokens[..<join]), apps: apps),
                 first.intent != second.intent, whole.intent == first.intent || whole.intent == second.intent
             else { continue }
@@ -41,13 +41,9 @@ extension RequestReader {
                 // the second ("get a Zippy to the park and put it on my Visa" pays by Visa;
                 // "mark cake as done and add napkins to party" renaming cake "party" is no
                 // such reading).
-                if fullReading(tokens, apps: apps) != nil,
-                    !whole.parameters.values.contains(where: { value in
-                        (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(Token.fold(after)) }
-                    })
-                {
-                    return nil
-                }
+                let explained = wholeExplained ?? (fullReading(tokens, apps: apps) != nil)
+                wholeExplained = explained
+                if explained, !whole.parameters.values.contains(where: { Self.holds($0, text: after) }) { return nil }
             }
             return JoinedRequest(first: first, said: tokens[..<join].typedText, second: after)
         }
@@ -72,6 +68,12 @@ extension RequestReader {
             explained.skipped.isEmpty
         else { return nil }
         return request
+    }
+
+    /// Whether `value` (or an item of it) holds `text`, but for case and punctuation.
+    private static func holds(_ value: JSONValue, text: String) -> Bool {
+        let folded = Token.fold(text)
+        return (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(folded) }
     }
 
     /// Whether one of `whole`'s lists has more items than `part`'s.

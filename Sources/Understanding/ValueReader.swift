@@ -89,9 +89,7 @@ final class ValueReader: Sendable {
     /// A person: the words without leading fillers ("my best pal Bobo" is "Bobo"); a
     /// name the apps taught (`contactName`) is written as they taught it.
     func person(_ tokens: ArraySlice<Token>, _ apps: [AppProfile]) -> String? {
-        var rest = tokens
-        while rest.count > 1, let first = rest.first, pack.words.personFillers.contains(first.word) { rest = rest.dropFirst() }
-        while rest.count > 1, let last = rest.last, pack.words.trailing.contains(last.word) { rest = rest.dropLast() }
+        let rest = personWords(tokens)
         let said = Token.fold(rest.map(\.raw).joined())
         let names = apps.flatMap { $0.userVocabulary["contactName"] ?? [] }
         if let name = names.first(where: { Token.fold($0) == said }) { return name }
@@ -116,9 +114,7 @@ final class ValueReader: Sendable {
             if containing.count == 1 { return containing[0] }
         }
         // A known name and more ("kiki i'm late", before a dash): the name ran into the message.
-        if rest.count > 1, (1..<min(rest.count, 4)).contains(where: { n in names.contains { Token.fold($0) == Token.fold(rest.prefix(n).map(\.raw).joined()) } }) {
-            return nil
-        }
+        if rest.count > 1, apps.contactOpens(rest) { return nil }
         // Names the apps did not teach are short; more words ran past the name. A word
         // the language uses ("it", "anything", "quick") starts or ends a name only when
         // capitalised ("Zorro the Great" has one inside).
@@ -222,6 +218,15 @@ final class ValueReader: Sendable {
             }
         }
         return nil
+    }
+
+    /// The words a person's name is read from: without leading fillers ("my best pal") or
+    /// closing courtesies ("please").
+    func personWords(_ tokens: ArraySlice<Token>) -> ArraySlice<Token> {
+        var rest = tokens
+        while rest.count > 1, let first = rest.first, pack.words.personFillers.contains(first.word) { rest = rest.dropFirst() }
+        while rest.count > 1, let last = rest.last, pack.words.trailing.contains(last.word) { rest = rest.dropLast() }
+        return rest
     }
 
     /// `text` as a message says it: without spaces, colons, commas or a dash and space

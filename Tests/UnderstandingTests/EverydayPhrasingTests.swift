@@ -67,10 +67,7 @@ struct EverydayPhrasingTests {
     @Test("A title loses the stop and quotes typed around it, as names do")
     func titleWithoutStop() {
         for text in ["make a new list called camping.", "make a list called 'camping'."] {
-            guard case .request(let r) = reader.read(text, apps: apps) else {
-                Issue.record("not understood as a request: \(text)")
-                continue
-            }
+            guard let r = Fixture.request(text, reader, apps) else { continue }
             #expect(r.parameters["title"] == "camping", "\(text)")
         }
     }

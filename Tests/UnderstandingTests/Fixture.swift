@@ -1,10 +1,20 @@
 import Foundation
+import Testing
 import IntentProtocol
 import Understanding
 
 /// The real language file, catalog and extension manifests of this repository.
 enum Fixture {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `text` read as a request by `reader`; records an issue and gives nil when it is none.
+    static func request(_ text: String, _ reader: RequestReader, _ apps: [AppProfile]) -> UnderstoodRequest? {
+        guard case .request(let request) = reader.read(text, apps: apps) else {
+            Issue.record("not understood as a request: \(text)")
+            return nil
+        }
+        return request
+    }
 
     static func reader(clock: UserClock = Fixture.clock) throws -> RequestReader {
         let catalog = try Catalog(directory: root.appendingPathComponent("Protocols/domains"))

@@ -14,11 +14,7 @@ struct JoinedRequestTests {
     }
 
     func joined(_ text: String) throws -> JoinedRequest? {
-        guard case .request(let whole) = reader.read(text, apps: apps) else {
-            Issue.record("\(text) is read as no request")
-            return nil
-        }
-        return reader.joined(text, reading: whole, apps: apps)
+        Fixture.request(text, reader, apps).flatMap { reader.joined(text, reading: $0, apps: apps) }
     }
 
     @Test("The first request is done as said; the second is named", arguments: [

@@ -14,11 +14,7 @@ struct UnreadCorrectionTests {
     }
 
     func correction(_ text: String) throws -> String? {
-        guard case .request(let request) = reader.read(text, apps: apps) else {
-            Issue.record("\(text) is read as no request")
-            return nil
-        }
-        return reader.unreadCorrection(in: text, reading: request, apps: apps)
+        Fixture.request(text, reader, apps).flatMap { reader.unreadCorrection(in: text, reading: $0, apps: apps) }
     }
 
     @Test("A change of mind after a whole request, a call-off at its end, or a correction as a name is found", arguments: [

@@ -221,7 +221,7 @@ struct Conversation: Sendable {
         // a no stops, so that the request can be said again as meant.
         for parameter in intent.parameters where parameter.isFreeText {
             guard let said = run.parameters[parameter.name]?.stringValue,
-                answers.takesItselfBack(said) || Self.opensWithContact(answers.nameCorrection(said), of: profiles)
+                answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
             else { continue }
             if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
@@ -590,13 +590,6 @@ struct Conversation: Sendable {
             parameter.answeredBy?.contains("\(request.intent).\(name)") == true
         else { return nil }
         return try? parameter.coerce(value)
-    }
-
-    /// Whether `text`'s first words (up to three) are a contact's name an app taught.
-    private static func opensWithContact(_ text: String?, of profiles: [AppProfile]) -> Bool {
-        let words = Token.split(text ?? "").prefix(3).map(\.folded)
-        let contacts = Set(profiles.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
-        return words.indices.contains { contacts.contains(words[...$0].joined()) }
     }
 
     /// Whether `text` is one of the names (user vocabulary) the apps of `profiles` gave.
