@@ -14,7 +14,8 @@ extension RequestReader {
     /// the words before an "and" and those after it each read as a request, of different
     /// kinds, by a pattern that explains every word but an app's name ("cancel the ride and
     /// text Coco I'll be late", read as a whole as CancelRide alone). Not inside free text
-    /// (a message keeps its words, which the result shows); nor when the whole's reading
+    /// (a message keeps its words, which the result shows), but for a second message to
+    /// contacts the app knows ("text Kiki hi and text Coco bye"); nor when the whole's reading
     /// holds the first part's values with more list items ("remind me to call mom and text
     /// Kiki" is two tasks), or a pattern explains all of it and no value of it holds the
     /// second part ("get a Zippy to the park and put it on my Visa").
@@ -28,10 +29,14 @@ extension RequestReader {
         for join in joins.prefix(Self.maximumJoinsTried) {
             let rest = Array(tokens[(join + 1)...])
             let after = rest.typedText
-            // In a message, the words are the user's ("text Coco hi and add ice to the list").
-            if freeText.contains(where: { Self.holds($0, text: after) }) { continue }
-            guard let second = fullReading(rest, apps: apps), let first = fullReading(Array(tokens[..<join]), apps: apps),
-                first.intent != second.intent, whole.intent == first.intent || whole.intent == second.intent
+            let second = fullReading(rest, apps: apps)
+            // In a message, the words are the user's ("text Coco hi and add ice to the list"),
+            // unless they are a message of their own to contacts the app knows ("text Kiki hi
+            // and text Coco bye").
+            let inFreeText = freeText.contains { Self.holds($0, text: after) }
+            if inFreeText, second.map({ $0.intent != whole.intent || !addressesContacts($0, apps) }) ?? true { continue }
+            guard let second, let first = fullReading(Array(tokens[..<join]), apps: apps),
+                first.intent != second.intent || inFreeText, whole.intent == first.intent || whole.intent == second.intent
             else { continue }
             if whole.intent == first.intent {
                 // The whole has what the first part says and more items of its lists, from
@@ -68,6 +73,13 @@ extension RequestReader {
             explained.skipped.isEmpty
         else { return nil }
         return request
+    }
+
+    /// Whether `request` names people, each a contact an app taught.
+    private func addressesContacts(_ request: UnderstoodRequest, _ apps: [AppProfile]) -> Bool {
+        let people = (catalog.intent(request.intent)?.parameters ?? []).filter { $0.type == .person }
+        let names = people.compactMap { request.parameters[$0.name] }.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue)
+        return !names.isEmpty && names.allSatisfy { apps.contactOpens(Token.split($0)) }
     }
 
     /// Whether `value` (or an item of it) holds `text`, but for case and punctuation.

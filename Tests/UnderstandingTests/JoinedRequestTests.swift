@@ -41,7 +41,21 @@ struct JoinedRequestTests {
         #expect(joined.second == "add eggs to shopping")
     }
 
+    @Test("A message is sent as far as the \"and\" that opens a message of its own to a known contact", arguments: [
+        ("text kiki hi and text coco bye", "Kiki", "hi", "text coco bye"),
+        ("text kiki hi and tell coco bye", "Kiki", "hi", "tell coco bye"),
+        ("message coco see you at 8 and text little bobo see you at 9", "Coco", "see you at 8", "text little bobo see you at 9"),
+    ])
+    func twoMessages(text: String, recipient: String, content: String, second: String) throws {
+        let joined = try #require(try joined(text))
+        #expect(joined.first.parameters["recipients"] == .array([.string(recipient)]))
+        #expect(joined.first.parameters["content"] == .string(content))
+        #expect(joined.second == second)
+    }
+
     @Test("A list of values or a message with \"and\" in it is one request", arguments: [
+        "text coco hi and tell her i'm late",
+        "text kiki tell coco and bobo i said hi",
         "remind me to call mom and text kiki",
         "add call mom and text kiki to my list",
         "add eggs, milk and bread to the shopping list",
