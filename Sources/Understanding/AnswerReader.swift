@@ -36,6 +36,13 @@ public struct AnswerReader: Sendable {
         return (whole(text) ?? []).contains(where: unsure.contains)
     }
 
+    /// Whether free text only points back at something said before ("the same", "that"),
+    /// which nothing keeps: it is no message of its own.
+    public func isSameAsBefore(_ text: String) -> Bool {
+        guard let same = pack.words.sameAsBefore else { return false }
+        return same.contains(Token.split(text).map(\.word).joined(separator: " "))
+    }
+
     /// Whether the answer points back at what was just shown ("mark them as read").
     public func pointsBack(_ text: String) -> Bool {
         guard let pointing = pack.words.pointing else { return false }

@@ -66,6 +66,9 @@ public struct LanguagePack: Sendable {
         /// Words that, opening a clause inside free text, change what the text said before
         /// ("…, actually to Coco", "no wait, Kiki: …"): the text is asked about before use.
         var changesOfMind: [String]?
+        /// Free text that only points back at something said before ("the same", "that"):
+        /// no value, so that it is asked for rather than sent as said.
+        var sameAsBefore: Set<String>?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

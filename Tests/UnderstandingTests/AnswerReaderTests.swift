@@ -12,6 +12,15 @@ struct AnswerReaderTests {
         answers = AnswerReader(pack: try Fixture.reader().pack)
     }
 
+    @Test("Free text that only points back is no message; one that says something is")
+    func sameAsBefore() {
+        #expect(answers.isSameAsBefore("the same"))
+        #expect(answers.isSameAsBefore("Same thing"))
+        #expect(answers.isSameAsBefore("that"))
+        #expect(!answers.isSameAsBefore("that's it"))
+        #expect(!answers.isSameAsBefore("the same time as yesterday"))
+    }
+
     @Test("A choice is taken by number, ordinal, whole name or a telling word")
     func choices() {
         #expect(answers.choice("2", options: bobos) == 1)
