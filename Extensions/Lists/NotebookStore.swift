@@ -207,13 +207,18 @@ final class NotebookStore: Sendable {
     }
 
     /// Deletes tasks from the list titled `list` (all of them when `titles` is nil), each
-    /// name taking the titles `TitleMatcher.named` finds; returns those deleted.
+    /// name taking the titles `TitleMatcher.named` finds; returns those deleted. A title on
+    /// tasks still to do and on tasks done ("napkins" bought, and "napkins" added again)
+    /// deletes those still to do: the done ones stay, for a second delete to name.
     func deleteTasks(_ titles: [String]?, fromList list: String) async throws -> [TaskItem]? {
         try await database.journaledWrite { db in
-            guard let open = try Self.tasks(onList: list, db) else { return nil }
-            let openTitles = open.map(\.title)
-            let named = titles.map { Set($0.flatMap { TitleMatcher.named($0, among: openTitles) }) }
-            let tasks = open.filter { named?.contains($0.title) ?? true }
+            guard let onList = try Self.tasks(onList: list, db) else { return nil }
+            let named = titles.map { titles in Set(titles.flatMap { TitleMatcher.named($0, among: onList.map(\.title)) }) }
+            var tasks = onList.filter { named?.contains($0.title) ?? true }
+            if named != nil {
+                let toDo = Set(tasks.filter { $0.status != "completed" }.map(\.title))
+                tasks.removeAll { $0.status == "completed" && toDo.contains($0.title) }
+            }
             for task in tasks { try task.delete(db) }
             return tasks
         }
