@@ -81,16 +81,20 @@ final class NotebookStore: Sendable {
         try await database.read { db in try TaskList.filter(Column("title") == title).fetchOne(db) }
     }
 
-    /// Lists with their tasks (those with `status`, when given), for search results.
+    /// Lists with their tasks (those with `status`, when given), for search results, and how
+    /// many of all their tasks are to do and done: "what's left" on a list all done is not
+    /// an empty list.
     func lists(titled titles: [String]?, status: String? = nil) async throws -> [JSONValue] {
         try await database.read { db in
             let lists = try TaskList.order(Column("title")).fetchAll(db).filter { titles?.contains($0.title) ?? true }
             return try lists.map { list in
-                let tasks = try TaskItem.filter(Column("list") == list.identifier).order(Column("created")).fetchAll(db)
-                    .filter { status == nil || $0.status == status }
+                let all = try TaskItem.filter(Column("list") == list.identifier).order(Column("created")).fetchAll(db)
+                let done = all.filter { $0.status == "completed" }.count
                 var json = try JSONValue(encoding: list)
                 if case .object(var members) = json {
-                    members["tasks"] = try JSONValue(encoding: tasks)
+                    members["tasks"] = try JSONValue(encoding: all.filter { status == nil || $0.status == status })
+                    members["openTaskCount"] = .number(Double(all.count - done))
+                    members["completedTaskCount"] = .number(Double(done))
                     json = .object(members)
                 }
                 return json

@@ -173,11 +173,22 @@ public struct Phrasebook: Sendable {
         }
         if let tasks = object["tasks"]?.arrayValue {
             let titles = tasks.compactMap(summarized)
-            return "\(name): " + (titles.isEmpty ? (pack.say["empty"] ?? "-") : list(titles))
+            return "\(name): " + (titles.isEmpty ? empty(object) : list(titles))
         }
         // A task checked off says so ("milk (done)").
         if object["status"]?.stringValue == "completed" { return say("checkedOff", ["title": name]) }
         return name
+    }
+
+    /// A list shown without tasks: none yet, or none of those asked for ("what's left" on a
+    /// list all done is "all 3 done").
+    private func empty(_ list: [String: JSONValue]) -> String {
+        // Counts an extension sent: one that is no whole number of tasks is none.
+        func count(_ key: String) -> Int { max(0, list[key]?.numberValue.flatMap { Int(exactly: $0) } ?? 0) }
+        let open = count("openTaskCount"), done = count("completedTaskCount")
+        if open == 0, done > 0 { return say("allDone", ["count": String(done)]) }
+        if open > 0 { return say("noneDone", ["count": String(open)]) }
+        return pack.say["empty"] ?? "-"
     }
 
     private func filtered(_ value: JSONValue, _ filter: String?) -> String? {

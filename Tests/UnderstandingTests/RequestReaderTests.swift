@@ -317,3 +317,18 @@ extension RequestReaderTests {
         #expect(words.result(of: "SetTaskAttribute", ["targetTask": "dishes", "status": "completed"]) == "I marked dishes done.")
     }
 }
+
+extension RequestReaderTests {
+    @Test("A list shown without tasks says how many are done or to do, and counts that are no whole number are none")
+    func listShownEmpty() {
+        let words = Phrasebook(pack: reader.pack)
+        func shown(_ open: JSONValue, _ done: JSONValue) -> String {
+            words.result(of: "SearchForNotebookItems", ["taskLists": [["title": "Party", "tasks": [], "openTaskCount": open, "completedTaskCount": done]]])
+        }
+        #expect(shown(0, 3) == "Party: all 3 done.")
+        #expect(shown(2, 0) == "Party: none done yet, 2 to do.")
+        #expect(shown(0, 0) == "Party: nothing yet.")
+        #expect(shown(.number(1e300), -4) == "Party: nothing yet.")
+        #expect(shown(.number(0.5), "x") == "Party: nothing yet.")
+    }
+}
