@@ -123,6 +123,14 @@ struct EverydayPhrasingTests {
     ])
     func tooAfterAnAddition(c: Case) { expectRead(c) }
 
+    @Test("\"Put it on my list\" after a reminder names the list, not a task", arguments: [
+        Case("remind me to take out the trash, put it on my todo list", "AddTasks", ["taskTitles": ["take out the trash"], "targetTaskList": "todo"]),
+        Case("remind me to call mom, and add it to my errands list", "AddTasks", ["taskTitles": ["call mom"], "targetTaskList": "errands"]),
+        Case("i need to fix the sink, add that to the house list", "AddTasks", ["taskTitles": ["fix the sink"], "targetTaskList": "house"]),
+        Case("remind me to call mom and put it on my list", "AddTasks", ["taskTitles": ["call mom"]]),
+    ])
+    func putItOnAList(c: Case) { expectRead(c) }
+
     @Test("What is left or still on a list asks for its open tasks, with or without \"list\"", arguments: [
         Case("whats left on shopping", "SearchForNotebookItems", ["itemType": "taskList", "status": "notCompleted", "title": "shopping"]),
         Case("what's still on my shopping list?", "SearchForNotebookItems", ["itemType": "taskList", "status": "notCompleted", "title": "shopping"]),
