@@ -69,6 +69,9 @@ public struct LanguagePack: Sendable {
         /// Free text that only points back at something said before ("the same", "that"):
         /// no value, so that it is asked for rather than sent as said.
         var sameAsBefore: Set<String>?
+        /// Words after which a name follows ("called", "named"): a day right after one is
+        /// part of the name ("a list called friday dinner").
+        var naming: Set<String>?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

@@ -142,14 +142,17 @@ public struct RequestReader: Sendable {
     /// The date said in `said`, unless its words are part of a name an app taught that is
     /// said there too ("read me the saturday menu note" names the note "saturday menu"), or
     /// it is a day alone after an article, naming what follows it ("add wine to the friday
-    /// shopping list"; not "remind me on friday about it").
+    /// shopping list"; not "remind me on friday about it"), or after a word that gives a
+    /// name ("make a list called friday dinner").
     func date(in said: [Token], _ reader: ValueReader, apps: [AppProfile]) -> (range: Range<Int>, value: String)? {
         guard let date = reader.dates.find(in: said[...]) else { return nil }
         let dates = pack.dates
         let core = said[date.range].filter { !dates.introducers.contains($0.word) && !pack.articles.contains($0.word) }
-        if core.count == 1, let day = core.first, dates.weekdays[day.word] != nil, !day.endsClause, date.range.upperBound < said.count,
-            let at = said[date.range].firstIndex(where: { $0.word == day.word }), at > 0, pack.articles.contains(said[at - 1].word),
-            !dates.next.contains(said[at - 1].word)  // "this friday" is a date
+        let day = core.count == 1 ? core.first.flatMap { dates.weekdays[$0.word] != nil ? $0 : nil } : nil
+        let before = day.flatMap { day in said[date.range].firstIndex { $0.word == day.word } }.flatMap { $0 > 0 ? said[$0 - 1].word : nil }
+        if let before, pack.words.naming?.contains(before) == true { return nil }
+        if let day, let before, !day.endsClause, date.range.upperBound < said.count, pack.articles.contains(before),
+            !dates.next.contains(before)  // "this friday" is a date
         {
             let next = said[date.range.upperBound].word
             let dateWords = dates.introducers + dates.at + dates.on + Array(dates.partsOfDay.keys) + dates.am + dates.pm

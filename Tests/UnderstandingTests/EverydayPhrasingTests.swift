@@ -80,6 +80,10 @@ struct EverydayPhrasingTests {
         Case("add wine to the friday shopping list", "AddTasks", ["taskTitles": ["wine"], "targetTaskList": "friday shopping"]),
         Case("remind me on friday about the party", "SetTaskAttribute", ["targetTask": "party", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
         Case("remind me this friday about the party", "SetTaskAttribute", ["targetTask": "party", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
+        // A day right after "called" or "named" is the name's.
+        Case("make a list called friday dinner", "CreateTaskList", ["title": "friday dinner"]),
+        Case("create a note named saturday plans", "CreateNote", ["title": "saturday plans"]),
+        Case("make a list called groceries for friday", "CreateTaskList", ["title": "groceries", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
     ])
     func dayInATitle(c: Case) {
         let taught = apps.map { app in
