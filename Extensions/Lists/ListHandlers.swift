@@ -247,6 +247,14 @@ struct CreateNoteHandler: CreateNoteIntentHandling {
     let store: NotebookStore
     let names: NotebookNames
 
+    /// A title a note already has (but for case and punctuation) is unsupported
+    /// (`alreadyExists`): two notes of one name could not be told apart.
+    func resolveTitle(for intent: CreateNoteIntent) async throws -> ResolutionResult {
+        guard let title = intent.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return .needsValue }
+        if !TitleMatcher.named(title, among: try await store.noteTitles()).isEmpty { return .unsupported(reason: "alreadyExists") }
+        return .success(.string(title))
+    }
+
     func handle(intent: CreateNoteIntent) async throws -> CreateNoteResponse {
         guard let title = intent.title else { return CreateNoteResponse(.failure) }
         let note = try await store.createNote(title, content: intent.content ?? "", group: intent.groupName)

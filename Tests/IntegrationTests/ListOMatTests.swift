@@ -145,7 +145,7 @@ struct ListOMatTests {
         let again = try send(host, "CreateTaskList", "title=grocery store")
         #expect(again["code"] == "unsupported" && resolution(again, "title")?["reason"] == "alreadyExists", "\(again)")
         let asked = try host.ctl("ask", "make a list called grocery store in ListOMat", "--answer", "yes", "--answer", "never mind")
-        #expect(asked.stdout.contains("Sorry, grocery store won't work: there's already a list called that."), "\(asked.stdout)")
+        #expect(asked.stdout.contains("Sorry, grocery store won't work: there's already one called that."), "\(asked.stdout)")
         let lists = try send(host, "SearchForNotebookItems", "itemType=taskList", "title=all")["response"]?["response"]?["taskLists"]?.arrayValue
         #expect(lists?.count == 2, "\(String(describing: lists))")
     }
