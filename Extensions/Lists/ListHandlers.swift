@@ -56,17 +56,34 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     let store: NotebookStore
 
     /// A task of one title on several lists (of those the change would change) is chosen
-    /// by list: "Which one: 1. wine on groceries or 2. wine on friday shopping?".
+    /// by list: "Which one: 1. wine on groceries or 2. wine on friday shopping?". A list
+    /// said ("mark rice on the hardware list as done") chooses among the lists with the
+    /// task; one without it is unsupported (`notOnList`).
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
+        var tasks = try await store.tasksWithLists(titled: title)
+        if let list = intent.taskList {
+            switch TitleMatcher.match(list, in: Array(Set(tasks.map(\.list)))) {
+            case .exact(let found), .one(let found): tasks = tasks.filter { $0.list == found }
+            case .several(let found): tasks = tasks.filter { found.contains($0.list) }
+            case .none: return .unsupported(reason: "notOnList")
+            }
+        }
         let status = intent.status?.rawValue
-        let candidates = try await store.tasksWithLists(titled: title).filter { status == nil || $0.task.status != status }
-        guard Set(candidates.map(\.list)).count > 1 else { return resolved }
-        return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
-            .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
-        })
+        let changing = tasks.filter { status == nil || $0.task.status != status }
+        if Set(changing.map(\.list)).count > 1 {
+            return .disambiguation(changing.prefix(ResolutionResult.maximumOptions).map(Self.option))
+        }
+        // The list said chose one: changed by its identifier, not its title.
+        if intent.taskList != nil, let chosen = changing.first ?? tasks.first { return .success(Self.option(chosen)) }
+        return resolved
+    }
+
+    /// A task offered or chosen by its list: "rice on Hardware Store", with its identifier.
+    private static func option(_ candidate: (task: TaskItem, list: String)) -> JSONValue {
+        .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
     }
 
     /// The task chosen from several of one title, by its identifier.

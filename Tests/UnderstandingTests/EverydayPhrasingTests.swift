@@ -135,6 +135,13 @@ struct EverydayPhrasingTests {
     ])
     func putItOnAList(c: Case) { expectRead(c) }
 
+    @Test("The list a task is said to be on is read with it", arguments: [
+        Case("mark rice on the hardware list as done", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware", "status": "completed"]),
+        Case("check rice off the hardware store list", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware store", "status": "completed"]),
+        Case("mark rice as done", "SetTaskAttribute", ["targetTask": "rice", "status": "completed"]),
+    ])
+    func taskOnAList(c: Case) { expectRead(c) }
+
     @Test("What is left or still on a list asks for its open tasks, with or without \"list\"", arguments: [
         Case("whats left on shopping", "SearchForNotebookItems", ["itemType": "taskList", "status": "notCompleted", "title": "shopping"]),
         Case("what's still on my shopping list?", "SearchForNotebookItems", ["itemType": "taskList", "status": "notCompleted", "title": "shopping"]),

@@ -404,7 +404,7 @@ extension CreateTaskListIntentHandling {
 
 // MARK: - SetTaskAttribute
 
-/// Mark a task done or not done, flag it, or set its reminder (INSetTaskAttributeIntent).
+/// Mark a task done or not done, flag it, or set its reminder (INSetTaskAttributeIntent; taskList, the list a task of that title is on, is this catalog's own).
 public struct SetTaskAttributeIntent: TypedIntent {
     /// The catalog name.
     public static let name = "SetTaskAttribute"
@@ -416,6 +416,9 @@ public struct SetTaskAttributeIntent: TypedIntent {
 
     /// Which task?
     public var targetTask: String? { intent.string("targetTask") }
+
+    /// On which list?
+    public var taskList: String? { intent.string("taskList") }
 
     /// What should the task be called?
     public var taskTitle: String? { intent.string("taskTitle") }
@@ -468,6 +471,8 @@ public typealias SetTaskAttributeResponse = TypedResponse<SetTaskAttributeRespon
 public protocol SetTaskAttributeIntentHandling: IntentHandler {
     /// Resolves `targetTask`.
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
+    /// Resolves `taskList`.
+    func resolveTaskList(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
     /// Resolves `taskTitle`.
     func resolveTaskTitle(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult
     /// Resolves `status`.
@@ -486,6 +491,11 @@ extension SetTaskAttributeIntentHandling {
     /// By default, `targetTask` as given; needsValue when missing.
     public func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "targetTask", required: true)
+    }
+
+    /// By default, `taskList` as given.
+    public func resolveTaskList(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
+        intent.intent.defaultResult(of: "taskList", required: false)
     }
 
     /// By default, `taskTitle` as given.
@@ -515,6 +525,7 @@ extension SetTaskAttributeIntentHandling {
     public var resolvers: [String: Resolver] {
         [
             "targetTask": .single { try await resolveTargetTask(for: SetTaskAttributeIntent($0)) },
+            "taskList": .single { try await resolveTaskList(for: SetTaskAttributeIntent($0)) },
             "taskTitle": .single { try await resolveTaskTitle(for: SetTaskAttributeIntent($0)) },
             "status": .single { try await resolveStatus(for: SetTaskAttributeIntent($0)) },
             "priority": .single { try await resolvePriority(for: SetTaskAttributeIntent($0)) },
