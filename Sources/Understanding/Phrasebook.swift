@@ -27,6 +27,14 @@ public struct Phrasebook: Sendable {
         return render(template, values.mapValues(JSONValue.string)) ?? template
     }
 
+    /// `key`'s sentence for `intent` (`KEY.Intent`, with the request's `values`: "Should I
+    /// send Kiki …"), else `key`'s own with `value` alone.
+    public func say(_ key: String, for intent: String, value: String, _ values: [String: JSONValue]) -> String {
+        var values = values
+        values["value"] = .string(value)
+        return pack.say["\(key).\(intent)"].flatMap { render($0, values) } ?? say(key, ["value": value])
+    }
+
     /// The question for a parameter: the language's prompt, else the catalog's.
     public func prompt(for parameter: ParameterDefinition, of intent: String, _ values: [String: JSONValue]) -> String {
         first(pack.prompts["\(intent).\(parameter.name)"], values) ?? parameter.prompt

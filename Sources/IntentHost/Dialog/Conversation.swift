@@ -225,7 +225,8 @@ struct Conversation: Sendable {
             guard let said = run.parameters[parameter.name]?.stringValue,
                 answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
             else { continue }
-            if try await !yesNo(words.say("wordForWordOrStop", ["value": said]), context, parameter: parameter.name) {
+            let question = words.say("wordForWordOrStop", for: intent.name, value: said, values(run, nil))
+            if try await !yesNo(question, context, parameter: parameter.name) {
                 return context.turn(words.say("declinedWithMore"), end: .cancelled)
             }
         }
