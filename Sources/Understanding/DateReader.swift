@@ -122,13 +122,18 @@ struct DateReader: Sendable {
         if at + 2 < tokens.endIndex, words.half.contains(tokens[at].word), let unit = words.units[tokens[at + 2].word] {
             return (at + 3, unit / 2)
         }
-        guard at < tokens.endIndex, var count = number(tokens[at].word) else { return nil }
-        var numberEnd = at + 1
+        // "another hour", "another 10 minutes"
+        let another = at < tokens.endIndex && words.another?.contains(tokens[at].word) == true
+        if another { at += 1 }
+        guard at < tokens.endIndex, var count = number(tokens[at].word) ?? (another ? 1 : nil) else { return nil }
+        var numberEnd = another && number(tokens[at].word) == nil ? at : at + 1
         // "twenty five"
         if numberEnd < tokens.endIndex, count >= 20, count % 10 == 0, let ones = number(tokens[numberEnd].word), ones < 10 {
             count += ones
             numberEnd += 1
         }
+        // "10 more minutes"
+        if numberEnd < tokens.endIndex, words.more?.contains(tokens[numberEnd].word) == true { numberEnd += 1 }
         guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
         return (numberEnd + 1, count * unit)
     }

@@ -24,6 +24,10 @@ struct DateWords: Sendable, Decodable {
     var pm: [String]
     /// "half an hour".
     var half: [String]
+    /// "10 more minutes": words between a count and its unit that add nothing to it.
+    var more: [String]?
+    /// "another hour": words that count one more of a unit, or open a count ("another 10 minutes").
+    var another: [String]?
     /// Parts of the day and their time ("evening": 1080), also "tonight" for today's.
     var partsOfDay: [String: Int]
     /// Words that mean the present moment, but only as a whole answer ("now", "right now"
