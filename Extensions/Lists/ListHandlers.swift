@@ -63,27 +63,28 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
+        guard let candidates = try await candidates(titled: title, intent) else { return .unsupported(reason: "notOnList") }
+        guard Set(candidates.map(\.list)).count > 1 else { return resolved }
+        return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
+            .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
+        })
+    }
+
+    /// The tasks titled `title` a change would change (those not in the status asked for;
+    /// all of them when none is), on the list said ("mark rice on the hardware list as
+    /// done") when one was; nil when that list has no such task.
+    private func candidates(titled title: String, _ intent: SetTaskAttributeIntent) async throws -> [(task: TaskItem, list: String)]? {
         var tasks = try await store.tasksWithLists(titled: title)
         if let list = intent.taskList {
             switch TitleMatcher.match(list, in: Array(Set(tasks.map(\.list)))) {
             case .exact(let found), .one(let found): tasks = tasks.filter { $0.list == found }
             case .several(let found): tasks = tasks.filter { found.contains($0.list) }
-            case .none: return .unsupported(reason: "notOnList")
+            case .none: return nil
             }
         }
         let status = intent.status?.rawValue
         let changing = tasks.filter { status == nil || $0.task.status != status }
-        if Set(changing.map(\.list)).count > 1 {
-            return .disambiguation(changing.prefix(ResolutionResult.maximumOptions).map(Self.option))
-        }
-        // The list said chose one: changed by its identifier, not its title.
-        if intent.taskList != nil, let chosen = changing.first ?? tasks.first { return .success(Self.option(chosen)) }
-        return resolved
-    }
-
-    /// A task offered or chosen by its list: "rice on Hardware Store", with its identifier.
-    private static func option(_ candidate: (task: TaskItem, list: String)) -> JSONValue {
-        .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
+        return intent.taskList == nil || !changing.isEmpty ? changing : tasks
     }
 
     /// The task chosen from several of one title, by its identifier.
@@ -99,7 +100,12 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     }
 
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse {
-        let chosen = Self.taskIdentifier(intent)
+        var chosen = Self.taskIdentifier(intent)
+        // The list said chose the task: it is changed by its identifier, not its title.
+        if chosen == nil, intent.taskList != nil, let title = intent.targetTask {
+            guard let onList = try await candidates(titled: title, intent)?.first else { return SetTaskAttributeResponse(.failure) }
+            chosen = onList.task.identifier
+        }
         guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
