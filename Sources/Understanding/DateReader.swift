@@ -118,12 +118,15 @@ struct DateReader: Sendable {
         }
         var at = start
         if let end = anyPhrase(words.within, tokens, at) { at = end }
+        // "for another hour", "in 5 more minutes": only after "for", "in" or "by", since a
+        // message's "I need one more day" is no time.
+        let led = at > start
         // "half an hour"
         if at + 2 < tokens.endIndex, words.half.contains(tokens[at].word), let unit = words.units[tokens[at + 2].word] {
             return (at + 3, unit / 2)
         }
         // "another hour", "another 10 minutes"
-        let another = at < tokens.endIndex && words.another?.contains(tokens[at].word) == true
+        let another = led && at < tokens.endIndex && words.another?.contains(tokens[at].word) == true
         if another { at += 1 }
         guard at < tokens.endIndex, var count = number(tokens[at].word) ?? (another ? 1 : nil) else { return nil }
         var numberEnd = another && number(tokens[at].word) == nil ? at : at + 1
@@ -133,7 +136,7 @@ struct DateReader: Sendable {
             numberEnd += 1
         }
         // "10 more minutes"
-        if numberEnd < tokens.endIndex, words.more?.contains(tokens[numberEnd].word) == true { numberEnd += 1 }
+        if led, numberEnd < tokens.endIndex, words.more?.contains(tokens[numberEnd].word) == true { numberEnd += 1 }
         guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
         return (numberEnd + 1, count * unit)
     }

@@ -28,7 +28,7 @@ struct DateReaderTests {
         ("in half an hour", "2026-11-23T10:30:00-08:00"),
         ("for 10 more minutes", "2026-11-23T10:10:00-08:00"),
         ("for another hour", "2026-11-23T11:00:00-08:00"),
-        ("another 10 minutes", "2026-11-23T10:10:00-08:00"),
+        ("in another 10 minutes", "2026-11-23T10:10:00-08:00"),
         ("next Monday", "2026-11-30T09:00:00-08:00"),
         ("on Friday at 4 pm", "2026-11-27T16:00:00-08:00"),
         ("on March 3rd at 5 pm", "2027-03-03T17:00:00-08:00"),
@@ -55,6 +55,9 @@ struct DateReaderTests {
         #expect(read("for two") == nil)
         #expect(read("February 30th") == nil)
         #expect(read("at 25") == nil)
+        // "more" and "another" make a time only after "for", "in" or "by".
+        #expect(read("I'll need one more day") == nil)
+        #expect(read("I need another hour") == nil)
     }
 
     @Test("The same words are read in the user's own time zone")
