@@ -139,6 +139,8 @@ struct EverydayPhrasingTests {
         Case("mark rice on the hardware list as done", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware", "status": "completed"]),
         Case("check rice off the hardware store list", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware store", "status": "completed"]),
         Case("mark rice as done", "SetTaskAttribute", ["targetTask": "rice", "status": "completed"]),
+        Case("update rice on my list", "SetTaskAttribute", ["targetTask": "rice"]),
+        Case("rename cups to paper cups on my party list", "SetTaskAttribute", ["targetTask": "cups", "taskList": "party", "taskTitle": "paper cups"]),
     ])
     func taskOnAList(c: Case) { expectRead(c) }
 
