@@ -38,6 +38,36 @@ struct AskCommandTests {
         #expect(result.json?["end"] == .null)
     }
 
+    @Test("A question the user is typing the answer to waits again from each typing note, and takes the answer after its first timeout")
+    func typingKeepsTheQuestionWaiting() throws {
+        let host = try TestHost(["--extensions", "messaging", "--session-timeout", "2"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        _ = try host.ctl("authorize", "MonkeyChat", "allow")
+        let client = try host.client()
+        let question = try client.say(Utterance(text: "Send a message to Coco on MonkeyChat"))
+        #expect(question.expecting == .value && question.answerWithinSeconds == 2)
+        // Typing for 4 s, a note a second: the question is the same, and waits 2 s again.
+        for _ in 0..<4 {
+            Thread.sleep(forTimeInterval: 1)
+            let kept = try client.say(Utterance(text: "", sessionId: question.sessionId, typing: true))
+            #expect(kept.text == question.text && kept.end == nil && kept.answerWithinSeconds == 2, "\(kept)")
+        }
+        let sent = try client.say(Utterance(text: "on my way", sessionId: question.sessionId))
+        #expect(sent.end == .completed && sent.text.contains("on my way"), "\(sent)")
+        // Without typing notes it ends at its time, and a typing note after that is told how it ended.
+        let unanswered = try client.say(Utterance(text: "Send a message to Kiki on MonkeyChat"))
+        Thread.sleep(forTimeInterval: 3)
+        #expect(try client.say(Utterance(text: "", sessionId: unanswered.sessionId, typing: true)).end == .timedOut)
+        // A typing note names the conversation it is for.
+        do {
+            _ = try client.say(Utterance(text: "", typing: true))
+            Issue.record("a typing note without a session was taken")
+        } catch {
+            #expect("\(error)".contains("malformed"))
+        }
+    }
+
     @Test("A SAY with a bad body, an unknown session or an unknown language gets a clear error")
     func badUtterances() throws {
         let host = try TestHost(["--extensions", "messaging"])

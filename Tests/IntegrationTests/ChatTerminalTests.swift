@@ -103,6 +103,24 @@ struct ChatTerminalTests {
         #expect(!after.contains("I stopped waiting for an answer"), "the line was sent as the late answer:\n\(after)")
     }
 
+    @Test("An answer typed slowly past the question's time is still taken: typing keeps the question waiting")
+    func slowTypingKeepsTheQuestion() throws {
+        let (host, terminal) = try Self.monkeyChat(["--session-timeout", "2"])
+        defer { host.stop(); host.removeState() }
+        try Self.askToMessageCoco(terminal)
+        try terminal.typeLine("yes")
+        try terminal.waitFor("What do you want to say to Coco?")
+        // Five seconds of typing, a key every half second: more than twice the question's time.
+        for character in "see you soon" {
+            try terminal.type(String(character))
+            Thread.sleep(forTimeInterval: 0.45)
+        }
+        try terminal.press("Enter")
+        let screen = try terminal.waitFor("OK, I sent")
+        #expect(screen.contains("OK, I sent “see you soon” to Coco."), "\(screen)")
+        #expect(!screen.contains("No answer within"), "\(screen)")
+    }
+
     @Test("The chat's own note wraps between words, as the host's answers do")
     func ownNoteWrapsBetweenWords() throws {
         let (host, terminal) = try Self.monkeyChat(["--session-timeout", "2"])

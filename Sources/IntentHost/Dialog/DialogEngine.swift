@@ -52,12 +52,20 @@ final class DialogEngine: Sendable {
             // it does not exist. One that ended is kept as ended before it is closed.
             if let turn = ended.withLock({ $0.turn(id, for: requester.routingID) }) { return .answer(turn) }
             if let session = sessions.withLock({ $0.byID[id] }), session.client == requester.routingID {
+                // The user is typing the answer: the question waits again from now.
+                if utterance.typing == true {
+                    guard let question = session.keepWaiting(timeout: timeout) else {
+                        return .error(.sessionBusy, "the conversation \(id) is not waiting for an answer")
+                    }
+                    return .answer(question)
+                }
                 return session.hear(utterance.cancel == true ? .cancelled : .said(utterance.text), from: requester)
                     ? .taken : .error(.sessionBusy, "the conversation \(id) is still working on the last answer")
             }
             return .error(.unknownSession, "there is no conversation \(id) on this connection; start a new one without a session id")
         }
         if utterance.cancel == true { return .error(.malformed, "cancel needs the sessionId of the conversation to call off") }
+        if utterance.typing == true { return .error(.malformed, "typing needs the sessionId of the conversation being answered") }
         let language = utterance.language ?? defaultLanguage
         guard let pack = languages[language] else {
             return .error(.unknownLanguage, "there is no language file for \"\(language)\"; known: \(languages.keys.sorted().joined(separator: ", "))")

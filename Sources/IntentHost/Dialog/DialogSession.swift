@@ -19,7 +19,14 @@ final class DialogSession: Sendable {
         var requester: ClientAddress?
         /// Counts questions, so a timer for an earlier one cannot end a later one.
         var question = 0
+        /// Counts the waits of this question, so a timer the user's typing replaced does not end it.
+        var wait = 0
+        /// The question waiting, and when it was first asked.
+        var asked: (turn: Turn, at: ContinuousClock.Instant)?
     }
+
+    /// The longest a question waits in all, however long the user goes on typing.
+    static let maximumWait = Duration.seconds(600)
 
     /// What the conversation hears back.
     enum Heard: Sendable {
@@ -39,22 +46,41 @@ final class DialogSession: Sendable {
     /// silence.
     func ask(_ turn: Turn, via host: any DialogHost, timeout: Duration) async -> Heard {
         await withCheckedContinuation { continuation in
+            var turn = turn
+            turn.answerWithinSeconds = Self.seconds(timeout)
             let (requester, question) = state.withLock { s in
                 s.listener = continuation
                 s.question += 1
+                s.wait = 0
+                s.asked = (turn, .now)
                 defer { s.requester = nil }
                 return (s.requester, s.question)
             }
-            if let requester {
-                var turn = turn
-                turn.answerWithinSeconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-                host.deliver(turn, to: requester)
-            }
-            Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                self?.expire(question)
-            }
+            if let requester { host.deliver(turn, to: requester) }
+            expire(question, wait: 0, after: timeout)
         }
+    }
+
+    /// Keeps the question open `timeout` more from now, while the user types the answer
+    /// (`Utterance.typing`), up to `maximumWait` since it was asked: the question's turn, with
+    /// how long it now waits; nil when no question waits.
+    func keepWaiting(timeout: Duration) -> Turn? {
+        let kept = state.withLock { s -> (question: Int, wait: Int, turn: Turn, within: Duration)? in
+            guard s.listener != nil, let asked = s.asked else { return nil }
+            let within = min(timeout, Self.maximumWait - asked.at.duration(to: .now))
+            guard within > .zero else { return nil }
+            s.wait += 1
+            var turn = asked.turn
+            turn.answerWithinSeconds = Self.seconds(within)
+            return (s.question, s.wait, turn, within)
+        }
+        guard let kept else { return nil }
+        expire(kept.question, wait: kept.wait, after: kept.within)
+        return kept.turn
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Hands the user's answer to the waiting conversation; false if it is not waiting
@@ -77,12 +103,17 @@ final class DialogSession: Sendable {
         }
     }
 
-    private func expire(_ question: Int) {
-        let listener = state.withLock { s -> CheckedContinuation<Heard, Never>? in
-            guard s.question == question, let listener = s.listener else { return nil }
-            s.listener = nil
-            return listener
+    /// Ends the wait `wait` of question `question` with silence after `timeout`, unless it
+    /// was answered, or waited again, by then.
+    private func expire(_ question: Int, wait: Int, after timeout: Duration) {
+        Task { [weak self] in
+            try? await Task.sleep(for: timeout)
+            let listener = self?.state.withLock { s -> CheckedContinuation<Heard, Never>? in
+                guard s.question == question, s.wait == wait, let listener = s.listener else { return nil }
+                s.listener = nil
+                return listener
+            }
+            listener?.resume(returning: .silence)
         }
-        listener?.resume(returning: .silence)
     }
 }

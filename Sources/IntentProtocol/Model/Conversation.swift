@@ -13,14 +13,21 @@ public struct Utterance: Sendable, Hashable, Codable {
     /// With `sessionId`: calls that conversation off, whatever its question, as saying
     /// "cancel" does in any language (`intentctl chat`'s Ctrl-C); `text` is not read.
     public var cancel: Bool?
+    /// With `sessionId`: the user is typing the answer, so the question waits the session
+    /// timeout again from now; `text` is not read, and the answer is the question asked.
+    public var typing: Bool?
 
     /// Creates an utterance.
-    public init(text: String, sessionId: String? = nil, language: String? = nil, idempotencyKey: String? = nil, cancel: Bool? = nil) {
+    public init(
+        text: String, sessionId: String? = nil, language: String? = nil, idempotencyKey: String? = nil, cancel: Bool? = nil,
+        typing: Bool? = nil
+    ) {
         self.text = text
         self.sessionId = sessionId
         self.language = language
         self.idempotencyKey = idempotencyKey
         self.cancel = cancel
+        self.typing = typing
     }
 }
 

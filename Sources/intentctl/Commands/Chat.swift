@@ -38,19 +38,32 @@ struct Chat: ParsableCommand {
         var session: String?
         var deadline: LineEditor.Deadline?
 
+        /// How long `turn`'s question waits, from now.
+        func waits(_ turn: Turn) -> LineEditor.Deadline? {
+            // A host's word, kept to what a clock can count: at most a day.
+            turn.answerWithinSeconds.map { min(max($0, 0), 86_400) }.map { seconds in
+                LineEditor.Deadline(
+                    at: .now + .seconds(seconds),
+                    note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
+                    prompt: "> ", renewWithin: .seconds(min(10, seconds / 2)))
+            }
+        }
+
+        /// While the user types an answer: asks the host to wait longer, and how long it now waits.
+        func keepWaiting() -> LineEditor.Deadline? {
+            guard let open = session, let turn = try? client.say(Utterance(text: "", sessionId: open, typing: true)), turn.end == nil else {
+                return nil
+            }
+            return waits(turn)
+        }
+
         /// Says `utterance` and shows the host's turn; keeps the conversation open while it asks.
         func answer(_ utterance: Utterance) {
             do {
                 let turn = try client.say(utterance)
                 editor.show(Transcript.Line(turn).shown)
                 session = turn.end == nil ? turn.sessionId : nil
-                // A host's word, kept to what a clock can count: at most a day.
-                deadline = turn.answerWithinSeconds.map { min(max($0, 0), 86_400) }.map { seconds in
-                    LineEditor.Deadline(
-                        at: .now + .seconds(seconds),
-                        note: "(No answer within \(Self.describe(seconds)): intentd stopped waiting, so nothing was done. Say the request again.)",
-                        prompt: "> ")
-                }
+                deadline = waits(turn)
             } catch ClientError.host(ErrorCode.unknownSession.rawValue, _) {
                 // The host was restarted (or the session is gone): say it in the user's words.
                 editor.show("intentd: I no longer know what we were talking about (intentd was restarted), so nothing was done. Say the request again.")
@@ -67,7 +80,9 @@ struct Chat: ParsableCommand {
 
         while true {
             let typed: String
-            switch editor.read(prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline, interruptible: session != nil) {
+            switch editor.read(
+                prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline, interruptible: session != nil, keepWaiting: keepWaiting)
+            {
             case .end:
                 // Leaving with a question open: what waited for its answer is not done.
                 if session != nil { editor.show("(Left while intentd waited for an answer: nothing was done.)") }

@@ -24,11 +24,12 @@ final class LineEditor: Sendable {
     }
 
     /// How long a question waits: once `at` passes, `note` is shown and the line being
-    /// typed gets `prompt`.
+    /// typed gets `prompt`. A key typed within `renewWithin` of `at` asks for more time.
     struct Deadline: Sendable {
         let at: ContinuousClock.Instant
         let note: String
         let prompt: String
+        var renewWithin: Duration = .zero
     }
 
     /// The most characters a line holds: far more than a request the host understands
@@ -99,8 +100,10 @@ final class LineEditor: Sendable {
     /// The next line, or the end of input; Ctrl-C drops the line being typed and reading
     /// goes on, or with `interruptible` on an empty line (before the deadline) ends the read
     /// with `interrupted`. On a terminal, `deadline`'s note and prompt are shown the moment
-    /// it passes, and a line finished after that comes as `lateLine`. Call it from one thread only.
-    func read(prompt: String, deadline: Deadline? = nil, interruptible: Bool = false) -> Input {
+    /// it passes, and a line finished after that comes as `lateLine`; while the user types
+    /// the line close to it, `keepWaiting` is asked for a later one (at most once a second).
+    /// Call it from one thread only.
+    func read(prompt: String, deadline: Deadline? = nil, interruptible: Bool = false, keepWaiting: () -> Deadline? = { nil }) -> Input {
         // From a pipe a line is an answer however late: the host says it stopped waiting.
         guard let editor else { return readLine().map(Input.line) ?? .end }
         interrupted.store(false, ordering: .relaxed)
@@ -108,6 +111,7 @@ final class LineEditor: Sendable {
         shared.withLock { $0.editing = true }
         intentctl_editor_begin_line(editor)
         var waiting = deadline
+        var renewed = ContinuousClock.now - .seconds(1)
         var noted = false
         var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0), pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
         var result: Input?
@@ -144,6 +148,13 @@ final class LineEditor: Sendable {
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 result = readKey(editor, hungUp: fds[0].revents & Int16(POLLHUP | POLLERR) != 0)
+                // Typing an answer as its time runs out: the question waits longer.
+                if result == nil, let current = waiting, current.at - .now < current.renewWithin, renewed.duration(to: .now) >= .seconds(1),
+                    lineLength(editor) > 0
+                {
+                    renewed = .now
+                    if let later = keepWaiting() { waiting = later }
+                }
                 if result == nil, lineLength(editor) > Self.maximumCharacters {
                     if !noted {
                         noted = true
