@@ -7,6 +7,9 @@ public struct JoinedRequest: Sendable, Equatable {
     public var first: UnderstoodRequest
     public var said: String
     public var second: String
+    /// Whether the whole's free text held the second ("text Kiki hi and text Coco bye"):
+    /// then the whole may be one message passing word on.
+    public var inFreeText = false
 }
 
 extension RequestReader {
@@ -15,7 +18,8 @@ extension RequestReader {
     /// kinds, by a pattern that explains every word but an app's name ("cancel the ride and
     /// text Coco I'll be late", read as a whole as CancelRide alone). Not inside free text
     /// (a message keeps its words, which the result shows), but for a second message to
-    /// contacts the app knows ("text Kiki hi and text Coco bye"); nor when the whole's reading
+    /// contacts the app knows ("text Kiki hi and text Coco bye", which may also be one message
+    /// passing word on: the conversation asks before sending it whole); nor when the whole's reading
     /// holds the first part's values with more list items ("remind me to call mom and text
     /// Kiki" is two tasks), or a pattern explains all of it and no value of it holds the
     /// second part ("get a Zippy to the park and put it on my Visa").
@@ -50,7 +54,7 @@ extension RequestReader {
                 wholeExplained = explained
                 if explained, !whole.parameters.values.contains(where: { Self.holds($0, text: after) }) { return nil }
             }
-            return JoinedRequest(first: first, said: tokens[..<join].typedText, second: after)
+            return JoinedRequest(first: first, said: tokens[..<join].typedText, second: after, inFreeText: inFreeText)
         }
         return nil
     }

@@ -30,6 +30,7 @@ struct JoinedRequestTests {
         let joined = try #require(try joined(text))
         #expect(joined.first.intent == intent)
         #expect(joined.second == second)
+        #expect(!joined.inFreeText)
     }
 
     @Test("The first request keeps its own values when the whole would take the second's")
@@ -51,6 +52,7 @@ struct JoinedRequestTests {
         #expect(joined.first.parameters["recipients"] == .array([.string(recipient)]))
         #expect(joined.first.parameters["content"] == .string(content))
         #expect(joined.second == second)
+        #expect(joined.inFreeText)
     }
 
     @Test("A list of values or a message with \"and\" in it is one request", arguments: [

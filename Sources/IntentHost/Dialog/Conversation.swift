@@ -151,10 +151,18 @@ struct Conversation: Sendable {
         }
         // Two requests said as one ("cancel the ride and text Coco I'll be late"): the first
         // is done, and the last turn says the second was not.
+        // A message, then one of its own to a contact ("text Kiki hi and text Coco bye"), may
+        // be one message passing word on ("tell Kiki to grab the keys and text Coco when she's
+        // home"): it is sent whole only when the user says so (below).
+        var relays = false
         if let joined = reader.joined(text, reading: request, apps: world.profiles) {
-            request = joined.first
-            setAside.request.withLock { $0 = joined.said }
-            setAside.add(joined.second)
+            if joined.inFreeText {
+                relays = true
+            } else {
+                request = joined.first
+                setAside.request.withLock { $0 = joined.said }
+                setAside.add(joined.second)
+            }
         }
         context.intent = request.intent
         guard let intent = catalog.intent(request.intent) else {
@@ -218,12 +226,12 @@ struct Conversation: Sendable {
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []
         // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
-        // never mind", "text Coco no wait, Kiki: …") or opens by correcting a name ("tell Coco
-        // I mean Kiki to bring the speaker") is used word for word only when the user says so;
-        // a no stops, so that the request can be said again as meant.
+        // never mind", "text Coco no wait, Kiki: …"), opens by correcting a name ("tell Coco
+        // I mean Kiki to bring the speaker") or holds a message of its own is used word for
+        // word only when the user says so; a no stops, so that the request can be said again as meant.
         for parameter in intent.parameters where parameter.isFreeText {
             guard let said = run.parameters[parameter.name]?.stringValue,
-                answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
+                relays || answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
             else { continue }
             let question = words.say("wordForWordOrStop", for: intent.name, value: said, values(run, nil))
             if try await !yesNo(question, context, parameter: parameter.name) {
