@@ -140,6 +140,8 @@ struct EverydayPhrasingTests {
         Case("check rice off the hardware store list", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware store", "status": "completed"]),
         Case("mark rice as done", "SetTaskAttribute", ["targetTask": "rice", "status": "completed"]),
         Case("update rice on my list", "SetTaskAttribute", ["targetTask": "rice"]),
+        Case("check milk off my list", "SetTaskAttribute", ["targetTask": "milk", "status": "completed"]),
+        Case("mark milk on my list as done", "SetTaskAttribute", ["targetTask": "milk", "status": "completed"]),
         Case("rename cups to paper cups on my party list", "SetTaskAttribute", ["targetTask": "cups", "taskList": "party", "taskTitle": "paper cups"]),
     ])
     func taskOnAList(c: Case) { expectRead(c) }
