@@ -58,33 +58,54 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     /// A task of one title on several lists (of those the change would change) is chosen
     /// by list: "Which one: 1. wine on groceries or 2. wine on friday shopping?". A list
     /// said ("mark rice on the hardware list as done") chooses among the lists with the
-    /// task; one without it is unsupported (`notOnList`).
+    /// task.
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
-        guard let candidates = try await candidates(titled: title, intent) else { return .unsupported(reason: "notOnList") }
-        guard Set(candidates.map(\.list)).count > 1 else { return resolved }
+        // A list said that has no such task is asked about with the list (resolveTaskList).
+        var candidates = try await candidates(titled: title, intent)
+        if candidates == nil { candidates = try await self.candidates(titled: title, status: intent.status?.rawValue) }
+        guard let candidates, Set(candidates.map(\.list)).count > 1 else { return resolved }
         return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
             .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
         })
     }
 
-    /// The tasks titled `title` a change would change (those not in the status asked for;
-    /// all of them when none is), on the list said ("mark rice on the hardware list as
-    /// done") when one was; nil when that list has no such task.
-    private func candidates(titled title: String, _ intent: SetTaskAttributeIntent) async throws -> [(task: TaskItem, list: String)]? {
-        var tasks = try await store.tasksWithLists(titled: title)
-        if let list = intent.taskList {
-            switch TitleMatcher.match(list, in: Array(Set(tasks.map(\.list)))) {
-            case .exact(let found), .one(let found): tasks = tasks.filter { $0.list == found }
-            case .several(let found): tasks = tasks.filter { found.contains($0.list) }
-            case .none: return nil
-            }
+    /// The list said ("mark rice on the hardware list as done") is a list of the store's
+    /// (`notFound`) with a task of the task's title (`notOnList`).
+    func resolveTaskList(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
+        guard let list = intent.taskList else { return .notRequired }
+        guard !(try await lists(named: list)).isEmpty else { return .unsupported(reason: "notFound") }
+        guard Self.taskIdentifier(intent) == nil, let title = intent.targetTask else { return .success(.string(list)) }
+        return try await candidates(titled: title, intent) == nil ? .unsupported(reason: "notOnList") : .success(.string(list))
+    }
+
+    /// The titles of the store's lists `said` names: the one it is (but for case and
+    /// punctuation), else those it is like ("hardware" for Hardware Store).
+    private func lists(named said: String) async throws -> [String] {
+        switch TitleMatcher.match(said, in: try await store.listTitles()) {
+        case .exact(let title), .one(let title): [title]
+        case .several(let titles): titles
+        case .none: []
         }
-        let status = intent.status?.rawValue
-        let changing = tasks.filter { status == nil || $0.task.status != status }
-        return intent.taskList == nil || !changing.isEmpty ? changing : tasks
+    }
+
+    /// The tasks titled `title` (but for case) a change to `status` would change: those not
+    /// in it, all of them when none is.
+    private func candidates(titled title: String, status: String?) async throws -> [(task: TaskItem, list: String)] {
+        try await store.tasksWithLists(titled: title).filter { status == nil || $0.task.status != status }
+    }
+
+    /// Of those, the ones on the list said, when one was; all of them on it when the change
+    /// would change none; nil when the list said has no task of that title.
+    private func candidates(titled title: String, _ intent: SetTaskAttributeIntent) async throws -> [(task: TaskItem, list: String)]? {
+        guard let list = intent.taskList else { return try await candidates(titled: title, status: intent.status?.rawValue) }
+        let named = Set(try await lists(named: list))
+        let onList = try await store.tasksWithLists(titled: title).filter { named.contains($0.list) }
+        let changing = onList.filter { intent.status == nil || $0.task.status != intent.status?.rawValue }
+        if onList.isEmpty { return nil }
+        return changing.isEmpty ? onList : changing
     }
 
     /// The task chosen from several of one title, by its identifier.

@@ -62,7 +62,8 @@ final class NotebookStore: Sendable {
     func tasksWithLists(titled title: String) async throws -> [(task: TaskItem, list: String)] {
         try await database.read { db in
             let lists = Dictionary(try TaskList.fetchAll(db).map { ($0.identifier, $0.title) }, uniquingKeysWith: { first, _ in first })
-            return try TaskItem.filter(Column("title") == title).order(Column("created")).fetchAll(db).map { ($0, lists[$0.list] ?? "") }
+            return try TaskItem.filter(Column("title").collating(.nocase) == title).order(Column("created")).fetchAll(db)
+                .map { ($0, lists[$0.list] ?? "") }
         }
     }
 
