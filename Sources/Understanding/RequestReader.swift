@@ -150,7 +150,13 @@ public struct RequestReader: Sendable {
         let core = said[date.range].filter { !dates.introducers.contains($0.word) && !pack.articles.contains($0.word) }
         let day = core.count == 1 ? core.first.flatMap { dates.weekdays[$0.word] != nil ? $0 : nil } : nil
         let before = day.flatMap { day in said[date.range].firstIndex { $0.word == day.word } }.flatMap { $0 > 0 ? said[$0 - 1].word : nil }
-        if let before, pack.words.naming?.contains(before) == true { return nil }
+        if let before, pack.words.naming?.contains(before) == true {
+            // "a list called friday dinner for friday": a date after the name is still one.
+            let rest = Array(said[date.range.upperBound...])
+            guard let later = self.date(in: rest, reader, apps: apps) else { return nil }
+            let start = date.range.upperBound
+            return (start + later.range.lowerBound..<start + later.range.upperBound, later.value)
+        }
         if let day, let before, !day.endsClause, date.range.upperBound < said.count, pack.articles.contains(before),
             !dates.next.contains(before)  // "this friday" is a date
         {

@@ -82,6 +82,7 @@ struct EverydayPhrasingTests {
         Case("remind me this friday about the party", "SetTaskAttribute", ["targetTask": "party", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
         // A day right after "called" or "named" is the name's.
         Case("make a list called friday dinner", "CreateTaskList", ["title": "friday dinner"]),
+        Case("make a list called friday dinner for friday", "CreateTaskList", ["title": "friday dinner", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
         Case("create a note named saturday plans", "CreateNote", ["title": "saturday plans"]),
         Case("make a list called groceries for friday", "CreateTaskList", ["title": "groceries", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
     ])
