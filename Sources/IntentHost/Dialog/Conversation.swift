@@ -203,8 +203,9 @@ struct Conversation: Sendable {
         run.batched = driver.batchedStages && app.registration.takesBatches
         for (name, value) in request.parameters {
             guard let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) else { continue }
-            // "send the same to Little Bobo": what the same is was not kept, so it is asked for.
-            if parameter.isFreeText, let said = value.stringValue, answers.isSameAsBefore(said) { continue }
+            // "send the same to Little Bobo": what the same is was not kept, so it is asked for
+            // (only where it is required, and so asked: elsewhere the words stay as said).
+            if parameter.isFreeText, parameter.isRequired, let said = value.stringValue, answers.isSameAsBefore(said) { continue }
             run.parameters[name] = coerced
         }
         // A request that replaced one of its kind at its confirmation keeps what that one had
