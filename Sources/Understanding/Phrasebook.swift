@@ -188,11 +188,16 @@ public struct Phrasebook: Sendable {
         return name
     }
 
+    /// The most tasks a list's count says; past it, an extension's count is none.
+    static let mostTasksCounted = 1_000_000
+
     /// A list shown without tasks: none yet, or none of those asked for ("what's left" on a
     /// list all done is "all 3 done").
     private func empty(_ list: [String: JSONValue]) -> String {
-        // Counts an extension sent: one that is no whole number of tasks is none.
-        func count(_ key: String) -> Int { max(0, list[key]?.numberValue.flatMap { Int(exactly: $0) } ?? 0) }
+        // Counts an extension sent: one that is no whole number of tasks a list could hold is none.
+        func count(_ key: String) -> Int {
+            list[key]?.numberValue.flatMap { Int(exactly: $0) }.flatMap { (0...Self.mostTasksCounted).contains($0) ? $0 : nil } ?? 0
+        }
         let open = count("openTaskCount"), done = count("completedTaskCount")
         if open == 0, done > 0 { return say("allDone", ["count": String(done)]) }
         if open > 0 { return say("noneDone", ["count": String(open)]) }

@@ -38,7 +38,8 @@ extension RequestReader {
             // unless they are a message of their own to contacts the app knows ("text Kiki hi
             // and text Coco bye").
             let inFreeText = freeText.contains { Self.holds($0, text: after) }
-            if inFreeText, second.map({ $0.intent != whole.intent || !addressesContacts($0, apps) }) ?? true { continue }
+            let ownMessage = second.map { $0.intent == whole.intent && addressesContacts($0, apps) } ?? false
+            if inFreeText, !ownMessage { continue }
             guard let second, let first = fullReading(Array(tokens[..<join]), apps: apps),
                 first.intent != second.intent || inFreeText, whole.intent == first.intent || whole.intent == second.intent
             else { continue }

@@ -329,6 +329,7 @@ extension RequestReaderTests {
         #expect(shown(2, 0) == "Party: none done yet, 2 to do.")
         #expect(shown(0, 0) == "Party: nothing yet.")
         #expect(shown(.number(1e300), -4) == "Party: nothing yet.")
+        #expect(shown(.number(1e15), 0) == "Party: nothing yet.")
         #expect(shown(.number(0.5), "x") == "Party: nothing yet.")
     }
 }
