@@ -248,13 +248,22 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     /// unsupported (`notOnList`): the user hears it before being asked to confirm, and
     /// nothing is said deleted that was not. A task is confirmed as the list spells it
     /// ("EGGS" is "Eggs"), and named once: a name of tasks named before is not required.
+    /// A name the list has on a task to do and on one done ("napkins" bought, then added
+    /// again) is asked about: "Which one: 1. napkins (to do) or 2. napkins (done)?".
     func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult] {
-        if intent.tasks.isEmpty { return [intent.all == true ? .notRequired : .needsValue] }
-        guard let title = intent.taskList, let open = try await store.taskTitles(onList: title) else {
+        let said = intent.intent.parameters["tasks"].map { $0.arrayValue ?? [$0] } ?? []
+        if said.isEmpty { return [intent.all == true ? .notRequired : .needsValue] }
+        guard let title = intent.taskList, let onList = try await store.tasks(onList: title) else {
             return intent.intent.defaultResolution(of: "tasks", required: false)
         }
+        let open = onList.map(\.title)
         var named = Set<String>()
-        return intent.tasks.map { value in
+        return said.map { value in
+            // One chosen from those of one name: the tasks it names, if still on the list.
+            if let chosen = Self.chosen(value) {
+                return onList.contains { chosen.contains($0.identifier) } ? .success(value) : .unsupported(reason: "notOnList")
+            }
+            guard let value = value.stringValue else { return .unsupported(reason: "notOnList") }
             let found = splitItems([value]).map { TitleMatcher.named($0, among: open) }
             // No name at all (","): kept as said, so that handle refuses it rather than
             // the list being emptied.
@@ -262,19 +271,32 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
             guard found.allSatisfy({ !$0.isEmpty }) else { return .unsupported(reason: "notOnList") }
             let new = found.joined().filter { named.insert($0).inserted }
             if new.isEmpty { return .notRequired }
-            return found.count == 1 && new.count == 1 ? .success(.string(new[0])) : .success(.string(value))
+            guard found.count == 1, new.count == 1 else { return .success(.string(value)) }
+            let done = onList.filter { $0.title == new[0] && $0.status == "completed" }
+            let toDo = onList.filter { $0.title == new[0] && $0.status != "completed" }
+            if done.isEmpty || toDo.isEmpty { return .success(.string(new[0])) }
+            return .disambiguation([(toDo, "to do"), (done, "done")].map { tasks, state in
+                .object(["title": .string("\(new[0]) (\(state))"), "identifiers": .array(tasks.map { .string($0.identifier) })])
+            })
         }
+    }
+
+    /// The identifiers of the tasks a choice among those of one name stands for.
+    private static func chosen(_ value: JSONValue) -> Set<String>? {
+        value.objectValue?["identifiers"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
     }
 
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
+        let said = intent.intent.parameters["tasks"].map { $0.arrayValue ?? [$0] } ?? []
         let titles = splitItems(intent.tasks)
+        let chosen = said.compactMap(Self.chosen).reduce(into: Set<String>()) { $0.formUnion($1) }
         // Tasks named are the ones deleted, whatever else was said ("remove eggs, all of
         // them" deletes eggs: the question named only eggs). No task named (none left once
         // split, ","), and not all of them: nothing to delete.
-        if intent.tasks.isEmpty ? intent.all != true : titles.isEmpty { return DeleteTasksResponse(.failure) }
-        let all = intent.tasks.isEmpty
-        guard let deleted = try await store.deleteTasks(all ? nil : titles, fromList: list) else {
+        if said.isEmpty ? intent.all != true : titles.isEmpty && chosen.isEmpty { return DeleteTasksResponse(.failure) }
+        let all = said.isEmpty
+        guard let deleted = try await store.deleteTasks(all ? nil : titles, identifiers: chosen, fromList: list) else {
             return DeleteTasksResponse(.failure)
         }
         // None of the named tasks is on the list: nothing was deleted, so no success.

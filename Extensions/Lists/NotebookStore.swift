@@ -73,6 +73,11 @@ final class NotebookStore: Sendable {
     }
 
     /// The tasks on the list titled `list`; nil when there is no such list.
+    func tasks(onList list: String) async throws -> [TaskItem]? {
+        try await database.read { db in try Self.tasks(onList: list, db) }
+    }
+
+    /// The tasks on the list titled `list`; nil when there is no such list.
     private static func tasks(onList list: String, _ db: Database) throws -> [TaskItem]? {
         guard let found = try TaskList.filter(Column("title") == list).fetchOne(db) else { return nil }
         return try TaskItem.filter(Column("list") == found.identifier).fetchAll(db)
@@ -211,19 +216,14 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// Deletes tasks from the list titled `list` (all of them when `titles` is nil), each
-    /// name taking the titles `TitleMatcher.named` finds; returns those deleted. A title on
-    /// tasks still to do and on tasks done ("napkins" bought, and "napkins" added again)
-    /// deletes those still to do: the done ones stay, for a second delete to name.
-    func deleteTasks(_ titles: [String]?, fromList list: String) async throws -> [TaskItem]? {
+    /// Deletes tasks from the list titled `list` (all of them when `titles` is nil): each
+    /// name takes the titles `TitleMatcher.named` finds, and `identifiers` the tasks of the
+    /// list they name; returns those deleted.
+    func deleteTasks(_ titles: [String]?, identifiers: Set<String> = [], fromList list: String) async throws -> [TaskItem]? {
         try await database.journaledWrite { db in
             guard let onList = try Self.tasks(onList: list, db) else { return nil }
             let named = titles.map { titles in Set(titles.flatMap { TitleMatcher.named($0, among: onList.map(\.title)) }) }
-            var tasks = onList.filter { named?.contains($0.title) ?? true }
-            if named != nil {
-                let toDo = Set(tasks.filter { $0.status != "completed" }.map(\.title))
-                tasks.removeAll { $0.status == "completed" && toDo.contains($0.title) }
-            }
+            let tasks = onList.filter { (named?.contains($0.title) ?? true) || identifiers.contains($0.identifier) }
             for task in tasks { try task.delete(db) }
             return tasks
         }
