@@ -63,9 +63,9 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
-        // A list said that has no such task is asked about with the list (resolveTaskList).
+        // A list said that has no such task is asked about as the list (resolveTaskList).
         var candidates = try await candidates(titled: title, intent)
-        if candidates == nil { candidates = try await self.candidates(titled: title, status: intent.status?.rawValue) }
+        if candidates == nil { candidates = try await self.candidates(titled: title, intent, onListSaid: false) }
         guard let candidates, Set(candidates.map(\.list)).count > 1 else { return resolved }
         return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
             .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
@@ -73,12 +73,12 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     }
 
     /// The list said ("mark rice on the hardware list as done") is a list of the store's
-    /// (`notFound`) with a task of the task's title (`notOnList`).
+    /// (`notFound`) with a task of the task's title (`noSuchTask`), when the task was named.
     func resolveTaskList(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         guard let list = intent.taskList else { return .notRequired }
         guard !(try await lists(named: list)).isEmpty else { return .unsupported(reason: "notFound") }
         guard Self.taskIdentifier(intent) == nil, let title = intent.targetTask else { return .success(.string(list)) }
-        return try await candidates(titled: title, intent) == nil ? .unsupported(reason: "notOnList") : .success(.string(list))
+        return try await candidates(titled: title, intent) == nil ? .unsupported(reason: "noSuchTask") : .success(.string(list))
     }
 
     /// The titles of the store's lists `said` names: the one it is (but for case and
@@ -91,21 +91,22 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         }
     }
 
-    /// The tasks titled `title` (but for case) a change to `status` would change: those not
-    /// in it, all of them when none is.
-    private func candidates(titled title: String, status: String?) async throws -> [(task: TaskItem, list: String)] {
-        try await store.tasksWithLists(titled: title).filter { status == nil || $0.task.status != status }
-    }
-
-    /// Of those, the ones on the list said, when one was; all of them on it when the change
-    /// would change none; nil when the list said has no task of that title.
-    private func candidates(titled title: String, _ intent: SetTaskAttributeIntent) async throws -> [(task: TaskItem, list: String)]? {
-        guard let list = intent.taskList else { return try await candidates(titled: title, status: intent.status?.rawValue) }
-        let named = Set(try await lists(named: list))
-        let onList = try await store.tasksWithLists(titled: title).filter { named.contains($0.list) }
-        let changing = onList.filter { intent.status == nil || $0.task.status != intent.status?.rawValue }
-        if onList.isEmpty { return nil }
-        return changing.isEmpty ? onList : changing
+    /// The tasks titled `title` (but for case) that the change would change: those not in
+    /// the status asked for, on the list said when there is one and `onListSaid` ("mark rice
+    /// on the hardware list as done"), where all of them on it are in that status already;
+    /// nil when that list has no task of that title.
+    private func candidates(
+        titled title: String, _ intent: SetTaskAttributeIntent, onListSaid: Bool = true
+    ) async throws -> [(task: TaskItem, list: String)]? {
+        var tasks = try await store.tasksWithLists(titled: title)
+        let list = onListSaid ? intent.taskList : nil
+        if let list {
+            let named = Set(try await lists(named: list))
+            tasks = tasks.filter { named.contains($0.list) }
+            if tasks.isEmpty { return nil }
+        }
+        let changing = tasks.filter { intent.status == nil || $0.task.status != intent.status?.rawValue }
+        return list != nil && changing.isEmpty ? tasks : changing
     }
 
     /// The task chosen from several of one title, by its identifier.
@@ -122,10 +123,11 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
 
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse {
         var chosen = Self.taskIdentifier(intent)
-        // The list said chose the task: it is changed by its identifier, not its title.
-        if chosen == nil, intent.taskList != nil, let title = intent.targetTask {
-            guard let onList = try await candidates(titled: title, intent)?.first else { return SetTaskAttributeResponse(.failure) }
-            chosen = onList.task.identifier
+        // The task the change would change (on the list said, if one was) is changed by its
+        // identifier: its title may be another's but for case ("Rice" done, "rice" to do).
+        if chosen == nil, let title = intent.targetTask {
+            guard let candidates = try await candidates(titled: title, intent) else { return SetTaskAttributeResponse(.failure) }
+            chosen = candidates.first?.task.identifier
         }
         guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
@@ -271,13 +273,17 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
             guard found.allSatisfy({ !$0.isEmpty }) else { return .unsupported(reason: "notOnList") }
             let new = found.joined().filter { named.insert($0).inserted }
             if new.isEmpty { return .notRequired }
-            guard found.count == 1, new.count == 1 else { return .success(.string(value)) }
-            let done = onList.filter { $0.title == new[0] && $0.status == "completed" }
-            let toDo = onList.filter { $0.title == new[0] && $0.status != "completed" }
-            if done.isEmpty || toDo.isEmpty { return .success(.string(new[0])) }
-            return .disambiguation([(toDo, "to do"), (done, "done")].map { tasks, state in
-                .object(["title": .string("\(new[0]) (\(state))"), "identifiers": .array(tasks.map { .string($0.identifier) })])
-            })
+            // One name, of tasks to do and of tasks done (but for case): which ones is asked.
+            if found.count == 1, let name = new.first {
+                let titled = onList.filter { found[0].contains($0.title) }
+                let done = titled.filter { $0.status == "completed" }, toDo = titled.filter { $0.status != "completed" }
+                if !done.isEmpty, !toDo.isEmpty {
+                    return .disambiguation([(toDo, "to do"), (done, "done")].map { tasks, state in
+                        .object(["title": .string("\(name) (\(state))"), "identifiers": .array(tasks.map { .string($0.identifier) })])
+                    })
+                }
+            }
+            return found.count == 1 && new.count == 1 ? .success(.string(new[0])) : .success(.string(value))
         }
     }
 
