@@ -53,7 +53,7 @@ final class DialogEngine: Sendable {
             if let turn = ended.withLock({ $0.turn(id, for: requester.routingID) }) { return .answer(turn) }
             if let session = sessions.withLock({ $0.byID[id] }), session.client == requester.routingID {
                 // The user is typing the answer: the question waits again from now.
-                if utterance.typing == true {
+                if utterance.typing == true, utterance.cancel != true {
                     guard let question = session.keepWaiting(timeout: timeout) else {
                         return .error(.sessionBusy, "the conversation \(id) is not waiting for an answer")
                     }

@@ -21,12 +21,15 @@ final class DialogSession: Sendable {
         var question = 0
         /// Counts the waits of this question, so a timer the user's typing replaced does not end it.
         var wait = 0
-        /// The question waiting, and when it was first asked.
-        var asked: (turn: Turn, at: ContinuousClock.Instant)?
+        /// The question waiting, when it was first asked, and until when it waits.
+        var asked: (turn: Turn, at: ContinuousClock.Instant, until: ContinuousClock.Instant)?
     }
 
-    /// The longest a question waits in all, however long the user goes on typing.
+    /// The longest a question waits in all, however long the user goes on typing (at least
+    /// the session timeout).
     static let maximumWait = Duration.seconds(600)
+    /// A question waits longer at most this often, however often a client says the user types.
+    static let keptAtMostEvery = Duration.seconds(1)
 
     /// What the conversation hears back.
     enum Heard: Sendable {
@@ -52,7 +55,7 @@ final class DialogSession: Sendable {
                 s.listener = continuation
                 s.question += 1
                 s.wait = 0
-                s.asked = (turn, .now)
+                s.asked = (turn, .now, .now + timeout)
                 defer { s.requester = nil }
                 return (s.requester, s.question)
             }
@@ -62,20 +65,27 @@ final class DialogSession: Sendable {
     }
 
     /// Keeps the question open `timeout` more from now, while the user types the answer
-    /// (`Utterance.typing`), up to `maximumWait` since it was asked: the question's turn, with
-    /// how long it now waits; nil when no question waits.
+    /// (`Utterance.typing`), up to `maximumWait` (or `timeout`, if longer) since it was asked,
+    /// and at most once every `keptAtMostEvery`: the question's turn, with how long it now
+    /// waits; nil when no question waits. A wait is never made shorter.
     func keepWaiting(timeout: Duration) -> Turn? {
-        let kept = state.withLock { s -> (question: Int, wait: Int, turn: Turn, within: Duration)? in
-            guard s.listener != nil, let asked = s.asked else { return nil }
-            let within = min(timeout, Self.maximumWait - asked.at.duration(to: .now))
-            guard within > .zero else { return nil }
-            s.wait += 1
+        let now = ContinuousClock.now
+        let kept = state.withLock { s -> (turn: Turn, timer: (question: Int, wait: Int, after: Duration)?)? in
+            guard s.listener != nil, var asked = s.asked else { return nil }
+            let until = min(now + timeout, asked.at + max(Self.maximumWait, timeout))
+            var timer: (Int, Int, Duration)?
+            if until - asked.until >= Self.keptAtMostEvery {
+                s.wait += 1
+                asked.until = until
+                s.asked = asked
+                timer = (s.question, s.wait, now.duration(to: until))
+            }
             var turn = asked.turn
-            turn.answerWithinSeconds = Self.seconds(within)
-            return (s.question, s.wait, turn, within)
+            turn.answerWithinSeconds = Self.seconds(now.duration(to: asked.until))
+            return (turn, timer)
         }
         guard let kept else { return nil }
-        expire(kept.question, wait: kept.wait, after: kept.within)
+        if let timer = kept.timer { expire(timer.question, wait: timer.wait, after: timer.after) }
         return kept.turn
     }
 

@@ -54,7 +54,9 @@ struct Chat: ParsableCommand {
             guard let open = session, let turn = try? client.say(Utterance(text: "", sessionId: open, typing: true)), turn.end == nil else {
                 return nil
             }
-            return waits(turn)
+            // Kept for the next read too (after "/unlock", or an empty line).
+            deadline = waits(turn)
+            return deadline
         }
 
         /// Says `utterance` and shows the host's turn; keeps the conversation open while it asks.
