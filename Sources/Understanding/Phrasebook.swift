@@ -199,7 +199,7 @@ public struct Phrasebook: Sendable {
             list[key]?.numberValue.flatMap { Int(exactly: $0) }.flatMap { (0...Self.mostTasksCounted).contains($0) ? $0 : nil } ?? 0
         }
         let open = count("openTaskCount"), done = count("completedTaskCount")
-        if open == 0, done > 0 { return say("allDone", ["count": String(done)]) }
+        if open == 0, done > 0 { return done == 1 ? say("allDoneOne") : say("allDone", ["count": String(done)]) }
         if open > 0 { return say("noneDone", ["count": String(open)]) }
         return pack.say["empty"] ?? "-"
     }

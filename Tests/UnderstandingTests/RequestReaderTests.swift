@@ -326,6 +326,7 @@ extension RequestReaderTests {
             words.result(of: "SearchForNotebookItems", ["taskLists": [["title": "Party", "tasks": [], "openTaskCount": open, "completedTaskCount": done]]])
         }
         #expect(shown(0, 3) == "Party: all 3 done.")
+        #expect(shown(0, 1) == "Party: its one task is done.")
         #expect(shown(2, 0) == "Party: none done yet, 2 to do.")
         #expect(shown(0, 0) == "Party: nothing yet.")
         #expect(shown(.number(1e300), -4) == "Party: nothing yet.")
