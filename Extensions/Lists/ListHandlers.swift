@@ -6,12 +6,9 @@ struct CreateTaskListHandler: CreateTaskListIntentHandling {
     let store: NotebookStore
     let names: NotebookNames
 
-    /// A title a list already has (but for case and punctuation) is unsupported
-    /// (`alreadyExists`): two lists of one name could not be told apart.
+    /// A title a list already has is unsupported: two lists of one name could not be told apart.
     func resolveTitle(for intent: CreateTaskListIntent) async throws -> ResolutionResult {
-        guard let title = intent.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return .needsValue }
-        if !TitleMatcher.named(title, among: try await store.listTitles()).isEmpty { return .unsupported(reason: "alreadyExists") }
-        return .success(.string(title))
+        resolveNewTitle(intent.title, among: try await store.listTitles())
     }
 
     func handle(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse {
@@ -139,7 +136,12 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
             if let reminder { task.reminder = reminder }
         }
         guard let changed else { return SetTaskAttributeResponse(.failure) }
-        return SetTaskAttributeResponse(.success, ["modifiedTask": json(changed)])
+        // The words name the task changed as the list spells it ("camp chairs" where "Camp
+        // Chairs" was said and is another task); a rename names it as said, and one chosen by
+        // its list as chosen ("rice on Hardware Store").
+        var response = ["modifiedTask": json(changed)]
+        if title == nil, Self.taskIdentifier(intent) == nil { response["targetTask"] = .string(changed.title) }
+        return SetTaskAttributeResponse(.success, response)
     }
 
     private static func changesSomething(_ intent: SetTaskAttributeIntent) -> Bool {
@@ -253,7 +255,7 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     /// A name the list has on a task to do and on one done ("napkins" bought, then added
     /// again) is asked about: "Which one: 1. napkins (to do) or 2. napkins (done)?".
     func resolveTasks(for intent: DeleteTasksIntent) async throws -> [ResolutionResult] {
-        let said = intent.intent.parameters["tasks"].map { $0.arrayValue ?? [$0] } ?? []
+        let said = Self.tasks(intent)
         if said.isEmpty { return [intent.all == true ? .notRequired : .needsValue] }
         guard let title = intent.taskList, let onList = try await store.tasks(onList: title) else {
             return intent.intent.defaultResolution(of: "tasks", required: false)
@@ -287,6 +289,11 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         }
     }
 
+    /// The tasks named, as sent: names, and choices among those of one name.
+    private static func tasks(_ intent: DeleteTasksIntent) -> [JSONValue] {
+        intent.intent.parameters["tasks"].map { $0.arrayValue ?? [$0] } ?? []
+    }
+
     /// The identifiers of the tasks a choice among those of one name stands for.
     private static func chosen(_ value: JSONValue) -> Set<String>? {
         value.objectValue?["identifiers"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
@@ -294,7 +301,7 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
 
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
-        let said = intent.intent.parameters["tasks"].map { $0.arrayValue ?? [$0] } ?? []
+        let said = Self.tasks(intent)
         let titles = splitItems(intent.tasks)
         let chosen = said.compactMap(Self.chosen).reduce(into: Set<String>()) { $0.formUnion($1) }
         // Tasks named are the ones deleted, whatever else was said ("remove eggs, all of
@@ -319,12 +326,9 @@ struct CreateNoteHandler: CreateNoteIntentHandling {
     let store: NotebookStore
     let names: NotebookNames
 
-    /// A title a note already has (but for case and punctuation) is unsupported
-    /// (`alreadyExists`): two notes of one name could not be told apart.
+    /// A title a note already has is unsupported: two notes of one name could not be told apart.
     func resolveTitle(for intent: CreateNoteIntent) async throws -> ResolutionResult {
-        guard let title = intent.title, !title.trimmingCharacters(in: .whitespaces).isEmpty else { return .needsValue }
-        if !TitleMatcher.named(title, among: try await store.noteTitles()).isEmpty { return .unsupported(reason: "alreadyExists") }
-        return .success(.string(title))
+        resolveNewTitle(intent.title, among: try await store.noteTitles())
     }
 
     func handle(intent: CreateNoteIntent) async throws -> CreateNoteResponse {

@@ -76,6 +76,13 @@ final class NotebookNames: Sendable {
     }
 }
 
+/// Resolves the title of something new: one of `titles` already (but for case and
+/// punctuation) is unsupported (`alreadyExists`).
+func resolveNewTitle(_ said: String?, among titles: [String]) -> ResolutionResult {
+    guard let said, !said.trimmingCharacters(in: .whitespaces).isEmpty else { return .needsValue }
+    return TitleMatcher.named(said, among: titles).isEmpty ? .success(.string(said)) : .unsupported(reason: "alreadyExists")
+}
+
 /// Resolves a spoken title against the titles the store knows.
 func resolveTitle(_ said: String?, among titles: [String], required: Bool = true, creating: Bool = false) -> ResolutionResult {
     guard let said, !said.trimmingCharacters(in: .whitespaces).isEmpty else { return required ? .needsValue : .notRequired }
