@@ -174,12 +174,12 @@ public struct AnswerReader: Sendable {
         let tokens = Token.split(text)
         var start = tokens.startIndex
         for index in tokens.indices {
-            if index == start {
-                let clause = tokens[index...].prefix(4).map(\.word)
-                // Any clause after a no ("no wait, …", "nope, actually …"); a later one alone.
-                if clause.count > 1, pack.words.no.contains(clause[0]), opens(clause) || opens(Array(clause.dropFirst())) { return true }
-                if index > tokens.startIndex, opens(clause) { return true }
-            }
+            let clause = tokens[index...].prefix(4).map(\.word)
+            // A no that opens a change of mind, even with no comma before it ("we meet at 7 no
+            // wait make that 7:30", "no wait, …", "nope, actually …").
+            if clause.count > 1, pack.words.no.contains(clause[0]), opens(clause) || opens(Array(clause.dropFirst())) { return true }
+            // A later clause opening with one ("…, actually to Coco").
+            if index == start, index > tokens.startIndex, opens(clause) { return true }
             if RequestReader.endsClause(tokens[index]) { start = index + 1 }
         }
         return start > tokens.startIndex && start < tokens.endIndex && cancels(tokens[start...])

@@ -148,6 +148,9 @@ struct AnswerReaderTests {
         #expect(!answers.takesItselfBack("I'm outside, wait for me by the door"))
         #expect(answers.takesItselfBack("I'm outside, wait no, at the back"))
         #expect(answers.takesItselfBack("nope, actually see you at 8"))
+        // A no that opens a change of mind needs no comma before it.
+        #expect(answers.takesItselfBack("we meet at 7 no wait make that 7:30"))
+        #expect(!answers.takesItselfBack("there is no way I'm late"))
         #expect(!answers.takesItselfBack(""))
     }
 
