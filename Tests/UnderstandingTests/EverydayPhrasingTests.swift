@@ -136,6 +136,13 @@ struct EverydayPhrasingTests {
     ])
     func putItOnAList(c: Case) { expectRead(c) }
 
+    @Test("What a new list is for is no part of its name, and its items are kept", arguments: [
+        Case("also make a grocery list for the trip", "CreateTaskList", ["title": "grocery"]),
+        Case("make a packing list for the camping trip with tent and stove", "CreateTaskList", ["title": "packing", "taskTitles": ["tent", "stove"]]),
+        Case("make a grocery list for friday", "CreateTaskList", ["title": "grocery", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
+    ])
+    func whatANewListIsFor(c: Case) { expectRead(c) }
+
     @Test("The list a task is said to be on is read with it", arguments: [
         Case("mark rice on the hardware list as done", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware", "status": "completed"]),
         Case("check rice off the hardware store list", "SetTaskAttribute", ["targetTask": "rice", "taskList": "hardware store", "status": "completed"]),
