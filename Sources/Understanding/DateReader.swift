@@ -128,8 +128,9 @@ struct DateReader: Sendable {
         // "another hour", "another 10 minutes"
         let another = led && at < tokens.endIndex && words.another?.contains(tokens[at].word) == true
         if another { at += 1 }
-        guard at < tokens.endIndex, var count = number(tokens[at].word) ?? (another ? 1 : nil) else { return nil }
-        var numberEnd = another && number(tokens[at].word) == nil ? at : at + 1
+        let counted = at < tokens.endIndex ? number(tokens[at].word) : nil
+        guard var count = counted ?? (another ? 1 : nil) else { return nil }
+        var numberEnd = counted == nil ? at : at + 1
         // "twenty five"
         if numberEnd < tokens.endIndex, count >= 20, count % 10 == 0, let ones = number(tokens[numberEnd].word), ones < 10 {
             count += ones
