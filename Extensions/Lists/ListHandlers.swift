@@ -60,10 +60,11 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
+        let tasks = try await store.tasksWithLists(titled: title)
         // A list said that has no such task is asked about as the list (resolveTaskList).
-        var candidates = try await candidates(titled: title, intent)
-        if candidates == nil { candidates = try await self.candidates(titled: title, intent, onListSaid: false) }
-        guard let candidates, Set(candidates.map(\.list)).count > 1 else { return resolved }
+        let candidates = Self.candidates(among: tasks, onLists: try await listsSaid(intent), intent)
+            ?? Self.candidates(among: tasks, onLists: nil, intent) ?? []
+        guard Set(candidates.map(\.list)).count > 1 else { return resolved }
         return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
             .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
         })
@@ -73,37 +74,43 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     /// (`notFound`) with a task of the task's title (`noSuchTask`), when the task was named.
     func resolveTaskList(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         guard let list = intent.taskList else { return .notRequired }
-        guard !(try await lists(named: list)).isEmpty else { return .unsupported(reason: "notFound") }
+        let named = try await lists(named: list)
+        guard !named.isEmpty else { return .unsupported(reason: "notFound") }
         guard Self.taskIdentifier(intent) == nil, let title = intent.targetTask else { return .success(.string(list)) }
-        return try await candidates(titled: title, intent) == nil ? .unsupported(reason: "noSuchTask") : .success(.string(list))
+        let tasks = try await store.tasksWithLists(titled: title)
+        return Self.candidates(among: tasks, onLists: named, intent) == nil ? .unsupported(reason: "noSuchTask") : .success(.string(list))
     }
 
     /// The titles of the store's lists `said` names: the one it is (but for case and
     /// punctuation), else those it is like ("hardware" for Hardware Store).
-    private func lists(named said: String) async throws -> [String] {
+    private func lists(named said: String) async throws -> Set<String> {
         switch TitleMatcher.match(said, in: try await store.listTitles()) {
         case .exact(let title), .one(let title): [title]
-        case .several(let titles): titles
+        case .several(let titles): Set(titles)
         case .none: []
         }
     }
 
-    /// The tasks titled `title` (but for case) that the change would change: those not in
-    /// the status asked for, on the list said when there is one and `onListSaid` ("mark rice
-    /// on the hardware list as done"), where all of them on it are in that status already;
-    /// nil when that list has no task of that title.
-    private func candidates(
-        titled title: String, _ intent: SetTaskAttributeIntent, onListSaid: Bool = true
-    ) async throws -> [(task: TaskItem, list: String)]? {
-        var tasks = try await store.tasksWithLists(titled: title)
-        let list = onListSaid ? intent.taskList : nil
-        if let list {
-            let named = Set(try await lists(named: list))
-            tasks = tasks.filter { named.contains($0.list) }
+    /// The titles of the lists the list said names; nil when none was said.
+    private func listsSaid(_ intent: SetTaskAttributeIntent) async throws -> Set<String>? {
+        guard let list = intent.taskList else { return nil }
+        return try await lists(named: list)
+    }
+
+    /// Of `tasks` (those of the task's title, with their lists), the ones the change would
+    /// change: those not in the status asked for; on `lists` when given ("mark rice on the
+    /// hardware list as done"), where all of them on those are in that status already; nil
+    /// when `lists` have none of them.
+    private static func candidates(
+        among tasks: [(task: TaskItem, list: String)], onLists lists: Set<String>?, _ intent: SetTaskAttributeIntent
+    ) -> [(task: TaskItem, list: String)]? {
+        var tasks = tasks
+        if let lists {
+            tasks = tasks.filter { lists.contains($0.list) }
             if tasks.isEmpty { return nil }
         }
         let changing = tasks.filter { intent.status == nil || $0.task.status != intent.status?.rawValue }
-        return list != nil && changing.isEmpty ? tasks : changing
+        return lists != nil && changing.isEmpty ? tasks : changing
     }
 
     /// The task chosen from several of one title, by its identifier.
@@ -123,7 +130,10 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         // The task the change would change (on the list said, if one was) is changed by its
         // identifier: its title may be another's but for case ("Rice" done, "rice" to do).
         if chosen == nil, let title = intent.targetTask {
-            guard let candidates = try await candidates(titled: title, intent) else { return SetTaskAttributeResponse(.failure) }
+            let tasks = try await store.tasksWithLists(titled: title)
+            guard let candidates = Self.candidates(among: tasks, onLists: try await listsSaid(intent), intent) else {
+                return SetTaskAttributeResponse(.failure)
+            }
             chosen = candidates.first?.task.identifier
         }
         guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }

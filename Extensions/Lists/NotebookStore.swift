@@ -67,11 +67,6 @@ final class NotebookStore: Sendable {
         }
     }
 
-    /// The titles of the tasks on the list titled `list`; nil when there is no such list.
-    func taskTitles(onList list: String) async throws -> [String]? {
-        try await database.read { db in try Self.tasks(onList: list, db)?.map(\.title) }
-    }
-
     /// The tasks on the list titled `list`; nil when there is no such list.
     func tasks(onList list: String) async throws -> [TaskItem]? {
         try await database.read { db in try Self.tasks(onList: list, db) }
