@@ -253,8 +253,22 @@ struct SnoozeTasksHandler: SnoozeTasksIntentHandling {
 struct DeleteTasksHandler: DeleteTasksIntentHandling {
     let store: NotebookStore
 
+    /// No list said ("delete buns"): the list with every task named on it, or which of the
+    /// lists that have them is asked ("From which list: 1. groceries or 2. party?").
     func resolveTaskList(for intent: DeleteTasksIntent) async throws -> ResolutionResult {
-        resolveTitle(intent.taskList, among: try await store.listTitles())
+        let lists = try await store.listTitles()
+        let names = splitItems(intent.tasks)
+        guard intent.taskList == nil, !names.isEmpty else { return resolveTitle(intent.taskList, among: lists) }
+        var having: [String] = []
+        for list in lists {
+            let titles = try await store.tasks(onList: list)?.map(\.title) ?? []
+            if names.allSatisfy({ !TitleMatcher.named($0, among: titles).isEmpty }) { having.append(list) }
+        }
+        switch having.count {
+        case 0: return .needsValue
+        case 1: return .success(.string(having[0]))
+        default: return .disambiguation(having.prefix(ResolutionResult.maximumOptions).map { .string($0) })
+        }
     }
 
     /// No task named and not all of them ("remove an item from the garage list"): which

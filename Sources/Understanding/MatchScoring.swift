@@ -58,7 +58,8 @@ final class MatchScoring {
         // What follows a comma, or a word that starts a comment ("so I remember"), is a
         // comment the request can do without.
         let closesClause = match.end > match.start
-            && (tokens[match.end - 1].endsClause || (match.end < tokens.count && commentStarters.contains(tokens[match.end].word)))
+            && (tokens[match.end - 1].endsClause
+                || (match.end < tokens.count && (commentStarters.contains(tokens[match.end].word) || tokens[match.end].word == ":")))
         for token in tokens[match.end...] {
             if trailing.contains(token.word) || fillers.contains(token.word) {
                 score -= 1
@@ -79,6 +80,9 @@ final class MatchScoring {
                 parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
                 clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsSentence),
                 clauseSlots.contains(name) || !opensComment(words),
+                // "add buns to the camping list: we need two": a colon ends a name; what
+                // follows it is said about it.
+                clauseSlots.contains(name) || !words.contains(where: { $0.word == ":" }),
                 // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
                 clauseSlots.contains(name) || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
                 // "…to groceries please": the courtesy is no part of the list's name (a

@@ -434,4 +434,15 @@ struct EverydayPhrasingTests {
         Case("new note packing: umbrella", "CreateNote", ["title": "packing", "content": "umbrella"]),
     ])
     func questionsPeopleAsked(c: Case) { expectRead(c) }
+
+    @Test("A task deleted with no list named is a task, and a colon ends a list's or note's name", arguments: [
+        Case("delete buns", "DeleteTasks", ["tasks": ["buns"]]),
+        Case("remove the old tent", "DeleteTasks", ["tasks": ["old tent"]]),
+        Case("delete the grocery list", "DeleteTasks", ["taskList": "grocery", "all": true]),
+        Case("add a note to camping: leave by 8", "AppendToNote", ["targetNote": "camping", "content": "leave by 8"]),
+        Case("add buns to the camping list: we need two", "AddTasks", ["targetTaskList": "camping", "taskTitles": ["buns"]]),
+        Case("add 3 things to my shopping list: bread, cheese and wine", "AddTasks", ["targetTaskList": "shopping", "taskTitles": ["bread", "cheese", "wine"]]),
+        Case("add the following to my grocery list: milk, eggs", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs"]]),
+    ])
+    func tasksWithoutAListAndColons(c: Case) { expectRead(c) }
 }
