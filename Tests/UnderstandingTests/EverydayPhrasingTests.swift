@@ -432,6 +432,9 @@ struct EverydayPhrasingTests {
         Case("did coco say anything about the tree", "SearchForMessages", ["senders": ["coco"], "searchTerms": ["tree"]]),
         Case("whats on groceries", "SearchForNotebookItems", ["title": "groceries", "itemType": "taskList"]),
         Case("new note packing: umbrella", "CreateNote", ["title": "packing", "content": "umbrella"]),
+        Case("any new messages?", "SearchForMessages", ["attributes": ["unread"]]),
+        Case("append to campsite info", "AppendToNote", ["targetNote": "campsite info"]),
+        Case("append something to campsite info", "AppendToNote", ["targetNote": "campsite info"]),
     ])
     func questionsPeopleAsked(c: Case) { expectRead(c) }
 
