@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads date and time expressions ("tomorrow at 9", "in twenty minutes", "next Monday",
 /// "on March 3rd at 5 pm") into the catalog's `dateTime` value, relative to the user's
-/// clock, and shows such values back in words ("tomorrow at 9:00"). Every word comes
+/// clock, and shows such values back in words ("tomorrow at 9:00 AM"). Every word comes
 /// from the language file's `dates` section.
 struct DateReader: Sendable {
     let words: DateWords
@@ -324,7 +324,7 @@ struct DateReader: Sendable {
 
     // MARK: Showing
 
-    /// A catalog date value in words, relative to the clock: "tomorrow at 9:00".
+    /// A catalog date value in words, relative to the clock: "tomorrow at 9:00 AM".
     func spoken(_ value: String) -> String? {
         let calendar = clock.calendar
         let date: Date
@@ -356,13 +356,23 @@ struct DateReader: Sendable {
         default: key = parts.year == calendar.component(.year, from: clock.now()) ? "date" : "dateInYear"
         }
         guard var text = words.shown[hasTime ? key : key + "Only"] ?? words.shown[key] else { return nil }
-        let minute = parts.minute ?? 0
         let fields = [
-            "time": "\(parts.hour ?? 0):\(minute < 10 ? "0" : "")\(minute)",
+            "time": time(hour: parts.hour ?? 0, minute: parts.minute ?? 0),
             "weekday": words.weekdayNames.indices.contains((parts.weekday ?? 1) - 1) ? words.weekdayNames[(parts.weekday ?? 1) - 1] : "",
             "month": words.monthNames.indices.contains((parts.month ?? 1) - 1) ? words.monthNames[(parts.month ?? 1) - 1] : "",
             "day": String(parts.day ?? 1), "year": String(parts.year ?? 0),
         ]
+        for (name, field) in fields { text = text.replacingOccurrences(of: "{\(name)}", with: field) }
+        return text
+    }
+
+    /// A time of day as the language shows it: "8:05 PM" in English, "20:05" by default.
+    private func time(hour: Int, minute: Int) -> String {
+        let fields = [
+            "hour": String(hour), "hour12": String(hour % 12 == 0 ? 12 : hour % 12),
+            "minute": (minute < 10 ? "0" : "") + String(minute), "ampm": words.shown[hour < 12 ? "am" : "pm"] ?? "",
+        ]
+        var text = words.shown["time"] ?? "{hour}:{minute}"
         for (name, field) in fields { text = text.replacingOccurrences(of: "{\(name)}", with: field) }
         return text
     }

@@ -81,7 +81,7 @@ public struct Phrasebook: Sendable {
         list(options.enumerated().map { "\($0.offset + 1). \($0.element)" }, or: true)
     }
 
-    /// A date as the language says it, relative to the user's clock ("tomorrow at 8:00").
+    /// A date as the language says it, relative to the user's clock ("tomorrow at 8:00 AM").
     public func spokenDate(_ value: JSONValue) -> String? { filtered(value, base: "when") }
 
     /// A value as words: a person's or place's name, a list joined, a number plainly.

@@ -70,16 +70,33 @@ struct DateReaderTests {
     }
 
     @Test("A date value is shown back in words relative to the clock", arguments: [
-        ("2026-11-23T20:00:00-08:00", "today at 20:00"),
-        ("2026-11-24T09:00:00-08:00", "tomorrow at 9:00"),
-        ("2026-11-24T17:00:00Z", "tomorrow at 9:00"),
-        ("2026-11-27T16:30:00-08:00", "Friday at 16:30"),
-        ("2026-12-05T09:00:00-08:00", "December 5 at 9:00"),
-        ("2027-03-03T17:00:00-08:00", "March 3, 2027 at 17:00"),
+        ("2026-11-23T20:00:00-08:00", "today at 8:00 PM"),
+        ("2026-11-24T09:00:00-08:00", "tomorrow at 9:00 AM"),
+        ("2026-11-24T17:00:00Z", "tomorrow at 9:00 AM"),
+        ("2026-11-27T16:30:00-08:00", "Friday at 4:30 PM"),
+        ("2026-12-05T09:00:00-08:00", "December 5 at 9:00 AM"),
+        ("2027-03-03T17:00:00-08:00", "March 3, 2027 at 5:00 PM"),
+        ("2026-11-24T00:05:00-08:00", "tomorrow at 12:05 AM"),
+        ("2026-11-24T12:00:00-08:00", "tomorrow at 12:00 PM"),
         ("2026-11-24", "tomorrow"),
     ])
     func spoken(value: String, words: String) {
         #expect(dates.spoken(value) == words)
+    }
+
+    @Test("A language that says nothing of how a time is shown shows it on the 24-hour clock")
+    func spokenWithoutTimeFormat() throws {
+        let url = Fixture.root.appendingPathComponent("Protocols/languages/en.json")
+        var file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        var dates = try #require(file["dates"] as? [String: Any])
+        var shown = try #require(dates["shown"] as? [String: Any])
+        for key in ["time", "am", "pm"] { shown[key] = nil }
+        dates["shown"] = shown
+        file["dates"] = dates
+        let pack = try LanguagePack(data: try JSONSerialization.data(withJSONObject: file))
+        let reader = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: Fixture.clock)
+        #expect(reader.spoken("2026-11-23T20:05:00-08:00") == "today at 20:05")
+        #expect(reader.spoken("2026-11-24T09:00:00-08:00") == "tomorrow at 9:00")
     }
 
     @Test("A snooze request carries its time; a message that mentions a time keeps it as text")
@@ -127,6 +144,6 @@ struct DateReaderTests {
     func confirmation() throws {
         let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
         let said = words.result(of: "SnoozeTasks", ["tasks": .array(["take out the trash"]), "nextTriggerTime": "2026-11-24T09:00:00-08:00"])
-        #expect(said == "I snoozed take out the trash until tomorrow at 9:00.")
+        #expect(said == "I snoozed take out the trash until tomorrow at 9:00 AM.")
     }
 }
