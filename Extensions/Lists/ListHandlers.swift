@@ -59,6 +59,11 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
+        if case .unsupported = resolved, intent.taskList == nil, let said = intent.targetTask,
+            let onList = try await taskOnList(said).flatMap({ Self.candidates(among: $0, onLists: Set($0.map(\.list)), intent) })?.first
+        {
+            return .success(.object(["title": .string(onList.task.title), "identifier": .string(onList.task.identifier)]))
+        }
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
         let tasks = try await store.tasksWithLists(titled: title)
         // A list said that has no such task is asked about as the list (resolveTaskList).
@@ -79,6 +84,21 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         guard Self.taskIdentifier(intent) == nil, let title = intent.targetTask else { return .success(.string(list)) }
         let tasks = try await store.tasksWithLists(titled: title)
         return Self.candidates(among: tasks, onLists: named, intent) == nil ? .unsupported(reason: "noSuchTask") : .success(.string(list))
+    }
+
+    /// "mark tent on camping done", a task on a list said without the word "list", comes
+    /// as one title no task has: the tasks of the words before an "on", "in" or "from"
+    /// (the last first) on the lists the words after it name; nil when no split names both.
+    private func taskOnList(_ said: String) async throws -> [(task: TaskItem, list: String)]? {
+        let words = said.split(separator: " ").map(String.init)
+        for index in words.indices.reversed() where index > 0 && ["on", "in", "from"].contains(words[index].lowercased()) {
+            let list = words[(index + 1)...].drop { ["the", "my", "our"].contains($0.lowercased()) }.joined(separator: " ")
+            let lists = list.isEmpty ? [] : try await lists(named: list)
+            guard !lists.isEmpty else { continue }
+            let tasks = try await store.tasksWithLists(titled: words[..<index].joined(separator: " ")).filter { lists.contains($0.list) }
+            if !tasks.isEmpty { return tasks }
+        }
+        return nil
     }
 
     /// The titles of the store's lists `said` names: the one it is (but for case and
