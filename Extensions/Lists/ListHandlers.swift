@@ -145,6 +145,24 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         return intent.intent.defaultResult(of: "status", required: false)
     }
 
+    /// A new title another task on the task's list has (but for case and punctuation) is
+    /// unsupported (`alreadyExists`): two tasks of one name could not be told apart.
+    func resolveTaskTitle(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
+        guard let title = intent.taskTitle else { return intent.intent.defaultResult(of: "taskTitle", required: false) }
+        guard let target = try await taskChanged(intent) else { return .success(.string(title)) }
+        let others = try await store.tasks(besides: target)
+        return TitleMatcher.named(title, among: others.map(\.title)).isEmpty ? .success(.string(title)) : .unsupported(reason: "alreadyExists")
+    }
+
+    /// The identifier of the task the change would change (on the list said, if one was):
+    /// the one chosen, else the first of its title not yet as asked.
+    private func taskChanged(_ intent: SetTaskAttributeIntent) async throws -> String? {
+        if let chosen = Self.taskIdentifier(intent) { return chosen }
+        guard let title = intent.targetTask else { return nil }
+        let tasks = try await store.tasksWithLists(titled: title)
+        return Self.candidates(among: tasks, onLists: try await listsSaid(intent), intent)?.first?.task.identifier
+    }
+
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse {
         var chosen = Self.taskIdentifier(intent)
         // The task the change would change (on the list said, if one was) is changed by its
@@ -157,6 +175,7 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
             chosen = candidates.first?.task.identifier
         }
         guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
+        if case .unsupported = try await resolveTaskTitle(for: intent) { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
         let changed = try await store.updateTask(target, byIdentifier: chosen != nil, toStatus: status) { task in

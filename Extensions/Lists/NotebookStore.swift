@@ -67,6 +67,14 @@ final class NotebookStore: Sendable {
         }
     }
 
+    /// The other tasks on the list of the task `identifier` (none when there is no such task).
+    func tasks(besides identifier: String) async throws -> [TaskItem] {
+        try await database.read { db in
+            guard let task = try TaskItem.fetchOne(db, key: identifier) else { return [] }
+            return try TaskItem.filter(Column("list") == task.list && Column("identifier") != identifier).fetchAll(db)
+        }
+    }
+
     /// The tasks on the list titled `list`; nil when there is no such list.
     func tasks(onList list: String) async throws -> [TaskItem]? {
         try await database.read { db in try Self.tasks(onList: list, db) }
