@@ -114,6 +114,9 @@ public struct LanguagePack: Sendable {
         var shorthand: [String: String]?
         /// Other forms of pattern words, read as the pattern word ("sending": "send").
         var wordForms: [String: String]?
+        /// How a yes-or-no question passed on is asked directly ("ask Kiki if she can
+        /// bring plates": "Can you bring plates?").
+        var askedQuestion: AskedQuestion?
         var and: String
         var or: String
     }

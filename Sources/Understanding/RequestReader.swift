@@ -68,7 +68,7 @@ public struct RequestReader: Sendable {
             return .request(UnderstoodRequest(
                 intent: cued.intent, namedApp: app.name, apps: [app.name], parameters: cued.parameters, pattern: cued.pattern))
         }
-        if let best = found.map({ completed($0, apps: apps) }) {
+        if let best = found.map({ asked(completed($0, apps: apps)) }) {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             return .request(UnderstoodRequest(
                 intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern))
@@ -81,6 +81,18 @@ public struct RequestReader: Sendable {
                 intent: read.intent, namedApp: namedApp, apps: [named.name], parameters: read.parameters, pattern: read.pattern))
         }
         return .notUnderstood
+    }
+
+    /// `found` with a question passed on ("ask Kiki if she can bring plates") asked directly
+    /// in its free text ("Can you bring plates?"), when its verb passes questions on.
+    func asked(_ found: Candidate) -> Candidate {
+        guard let question = pack.words.askedQuestion, let matched = found.matched,
+            matched.span.lowerBound < matched.tokens.count, question.verbs.contains(matched.tokens[matched.span.lowerBound].word),
+            let said = found.parameters[question.parameter]?.stringValue, let asked = question.asked(said)
+        else { return found }
+        var found = found
+        found.parameters[question.parameter] = .string(asked)
+        return found
     }
 
     /// A candidate reading of the request.

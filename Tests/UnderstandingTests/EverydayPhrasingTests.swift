@@ -448,4 +448,18 @@ struct EverydayPhrasingTests {
         Case("add the following to my grocery list: milk, eggs", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs"]]),
     ])
     func tasksWithoutAListAndColons(c: Case) { expectRead(c) }
+
+    @Test("A yes-or-no question passed on is asked directly; one of no clear form, or no question, is kept as said", arguments: [
+        Case("ask kiki if she can bring plates", "SendMessage", ["recipients": ["Kiki"], "content": "Can you bring plates?"]),
+        Case("ask coco whether he's coming tonight", "SendMessage", ["recipients": ["Coco"], "content": "Are you coming tonight?"]),
+        Case("ask kiki if she wants pizza", "SendMessage", ["recipients": ["Kiki"], "content": "Do you want pizza?"]),
+        Case("ask coco and kiki if they're free on saturday", "SendMessage", ["recipients": ["Coco", "Kiki"], "content": "Are you free on saturday?"]),
+        Case("ask kiki if she can bring her car.", "SendMessage", ["recipients": ["Kiki"], "content": "Can you bring your car?"]),
+        Case("ask kiki if she's seen my keys", "SendMessage", ["recipients": ["Kiki"], "content": "Have you seen my keys?"]),
+        Case("ask bobo if he has the keys", "SendMessage", ["recipients": ["Bobo"], "content": "if he has the keys"]),
+        Case("ask kiki if she can give her a ride", "SendMessage", ["recipients": ["Kiki"], "content": "if she can give her a ride"]),
+        Case("ask coco if she got the tickets", "SendMessage", ["recipients": ["Coco"], "content": "if she got the tickets"]),
+        Case("tell coco if she's late to start without me", "SendMessage", ["recipients": ["Coco"], "content": "if she's late to start without me"]),
+    ])
+    func questionPassedOn(c: Case) { expectRead(c) }
 }
