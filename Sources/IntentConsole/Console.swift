@@ -98,7 +98,9 @@ public final class Console: Service, Sendable {
         }
         routes.post("/api/say") { request, _ in
             let asked = try await Self.body(Utterance.self, request)
-            guard !asked.text.isEmpty, asked.text.count <= Self.maxUtterance else {
+            // A typing note (no words, in a conversation) keeps its question waiting.
+            let typing = asked.typing == true && asked.sessionId != nil && asked.text.isEmpty
+            guard typing || !asked.text.isEmpty, asked.text.count <= Self.maxUtterance else {
                 throw HTTPError(.badRequest, message: "say between 1 and \(Self.maxUtterance) characters")
             }
             return await self.answer(refresh: false) { try await self.chat.call { try $0.say(asked) } }

@@ -203,6 +203,24 @@ struct ConsoleBrowserTests {
         }
     }
 
+    @Test("A question the user is typing the answer to keeps waiting past its time, and takes the answer")
+    func typingKeepsTheQuestion() throws {
+        try withConsole(arguments: ["--session-timeout", "2"]) { _, browser in
+            #expect(try say(browser, "MonkeyChat Bobo send more bananas").contains("Allow it?"))
+            // Typed slowly, a key every 0.3 s for 5 s: more than twice the question's time.
+            for _ in 0..<17 {
+                _ = try browser.eval("(() => { const box = document.getElementById('utterance'); box.value = box.value ? box.value : 'y'; box.dispatchEvent(new Event('input')); return 0 })()")
+                usleep(300_000)
+            }
+            #expect(try browser.eval("[...document.querySelectorAll('.turn.note')].some(n => n.textContent.includes('No answer within'))") == false)
+            _ = try browser.eval("(() => { document.getElementById('utterance').value = ''; return 0 })()")
+            let answer = try say(browser, "yes")
+            try browser.screenshot("typing-keeps-the-question")
+            #expect(!answer.contains("Allow it?") && !answer.contains("Sorry"), "\(answer)")
+            #expect(answer.contains("Bobo"), "\(answer)")
+        }
+    }
+
     @Test("With the host gone, what is said gets an error and stays in the box, the next try too, and the apps show as last seen")
     func hostGone() throws {
         let (host, url) = try host()

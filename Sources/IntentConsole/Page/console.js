@@ -7,7 +7,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 const COLORS = ['#2f6fdf', '#d9480f', '#2b8a3e', '#7048e8', '#c2255c', '#0b7285', '#e67700', '#495057'];
 const state = {
   status: null, locked: null, traffic: [], updates: [], bench: null,
-  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, busy: false, appsShown: '', tokenRefused: false, colors: new Map(),
+  coverage: null, places: [], ride: null, rideApp: null, trail: [], session: null, expiry: 0, deadline: 0, waits: 0, typing: false, typedAt: 0, busy: false, appsShown: '', tokenRefused: false, colors: new Map(),
   drawing: new Set(),
 };
 
@@ -342,6 +342,8 @@ async function say(text, typed) {
 // The host waits so long for an answer, then ends the conversation with nothing done: say
 // so then, and take the next line as a new request.
 function expireAfter(seconds, session) {
+  state.deadline = Date.now() + seconds * 1000;
+  state.waits = seconds;
   // setTimeout fires at once past about 24 days: a day is as long as any page waits.
   state.expiry = setTimeout(() => {
     if (state.session !== session || state.busy) return;
@@ -349,6 +351,23 @@ function expireAfter(seconds, session) {
     replace('choices');
     note('No answer within ' + Math.round(seconds) + ' s: intentd stopped waiting, so nothing was done. Say the request again.');
   }, Math.min(seconds, 86400) * 1000);
+}
+
+// Typing an answer as its time runs out (under 10 s, or half the wait, left): the host is
+// told, at most once a second, and the question waits its time again from then.
+function keepWaiting() {
+  const session = state.session;
+  if (!session || state.busy || state.typing || !state.deadline) return;
+  const now = Date.now();
+  if (state.deadline - now > Math.min(10, state.waits / 2) * 1000 || now - (state.typedAt || 0) < 1000) return;
+  state.typing = true;
+  state.typedAt = now;
+  api('/api/say', { text: '', sessionId: session, typing: true }).then((turn) => {
+    state.typing = false;
+    if (turn.error || turn.end || state.session !== session || state.busy || typeof turn.answerWithinSeconds !== 'number') return;
+    clearTimeout(state.expiry);
+    expireAfter(turn.answerWithinSeconds, session);
+  });
 }
 
 function showChoices(turn) {
@@ -613,6 +632,7 @@ document.addEventListener('DOMContentLoaded', async () => {
   box.addEventListener('input', () => {
     if (box.value.length >= box.maxLength && !full) note('The box holds at most ' + box.maxLength + ' characters; the rest was not taken.');
     full = box.value.length >= box.maxLength;
+    if (box.value) keepWaiting();
   });
   document.getElementById('say').addEventListener('submit', (event) => {
     event.preventDefault();
