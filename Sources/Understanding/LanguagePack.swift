@@ -92,6 +92,9 @@ public struct LanguagePack: Sendable {
         /// Words a place's name never contains ("for", "now"): a place captured with
         /// them ran past its end.
         var locationStops: Set<String>?
+        /// Words that, before a street ("on 9th street"), are part of a place for all
+        /// `locationStops` says: `introducers` ("on") and the `words` a street is named with.
+        var streets: Streets?
         /// Parameters whose words may run over a comma (a message's content); others
         /// end at a clause, and what follows is a comment the request can do without.
         var clauseSlots: Set<String>?
@@ -119,6 +122,11 @@ public struct LanguagePack: Sendable {
         var askedQuestion: AskedQuestion?
         var and: String
         var or: String
+    }
+
+    struct Streets: Sendable, Decodable {
+        var introducers: Set<String>
+        var words: Set<String>
     }
 
     private struct File: Decodable {

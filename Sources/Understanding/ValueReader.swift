@@ -156,14 +156,24 @@ final class ValueReader: Sendable {
     /// The most words a name no app taught may have.
     static let longestUnknownName = 3
 
+    /// Whether the word at `index` of `tokens` opens a street a place is on ("REI on 9th
+    /// street"): one of the language's `streets.introducers`, with one of its `streets.words`
+    /// after it.
+    private func opensStreet(_ tokens: ArraySlice<Token>, at index: Int) -> Bool {
+        guard let streets = pack.words.streets, streets.introducers.contains(tokens[index].word) else { return false }
+        return tokens[(index + 1)...].contains { streets.words.contains($0.word) }
+    }
+
     /// A place: a named alias ("here", "home"), else the words without leading fillers.
     func place(_ tokens: ArraySlice<Token>) -> String? {
-        if let stops = pack.words.locationStops, tokens.contains(where: { stops.contains($0.word) }) { return nil }
+        if let stops = pack.words.locationStops, tokens.indices.contains(where: { stops.contains(tokens[$0].word) && !opensStreet(tokens, at: $0) }) {
+            return nil
+        }
         // "Zippy feedback: 3 stars": what follows a colon is said about something else.
         if tokens.dropFirst().contains(where: { $0.word == ":" }) { return nil }
         if let alias = pack.words.places[tokens.map(\.word).joined(separator: " ")] { return alias }
-        // "over" alone is no place.
-        if tokens.allSatisfy({ pack.words.locationFillers.contains($0.word) }) { return nil }
+        // "over" alone is no place, and neither is "a".
+        if tokens.allSatisfy({ pack.words.locationFillers.contains($0.word) || pack.words.notValues.contains($0.word) }) { return nil }
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.locationFillers.contains(first.word) { rest = rest.dropFirst() }
         if let alias = pack.words.places[rest.map(\.word).joined(separator: " ")] { return alias }

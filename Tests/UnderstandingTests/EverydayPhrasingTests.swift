@@ -462,4 +462,11 @@ struct EverydayPhrasingTests {
         Case("tell coco if she's late to start without me", "SendMessage", ["recipients": ["Coco"], "content": "if she's late to start without me"]),
     ])
     func questionPassedOn(c: Case) { expectRead(c) }
+
+    @Test("A place on a street keeps its street, and an article alone is no place", arguments: [
+        Case("get me a zippy to the REI on 9th street", "RequestRide", ["dropOffLocation": "REI on 9th street"]),
+        Case("book a zippy to REI on 9th street", "RequestRide", ["dropOffLocation": "REI on 9th street"]),
+        Case("book a ride to the cafe on Valencia St for 2", "RequestRide", ["dropOffLocation": "cafe on Valencia St", "partySize": 2]),
+    ])
+    func placesOnStreets(c: Case) { expectRead(c) }
 }
