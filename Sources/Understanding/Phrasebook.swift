@@ -142,7 +142,7 @@ public struct Phrasebook: Sendable {
     }
 
     /// The filters a template may name, each also with `:1`.
-    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word"]
+    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number"]
 
     /// What is wrong with `template`'s braces, if anything: an unclosed one, or a filter
     /// the phrasebook does not have (said as the raw value, it would show seconds or JSON).
@@ -218,6 +218,8 @@ public struct Phrasebook: Sendable {
             // An extension's number: one too large for `Int` is not said.
             return value.numberValue.flatMap { let m = ($0 / 60).rounded(); return abs(m) < 1e15 ? String(max(1, Int(m))) : nil }
         case "count": return value.arrayValue.map { String($0.count) }
+        // A number as said ("for {partySize|number:1} person" only for one).
+        case "number": return value.numberValue.flatMap { text(of: .number($0)) }
         // A value of the catalog's ("notCompleted") as the language first says it ("not done").
         case "word": return value.stringValue.map { pack.values[$0]?.first ?? $0 }
         // An amount to pay, with its cents; none when nothing is to pay, so the template is skipped.

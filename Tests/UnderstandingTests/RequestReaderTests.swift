@@ -310,6 +310,17 @@ extension RequestReaderTests {
         #expect(reader.read("book a ride to the airport with MonkeyChat", apps: apps) == .appCannotDo(app: "MonkeyChat", intent: "RequestRide"))
     }
 
+    @Test("A ride's summary counts its riders as people, and one as a person")
+    func rideSummaryCountsPeople() {
+        let words = Phrasebook(pack: reader.pack)
+        let ride: [String: JSONValue] = ["rideOption": "Zippy Van", "pickupLocation": "Home", "dropOffLocation": "Union Square", "estimatedPickupSeconds": 120]
+        var five = ride, one = ride
+        five["partySize"] = 5
+        one["partySize"] = 1
+        #expect(words.summary(of: "RequestRide", five) == "Request a Zippy Van from Home to Union Square for 5 people? It can pick you up in about 2 minutes.")
+        #expect(words.summary(of: "RequestRide", one) == "Request a Zippy Van from Home to Union Square for 1 person? It can pick you up in about 2 minutes.")
+    }
+
     @Test("A result says a catalog value in the language's words: \"I marked dishes not done\", not notCompleted")
     func resultSaysValuesInWords() {
         let words = Phrasebook(pack: reader.pack)

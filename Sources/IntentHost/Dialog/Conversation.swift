@@ -339,7 +339,7 @@ struct Conversation: Sendable {
             // that one, resolved again.
             return try await keepAsking(
                 words.say("disambiguation", ["options": words.numbered(names)]),
-                again: words.say("notAnOption", ["count": String(names.count)]), context, .choice, parameter: parameter.name, options: names
+                again: notAnOption(names.count), context, .choice, parameter: parameter.name, options: names
             ) { text -> JSONValue? in
                 if let picked = answers.choice(text, options: names) { return options[picked] }
                 guard let other = [text, answers.afterNo(text), answers.correction(text)].compactMap({ $0 }).first(where: { Self.isName($0, of: profiles) })
@@ -466,10 +466,17 @@ struct Conversation: Sendable {
         return request.intent != intent.name || request.parameters.keys.contains { $0 != parameter.name }
     }
 
+    /// What an answer that picks none of `count` options is told: "Please say 1, 2 or 3,
+    /// or a name."; past four, "a number from 1 to 7".
+    private func notAnOption(_ count: Int) -> String {
+        if count > 4 { return words.say("notAnOptionOfMany", ["count": String(count)]) }
+        return words.say("notAnOption", ["numbers": words.list((1...max(count, 1)).map(String.init), or: true)])
+    }
+
     /// Asks the user to pick one of `options`; returns its index.
     private func choose(_ question: String, _ options: [String], _ context: Context, parameter: String?) async throws(Stop) -> Int {
         try await keepAsking(
-            question, again: words.say("notAnOption", ["count": String(options.count)]), context, .choice,
+            question, again: notAnOption(options.count), context, .choice,
             parameter: parameter, options: options
         ) { answers.choice($0, options: options) }
     }
