@@ -367,7 +367,7 @@ struct Conversation: Sendable {
             } else {
                 why = words.say("unsupported", ["app": run.app])
             }
-            return try await self.value(why + " " + prompt, parameter, intent, context, profiles)
+            return try await self.value(why + " " + prompt, repeating: prompt, parameter, intent, context, profiles)
         default:
             return try await self.value(prompt, parameter, intent, context, profiles)
         }
@@ -397,14 +397,18 @@ struct Conversation: Sendable {
         }
     }
 
-    /// Asks for a value until the answer reads as one for `parameter`.
+    /// Asks for a value until the answer reads as one for `parameter`; asked again, the
+    /// question is `repeating` (the prompt without why the value said before won't work).
     private func value(
-        _ question: String, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context, _ profiles: [AppProfile]
+        _ question: String, repeating: String? = nil, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context,
+        _ profiles: [AppProfile]
     ) async throws(Stop) -> JSONValue {
+        var question = question
         for _ in 0..<Self.maximumAsks {
             var said = ""
             let again = words.say("needsValueAgain")
-            let value = try await keepAsking(question, again: again, context, .value, parameter: parameter.name) { answer in
+            defer { question = repeating ?? question }
+            let value = try await keepAsking(question, again: again, repeating: repeating, context, .value, parameter: parameter.name) { answer in
                 said = answer
                 // The request said again: with only the value asked for ("add it to the groceries
                 // list" where the list was asked for, "message Coco" where a recipient was),
@@ -486,11 +490,11 @@ struct Conversation: Sendable {
         try await keepAsking(question, again: words.say("yesOrNo"), context, .yesNo, parameter: parameter) { answers.yesNo($0) }
     }
 
-    /// Asks `question` until `read` makes sense of the answer, saying `again` before
-    /// each repeat; after `maximumAsks` tries the conversation ends.
+    /// Asks `question` until `read` makes sense of the answer, saying `again` before each
+    /// repeat (of `repeating`, if given); after `maximumAsks` tries the conversation ends.
     /// `confirming` is the summary of the intent the question confirms ("Cancel your ride").
     private func keepAsking<Value>(
-        _ question: String, again: String, _ context: Context, _ expecting: Turn.Expectation, parameter: String?,
+        _ question: String, again: String, repeating: String? = nil, _ context: Context, _ expecting: Turn.Expectation, parameter: String?,
         options: [String]? = nil, confirming: String? = nil, read: (String) -> Value?
     ) async throws(Stop) -> Value {
         var text = question
@@ -503,7 +507,7 @@ struct Conversation: Sendable {
             // No answer to this question, but a request of its own ("send a message to Bobo
             // saying hi" where a name was asked for): start over with it.
             if await isRequest(answer, asking: context.app) { throw .newRequest(answer) }
-            text = again + " " + question
+            text = again + " " + (repeating ?? question)
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
     }
