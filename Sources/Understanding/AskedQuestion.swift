@@ -1,7 +1,8 @@
-/// A yes-or-no question passed on ("ask Kiki if she can bring plates"), which the message
-/// asks the person directly: "Can you bring plates?". Only clear forms are turned: a
-/// pronoun with a helping verb ("if they're free", "whether he has seen it"), or "she" or
-/// "he" with a verb in its -s form ("if she wants pizza": "Do you want pizza?"). Anything
+/// A question passed on ("ask Kiki if she can bring plates", "ask Coco what time she's
+/// free"), which the message asks the person directly: "Can you bring plates?", "What time
+/// are you free?". Only clear forms are turned: a pronoun with a helping verb ("if they're
+/// free", "where she is"), "she" or "he" with a verb in its -s form ("if she wants pizza":
+/// "Do you want pizza?"), or a question word with a helping verb ("who is coming"). Anything
 /// else ("if she got the tickets") is left as said. Every word comes from the language file.
 struct AskedQuestion: Sendable, Decodable {
     /// The free-text parameter that holds the question ("content").
@@ -10,6 +11,8 @@ struct AskedQuestion: Sendable, Decodable {
     var verbs: Set<String>
     /// The words that open the question ("if", "whether").
     var introducers: Set<String>
+    /// The words that open a question of what, when or who ("what", "when"), kept.
+    var questionWords: Set<String>
     /// The people the question is about, as the asker names them ("she", "he", "they").
     var subjects: Set<String>
     /// Subjects with a helping verb in one word, with the verb ("she's": "is").
@@ -43,26 +46,45 @@ struct AskedQuestion: Sendable, Decodable {
     /// `text` asked directly, or nil when its words are no question of a clear form.
     func asked(_ text: String) -> String? {
         let words = text.split(separator: " ").map(String.init)
-        guard words.count >= 3, introducers.contains(Self.key(words[0])) else { return nil }
-        let subject = Self.key(words[1]), next = Self.key(words[2])
-        let opening: [String]
-        let rest: ArraySlice<String>
+        guard let first = words.first.map(Self.key) else { return nil }
+        if introducers.contains(first) { return inverted(lead: [], words[1...]) }
+        guard questionWords.contains(first), words.count >= 2 else { return nil }
+        // "what time she's free": the question's own words, then the person.
+        if let subject = words.indices.dropFirst().prefix(3).first(where: { isSubject(Self.key(words[$0])) }) {
+            return inverted(lead: Array(words[..<subject]), words[subject...])
+        }
+        // "who is coming": the question word is who is asked about; the words keep their order.
+        guard auxiliaries[Self.key(words[1])] != nil else { return nil }
+        return question([], words[...])
+    }
+
+    private func isSubject(_ word: String) -> Bool { subjects.contains(word) || contracted[word] != nil }
+
+    /// `lead` ("what time"), then `clause` ("she's free tomorrow") asked of the person
+    /// ("What time are you free tomorrow?"); nil when the clause opens with no clear form.
+    private func inverted(lead: [String], _ clause: ArraySlice<String>) -> String? {
+        let words = Array(clause)
+        guard words.count >= 2 else { return nil }
+        let subject = Self.key(words[0]), next = Self.key(words[1])
         if let helping = contracted[subject] {
             // "if she's free": "Are you free"; "if she's seen it": "Have you seen it".
             let perfect = participles.contains(next) ? self.perfect[subject] : nil
-            opening = [perfect ?? auxiliaries[helping] ?? helping, you]
-            rest = words[2...]
-        } else if subjects.contains(subject), let helping = auxiliaries[next] {
-            // "if they can come": "Can you come".
-            opening = [helping, you]
-            rest = words[3...]
-        } else if singular.contains(subject), !unclear.contains(next), let verb = plain(next) {
-            // "if she wants pizza": "Do you want pizza".
-            opening = [ask, you, verb]
-            rest = words[3...]
-        } else {
-            return nil
+            return question(lead + [perfect ?? auxiliaries[helping] ?? helping, you], words[1...])
         }
+        if subjects.contains(subject), let helping = auxiliaries[next] {
+            // "if they can come": "Can you come".
+            return question(lead + [helping, you], words[2...])
+        }
+        if singular.contains(subject), !unclear.contains(next), let verb = plain(next) {
+            // "if she wants pizza": "Do you want pizza".
+            return question(lead + [ask, you, verb], words[2...])
+        }
+        return nil
+    }
+
+    /// `opening`, then `rest` with the person's words made theirs ("her car": "your car"),
+    /// as a question: "Can you bring your car?".
+    private func question(_ opening: [String], _ rest: ArraySlice<String>) -> String? {
         // "give her a ride": "her" may be someone else, so the question is left as said.
         let keys = rest.map(Self.key)
         for (word, next) in zip(keys, keys.dropFirst()) where objects[word] != nil && possessives[word] != nil && objectsBefore.contains(next) {

@@ -460,6 +460,12 @@ struct EverydayPhrasingTests {
         Case("ask kiki if she can give her a ride", "SendMessage", ["recipients": ["Kiki"], "content": "if she can give her a ride"]),
         Case("ask coco if she got the tickets", "SendMessage", ["recipients": ["Coco"], "content": "if she got the tickets"]),
         Case("tell coco if she's late to start without me", "SendMessage", ["recipients": ["Coco"], "content": "if she's late to start without me"]),
+        Case("ask kiki what time she's free tomorrow", "SendMessage", ["recipients": ["Kiki"], "content": "What time are you free tomorrow?"]),
+        Case("ask coco where she wants to eat", "SendMessage", ["recipients": ["Coco"], "content": "Where do you want to eat?"]),
+        Case("ask kiki how long she'll be", "SendMessage", ["recipients": ["Kiki"], "content": "How long will you be?"]),
+        Case("ask kiki who is coming", "SendMessage", ["recipients": ["Kiki"], "content": "Who is coming?"]),
+        Case("ask bobo what time the movie starts", "SendMessage", ["recipients": ["Bobo"], "content": "what time the movie starts"]),
+        Case("ask coco what she said", "SendMessage", ["recipients": ["Coco"], "content": "what she said"]),
     ])
     func questionPassedOn(c: Case) { expectRead(c) }
 
