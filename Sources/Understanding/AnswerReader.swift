@@ -271,7 +271,13 @@ public struct AnswerReader: Sendable {
     /// may say "yes"); it is no place, name or date, and neither is a "what?".
     public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         if !parameter.isFreeText, isUnsure(text) || (parameter.type != .boolean && isOnlyYesOrNo(text)) { return nil }
-        let tokens = Token.split(text)
-        return ValueReader(pack: pack, clock: clock).read(tokens[...], for: parameter, intent: intent, apps: apps)
+        var tokens = Token.split(text)[...]
+        // "the groceries one" where a list was asked for: groceries.
+        if !parameter.isFreeText, tokens.count > 2, let first = tokens.first, let last = tokens.last,
+            pack.articles.contains(first.word), pack.words.thatOne?.contains(last.word) == true
+        {
+            tokens = tokens.dropFirst().dropLast()
+        }
+        return ValueReader(pack: pack, clock: clock).read(tokens, for: parameter, intent: intent, apps: apps)
     }
 }

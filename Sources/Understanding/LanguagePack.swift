@@ -72,6 +72,9 @@ public struct LanguagePack: Sendable {
         /// Words after which a name follows ("called", "named"): a day right after one is
         /// part of the name ("a list called friday dinner").
         var naming: Set<String>?
+        /// Words that, last in an answer that opens with an article, stand for what was
+        /// asked about ("the groceries one" is groceries).
+        var thatOne: Set<String>?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>
