@@ -48,8 +48,14 @@ extension [AppProfile] {
     /// Whether `tokens` open with a contact's name the apps taught (`contactName`), in up to
     /// three words ("kiki i'm late", "bobo jr to bring chips").
     public func contactOpens(_ tokens: some Collection<Token>) -> Bool {
+        !contactWords(in: tokens).isEmpty
+    }
+
+    /// How many of the first words of `tokens` (up to three) are a contact's name the apps
+    /// taught: each count that is one ("bobo jr" is 1, Bobo, and 2, Bobo Jr.).
+    public func contactWords(in tokens: some Collection<Token>) -> [Int] {
         let contacts = Set(flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
         let words = tokens.prefix(3).map(\.folded)
-        return words.indices.contains { contacts.contains(words[...$0].joined()) }
+        return words.indices.filter { contacts.contains(words[...$0].joined()) }.map { $0 + 1 }
     }
 }

@@ -75,6 +75,8 @@ public struct LanguagePack: Sendable {
         /// Words that, last in an answer that opens with an article, stand for what was
         /// asked about ("the groceries one" is groceries).
         var thatOne: Set<String>?
+        /// Words after a person that say what they are told to do ("Coco to bring chairs").
+        var toldTo: Set<String>?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

@@ -33,11 +33,18 @@ extension RequestReader {
         for join in joins.prefix(Self.maximumJoinsTried) {
             let rest = Array(tokens[(join + 1)...])
             let after = rest.typedText
-            let second = fullReading(rest, apps: apps)
+            var second = fullReading(rest, apps: apps)
             // In a message, the words are the user's ("text Coco hi and add ice to the list"),
             // unless they are a message of their own to contacts the app knows ("text Kiki hi
             // and text Coco bye").
             let inFreeText = freeText.contains { Self.holds($0, text: after) }
+            // "tell Mojo to bring the cooler and Coco to bring chairs": a contact right after
+            // the "and", then "to", is told something of their own, with the whole's verb.
+            if second == nil, inFreeText, let verb = tokens.first,
+                apps.contactWords(in: rest).contains(where: { $0 < rest.count && pack.words.toldTo?.contains(rest[$0].word) == true })
+            {
+                second = fullReading([verb] + rest, apps: apps)
+            }
             let ownMessage = second.map { $0.intent == whole.intent && addressesContacts($0, apps) } ?? false
             if inFreeText, !ownMessage { continue }
             guard let second, let first = fullReading(Array(tokens[..<join]), apps: apps),

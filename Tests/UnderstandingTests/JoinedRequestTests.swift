@@ -42,10 +42,12 @@ struct JoinedRequestTests {
         #expect(joined.second == "add eggs to shopping")
     }
 
-    @Test("A message is sent as far as the \"and\" that opens a message of its own to a known contact", arguments: [
+    @Test("A message is sent as far as the \"and\" that opens a message of its own to a known contact, or tells one to do something", arguments: [
         ("text kiki hi and text coco bye", "Kiki", "hi", "text coco bye"),
         ("text kiki hi and tell coco bye", "Kiki", "hi", "tell coco bye"),
         ("message coco see you at 8 and text little bobo see you at 9", "Coco", "see you at 8", "text little bobo see you at 9"),
+        ("tell mister mojo to bring the cooler and coco to bring chairs", "Mister Mojo", "bring the cooler", "coco to bring chairs"),
+        ("ask kiki to call me and bobo jr to text me", "Kiki", "call me", "bobo jr to text me"),
     ])
     func twoMessages(text: String, recipient: String, content: String, second: String) throws {
         let joined = try #require(try joined(text))
@@ -69,6 +71,9 @@ struct JoinedRequestTests {
         "text kiki i'm almost there and where are you",
         "on list o mat, add mop the floors and clean the windows to my chores list",
         "get a Zippy to Golden Gate Park and put it on my Visa",
+        "text kiki hi and coco says hello",
+        "tell kiki that coco and bobo are coming",
+        "tell kiki to bring plates and cups",
     ])
     func one(text: String) throws {
         #expect(try joined(text) == nil)
