@@ -77,6 +77,9 @@ public struct LanguagePack: Sendable {
         var thatOne: Set<String>?
         /// Words after a person that say what they are told to do ("Coco to bring chairs").
         var toldTo: Set<String>?
+        /// Words a parameter's value never ends with, by parameter: "note" ends no list's
+        /// name ("add to the trip plan note: …" appends to a note).
+        var notLast: [String: Set<String>]?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

@@ -25,6 +25,8 @@ final class MatchScoring {
     let and: String
     /// Words that never start a person's name ("I", "it").
     let notNames: Set<String>
+    /// Words each parameter's value never ends with ("note" for a list's name).
+    let notLast: [String: Set<String>]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
 
@@ -48,6 +50,7 @@ final class MatchScoring {
         clauseSlots = words.clauseSlots ?? []
         and = words.and
         notNames = words.notNames ?? []
+        notLast = words.notLast ?? [:]
         self.best = best
     }
 
@@ -83,6 +86,8 @@ final class MatchScoring {
                 // "add buns to the camping list: we need two": a colon ends a name; what
                 // follows it is said about it.
                 clauseSlots.contains(name) || !words.contains(where: { $0.word == ":" }),
+                // "add to the trip plan note: …": no list's name ends with "note".
+                notLast[name]?.contains(words[words.endIndex - 1].word) != true,
                 // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
                 clauseSlots.contains(name) || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
                 // "…to groceries please": the courtesy is no part of the list's name (a

@@ -446,6 +446,7 @@ struct EverydayPhrasingTests {
         Case("add buns to the camping list: we need two", "AddTasks", ["targetTaskList": "camping", "taskTitles": ["buns"]]),
         Case("add 3 things to my shopping list: bread, cheese and wine", "AddTasks", ["targetTaskList": "shopping", "taskTitles": ["bread", "cheese", "wine"]]),
         Case("add the following to my grocery list: milk, eggs", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs"]]),
+        Case("add to the trip plan note: leave friday at 4, and we need firewood", "AppendToNote", ["targetNote": "trip plan", "content": "leave friday at 4, and we need firewood"]),
     ])
     func tasksWithoutAListAndColons(c: Case) { expectRead(c) }
 
