@@ -43,10 +43,12 @@ public struct AnswerReader: Sendable {
         return same.contains(Token.split(text).map(\.word).joined(separator: " "))
     }
 
-    /// Whether the answer points back at what was just shown ("mark them as read").
-    public func pointsBack(_ text: String) -> Bool {
+    /// Whether the answer points back at what was just shown ("mark them as read"), with
+    /// a word that is no part of the `values` read from it ("remind me to fix it" does not).
+    public func pointsBack(_ text: String, besides values: [String: JSONValue] = [:]) -> Bool {
         guard let pointing = pack.words.pointing else { return false }
-        return Token.split(text).contains { pointing.contains($0.word) }
+        let taken = Set(values.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue).flatMap { Token.split($0).map(\.word) })
+        return Token.split(text).contains { pointing.contains($0.word) && !taken.contains($0.word) }
     }
 
     /// The answer's words as one phrase, and without leading fillers ("go ahead" is a yes

@@ -125,8 +125,8 @@ public struct LanguagePack: Sendable {
         var shorthand: [String: String]?
         /// Other forms of pattern words, read as the pattern word ("sending": "send").
         var wordForms: [String: String]?
-        /// How a yes-or-no question passed on is asked directly ("ask Kiki if she can
-        /// bring plates": "Can you bring plates?").
+        /// How a question passed on is asked directly ("ask Kiki if she can bring
+        /// plates": "Can you bring plates?").
         var askedQuestion: AskedQuestion?
         var and: String
         var or: String

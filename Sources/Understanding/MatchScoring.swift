@@ -83,9 +83,9 @@ final class MatchScoring {
                 parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
                 clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsSentence),
                 clauseSlots.contains(name) || !opensComment(words),
-                // "add buns to the camping list: we need two": a colon ends a name; what
-                // follows it is said about it.
-                clauseSlots.contains(name) || !words.contains(where: { $0.word == ":" }),
+                // "add buns to the camping list: we need two": a colon ends a name (not a
+                // title, "email bob: re budget"); what follows it is said about it.
+                clauseSlots.contains(name) || parameter.isList || parameter.isFreeText || !words.contains(where: { $0.word == ":" }),
                 // "add to the trip plan note: …": no list's name ends with "note".
                 notLast[name]?.contains(words[words.endIndex - 1].word) != true,
                 // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.

@@ -88,8 +88,12 @@ public struct RequestReader: Sendable {
     func asked(_ found: Candidate) -> Candidate {
         guard let question = pack.words.askedQuestion, let matched = found.matched,
             matched.span.lowerBound < matched.tokens.count, question.verbs.contains(matched.tokens[matched.span.lowerBound].word),
-            let said = found.parameters[question.parameter]?.stringValue, let asked = question.asked(said)
+            let said = found.parameters[question.parameter]?.stringValue
         else { return found }
+        // "ask Coco and Kiki if they're free": "they" is the people asked only when several are.
+        let people = (catalog.intent(found.intent)?.parameters ?? []).filter { $0.type == .person }
+        let several = people.contains { (found.parameters[$0.name]?.arrayValue?.count ?? 0) > 1 }
+        guard let asked = question.asked(said, several: several) else { return found }
         var found = found
         found.parameters[question.parameter] = .string(asked)
         return found

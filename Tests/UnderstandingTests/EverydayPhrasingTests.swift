@@ -446,6 +446,11 @@ struct EverydayPhrasingTests {
         Case("add buns to the camping list: we need two", "AddTasks", ["targetTaskList": "camping", "taskTitles": ["buns"]]),
         Case("add 3 things to my shopping list: bread, cheese and wine", "AddTasks", ["targetTaskList": "shopping", "taskTitles": ["bread", "cheese", "wine"]]),
         Case("add the following to my grocery list: milk, eggs", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs"]]),
+        Case("add a reminder to the camping list: buy gas", "AddTasks", ["targetTaskList": "camping", "taskTitles": ["buy gas"]]),
+        Case("add these three to my grocery list: milk, eggs, bread", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs", "bread"]]),
+        Case("put a reminder on my errands list: call bob", "AddTasks", ["targetTaskList": "errands", "taskTitles": ["call bob"]]),
+        Case("remind me to email bob: re budget", "AddTasks", ["taskTitles": ["email bob: re budget"]]),
+        Case("add read up on it", "AddTasks", ["taskTitles": ["read up on it"]]),
         Case("add to the trip plan note: leave friday at 4, and we need firewood", "AppendToNote", ["targetNote": "trip plan", "content": "leave friday at 4, and we need firewood"]),
     ])
     func tasksWithoutAListAndColons(c: Case) { expectRead(c) }
@@ -455,9 +460,10 @@ struct EverydayPhrasingTests {
         Case("ask coco whether he's coming tonight", "SendMessage", ["recipients": ["Coco"], "content": "Are you coming tonight?"]),
         Case("ask kiki if she wants pizza", "SendMessage", ["recipients": ["Kiki"], "content": "Do you want pizza?"]),
         Case("ask coco and kiki if they're free on saturday", "SendMessage", ["recipients": ["Coco", "Kiki"], "content": "Are you free on saturday?"]),
-        Case("ask kiki if she can bring her car.", "SendMessage", ["recipients": ["Kiki"], "content": "Can you bring your car?"]),
+        Case("ask kiki if she has the keys", "SendMessage", ["recipients": ["Kiki"], "content": "Do you have the keys?"]),
+        Case("ask kiki if she's done with the car", "SendMessage", ["recipients": ["Kiki"], "content": "Are you done with the car?"]),
         Case("ask kiki if she's seen my keys", "SendMessage", ["recipients": ["Kiki"], "content": "Have you seen my keys?"]),
-        Case("ask bobo if he has the keys", "SendMessage", ["recipients": ["Bobo"], "content": "if he has the keys"]),
+        Case("ask bobo if he has the keys", "SendMessage", ["recipients": ["Bobo"], "content": "Do you have the keys?"]),
         Case("ask kiki if she can give her a ride", "SendMessage", ["recipients": ["Kiki"], "content": "if she can give her a ride"]),
         Case("ask coco if she got the tickets", "SendMessage", ["recipients": ["Coco"], "content": "if she got the tickets"]),
         Case("tell coco if she's late to start without me", "SendMessage", ["recipients": ["Coco"], "content": "if she's late to start without me"]),
@@ -467,6 +473,15 @@ struct EverydayPhrasingTests {
         Case("ask kiki who is coming", "SendMessage", ["recipients": ["Kiki"], "content": "Who is coming?"]),
         Case("ask bobo what time the movie starts", "SendMessage", ["recipients": ["Bobo"], "content": "what time the movie starts"]),
         Case("ask coco what she said", "SendMessage", ["recipients": ["Coco"], "content": "what she said"]),
+        Case("ask kiki if she can bring her car", "SendMessage", ["recipients": ["Kiki"], "content": "if she can bring her car"]),
+        Case("ask kiki if she can call him", "SendMessage", ["recipients": ["Kiki"], "content": "if she can call him"]),
+        Case("ask kiki if she can call me when she lands", "SendMessage", ["recipients": ["Kiki"], "content": "if she can call me when she lands"]),
+        Case("ask kiki if she did the dishes", "SendMessage", ["recipients": ["Kiki"], "content": "if she did the dishes"]),
+        Case("ask kiki if she always wants pizza", "SendMessage", ["recipients": ["Kiki"], "content": "if she always wants pizza"]),
+        Case("ask kiki if she has seen my keys", "SendMessage", ["recipients": ["Kiki"], "content": "if she has seen my keys"]),
+        Case("ask kiki if they're coming", "SendMessage", ["recipients": ["Kiki"], "content": "if they're coming"]),
+        Case("ask kiki if she's free tonight. I have tickets", "SendMessage", ["recipients": ["Kiki"], "content": "if she's free tonight. I have tickets"]),
+        Case("ask kiki if she's free and can drive", "SendMessage", ["recipients": ["Kiki"], "content": "if she's free and can drive"]),
     ])
     func questionPassedOn(c: Case) { expectRead(c) }
 

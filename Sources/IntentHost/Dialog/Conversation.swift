@@ -217,7 +217,7 @@ struct Conversation: Sendable {
         }
         // Values not said but just shown: "mark them as read" after a search (catalog
         // `from`), only when the words point back at them ("them", "those").
-        for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text) {
+        for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text, besides: request.parameters) {
             guard let from = parameter.from, let values = shown?.values(for: from, app: appName, now: .now) else { continue }
             if parameter.isList {
                 run.parameters[parameter.name] = .array(values.map(JSONValue.string))
