@@ -60,9 +60,14 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
         let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
         if case .unsupported = resolved, intent.taskList == nil, let said = intent.targetTask,
-            let onList = try await taskOnList(said).flatMap({ Self.candidates(among: $0, onLists: Set($0.map(\.list)), intent) })?.first
+            let onLists = try await taskOnList(said).flatMap({ Self.candidates(among: $0, onLists: Set($0.map(\.list)), intent) }),
+            let first = onLists.first
         {
-            return .success(.object(["title": .string(onList.task.title), "identifier": .string(onList.task.identifier)]))
+            // On one list: that task; on several ("tent on camp": Camp Food and Camp Gear), which.
+            guard Set(onLists.map(\.list)).count > 1 else {
+                return .success(.object(["title": .string(first.task.title), "identifier": .string(first.task.identifier)]))
+            }
+            return Self.choice(among: onLists)
         }
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
         let tasks = try await store.tasksWithLists(titled: title)
@@ -70,7 +75,12 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         let candidates = Self.candidates(among: tasks, onLists: try await listsSaid(intent), intent)
             ?? Self.candidates(among: tasks, onLists: nil, intent) ?? []
         guard Set(candidates.map(\.list)).count > 1 else { return resolved }
-        return .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
+        return Self.choice(among: candidates)
+    }
+
+    /// Which of `candidates` is meant: "Which one: 1. wine on groceries or 2. wine on …?".
+    private static func choice(among candidates: [(task: TaskItem, list: String)]) -> ResolutionResult {
+        .disambiguation(candidates.prefix(ResolutionResult.maximumOptions).map { candidate in
             .object(["title": .string("\(candidate.task.title) on \(candidate.list)"), "identifier": .string(candidate.task.identifier)])
         })
     }
@@ -91,6 +101,8 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     /// (the last first) on the lists the words after it name; nil when no split names both.
     private func taskOnList(_ said: String) async throws -> [(task: TaskItem, list: String)]? {
         let words = said.split(separator: " ").map(String.init)
+        // A task and a list are said in a few words; a title of many is tried whole only.
+        guard words.count <= Self.longestSplit else { return nil }
         for index in words.indices.reversed() where index > 0 && ["on", "in", "from"].contains(words[index].lowercased()) {
             let list = words[(index + 1)...].drop { ["the", "my", "our"].contains($0.lowercased()) }.joined(separator: " ")
             let lists = list.isEmpty ? [] : try await lists(named: list)
@@ -100,6 +112,9 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         }
         return nil
     }
+
+    /// The most words a title is split at "on" in.
+    static let longestSplit = 16
 
     /// The titles of the store's lists `said` names: the one it is (but for case and
     /// punctuation), else those it is like ("hardware" for Hardware Store).
@@ -145,12 +160,13 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         return intent.intent.defaultResult(of: "status", required: false)
     }
 
-    /// A new title another task on the task's list has (but for case and punctuation) is
-    /// unsupported (`alreadyExists`): two tasks of one name could not be told apart.
+    /// A new title another task still to do on the task's list has (but for case and
+    /// punctuation) is unsupported (`alreadyExists`), as adding it would be refused: two
+    /// tasks of one name could not be told apart.
     func resolveTaskTitle(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         guard let title = intent.taskTitle else { return intent.intent.defaultResult(of: "taskTitle", required: false) }
         guard let target = try await taskChanged(intent) else { return .success(.string(title)) }
-        let others = try await store.tasks(besides: target)
+        let others = try await store.tasks(besides: target).filter { $0.status != "completed" }
         return TitleMatcher.named(title, among: others.map(\.title)).isEmpty ? .success(.string(title)) : .unsupported(reason: "alreadyExists")
     }
 
@@ -298,11 +314,8 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         let lists = try await store.listTitles()
         let names = splitItems(intent.tasks)
         guard intent.taskList == nil, !names.isEmpty else { return resolveTitle(intent.taskList, among: lists) }
-        var having: [String] = []
-        for list in lists {
-            let titles = try await store.tasks(onList: list)?.map(\.title) ?? []
-            if names.allSatisfy({ !TitleMatcher.named($0, among: titles).isEmpty }) { having.append(list) }
-        }
+        let titles = Dictionary(grouping: try await store.allTasksWithLists(), by: \.list).mapValues { $0.map(\.task.title) }
+        let having = lists.filter { list in names.allSatisfy { !TitleMatcher.named($0, among: titles[list] ?? []).isEmpty } }
         switch having.count {
         case 0: return .needsValue
         case 1: return .success(.string(having[0]))

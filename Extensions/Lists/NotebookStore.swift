@@ -60,11 +60,17 @@ final class NotebookStore: Sendable {
 
     /// The tasks titled `title`, oldest first, each with its list's title.
     func tasksWithLists(titled title: String) async throws -> [(task: TaskItem, list: String)] {
-        try await database.read { db in
-            let lists = Dictionary(try TaskList.fetchAll(db).map { ($0.identifier, $0.title) }, uniquingKeysWith: { first, _ in first })
-            return try TaskItem.filter(Column("title").collating(.nocase) == title).order(Column("created")).fetchAll(db)
-                .map { ($0, lists[$0.list] ?? "") }
-        }
+        try await database.read { db in try Self.withLists(TaskItem.filter(Column("title").collating(.nocase) == title), db) }
+    }
+
+    /// Every task, oldest first, with its list's title.
+    func allTasksWithLists() async throws -> [(task: TaskItem, list: String)] {
+        try await database.read { db in try Self.withLists(TaskItem.all(), db) }
+    }
+
+    private static func withLists(_ tasks: QueryInterfaceRequest<TaskItem>, _ db: Database) throws -> [(task: TaskItem, list: String)] {
+        let lists = Dictionary(try TaskList.fetchAll(db).map { ($0.identifier, $0.title) }, uniquingKeysWith: { first, _ in first })
+        return try tasks.order(Column("created")).fetchAll(db).map { ($0, lists[$0.list] ?? "") }
     }
 
     /// The other tasks on the list of the task `identifier` (none when there is no such task).
