@@ -417,7 +417,6 @@ struct SandboxTests {
         #expect(host.hostLog.contains("--no-sandbox"))
     }
 
-    /// How many processes have `argument` as an argument.
     /// Whether `condition` holds within `seconds`, checked every 50 ms.
     static func within(_ seconds: Int, _ condition: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
@@ -425,6 +424,7 @@ struct SandboxTests {
         return condition()
     }
 
+    /// How many processes have `argument` as an argument.
     static func processes(withArgument argument: String) -> Int {
         let pids = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { $0.allSatisfy(\.isNumber) }
         return pids.filter { pid in

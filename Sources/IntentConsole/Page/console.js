@@ -344,13 +344,16 @@ async function say(text, typed) {
 function expireAfter(seconds, session) {
   state.deadline = Date.now() + seconds * 1000;
   state.waits = seconds;
-  // setTimeout fires at once past about 24 days: a day is as long as any page waits.
-  state.expiry = setTimeout(() => {
+  const expire = () => {
     if (state.session !== session || state.busy) return;
+    // A typing note still on its way may have made the wait longer: its answer says.
+    if (state.typing) { state.expiry = setTimeout(expire, 1000); return; }
     state.session = null;
     replace('choices');
     note('No answer within ' + Math.round(seconds) + ' s: intentd stopped waiting, so nothing was done. Say the request again.');
-  }, Math.min(seconds, 86400) * 1000);
+  };
+  // setTimeout fires at once past about 24 days: a day is as long as any page waits.
+  state.expiry = setTimeout(expire, Math.min(seconds, 86400) * 1000);
 }
 
 // Typing an answer as its time runs out (under 10 s, or half the wait, left): the host is
