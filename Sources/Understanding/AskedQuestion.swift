@@ -60,6 +60,12 @@ struct AskedQuestion: Sendable, Decodable {
         return question([], words[...])
     }
 
+    /// Whether `text` opens as a question passed on ("if he can …", "what time …").
+    func opensQuestion(_ text: String) -> Bool {
+        guard let first = text.split(separator: " ").first.map({ Self.key(String($0)) }) else { return false }
+        return introducers.contains(first) || questionWords.contains(first)
+    }
+
     private func isSubject(_ word: String, several: Bool) -> Bool {
         let word = contracted[word].flatMap { $0.split(separator: " ").first.map(String.init) } ?? word
         return subjects.contains(word) || (several && plural.contains(word))

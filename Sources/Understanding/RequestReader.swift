@@ -70,8 +70,9 @@ public struct RequestReader: Sendable {
         }
         if let best = found.map({ asked(completed($0, apps: apps)) }) {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
-            return .request(UnderstoodRequest(
-                intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern))
+            var request = UnderstoodRequest(intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern)
+            request.questionKeptAsSaid = best.questionKeptAsSaid
+            return .request(request)
         }
         if let named, let other = bestMatch(rest, intents: catalog.intentNames, verbForm: false, apps: apps) {
             return .appCannotDo(app: named.name, intent: other.intent)
@@ -93,9 +94,12 @@ public struct RequestReader: Sendable {
         // "ask Coco and Kiki if they're free": "they" is the people asked only when several are.
         let people = (catalog.intent(found.intent)?.parameters ?? []).filter { $0.type == .person }
         let several = people.contains { (found.parameters[$0.name]?.arrayValue?.count ?? 0) > 1 }
-        guard let asked = question.asked(said, several: several) else { return found }
         var found = found
-        found.parameters[question.parameter] = .string(asked)
+        if let asked = question.asked(said, several: several) {
+            found.parameters[question.parameter] = .string(asked)
+        } else {
+            found.questionKeptAsSaid = question.opensQuestion(said) ? question.parameter : nil
+        }
         return found
     }
 
@@ -107,6 +111,8 @@ public struct RequestReader: Sendable {
         var pattern: String
         /// Where the pattern matched; nil for a reading by slot phrases.
         var matched: MatchedSpan? = nil
+        /// The free-text parameter holding a question passed on, kept as said.
+        var questionKeptAsSaid: String?
 
         /// The words the match skipped that are no comment.
         var skipped: [Token] { matched?.skipped ?? [] }

@@ -26,6 +26,10 @@ public struct UnderstoodRequest: Sendable, Hashable {
     public var parameters: [String: JSONValue]
     /// The pattern that matched, for explaining decisions.
     public var pattern: String
+    /// The free-text parameter holding a question passed on that is kept as said, since it
+    /// could not be asked directly for sure ("ask Mojo if he can pick up her kids"): it is
+    /// sent only after a yes.
+    public var questionKeptAsSaid: String?
 
     /// Creates a request.
     public init(intent: String, namedApp: String?, apps: [String], parameters: [String: JSONValue], pattern: String) {

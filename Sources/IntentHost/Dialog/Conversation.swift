@@ -230,14 +230,18 @@ struct Conversation: Sendable {
         // never mind", "text Coco no wait, Kiki: …"), opens by correcting a name ("tell Coco
         // I mean Kiki to bring the speaker") or holds a message of its own is used word for
         // word only when the user says so; a no stops, so that the request can be said again as meant.
-        // A no to one that held a message of its own asks for each on its own.
+        // A no to one that held a message of its own asks for each on its own. A question
+        // passed on that could not be asked directly ("ask Mojo if he can pick up her kids")
+        // is sent as said only after a yes too; a no asks for the words to send.
         for parameter in intent.parameters where parameter.isFreeText {
             guard let said = run.parameters[parameter.name]?.stringValue else { continue }
             let takesBack = answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
-            guard relays || takesBack else { continue }
+            let keptQuestion = request.questionKeptAsSaid == parameter.name
+            guard relays || takesBack || keptQuestion else { continue }
             let question = words.say("wordForWordOrStop", for: intent.name, value: said, values(run, nil))
             if try await !yesNo(question, context, parameter: parameter.name) {
-                return context.turn(words.say(takesBack ? "declinedWithMore" : "declinedJoined"), end: .cancelled)
+                let declined = takesBack ? "declinedWithMore" : relays ? "declinedJoined" : "declinedQuestion"
+                return context.turn(words.say(declined), end: .cancelled)
             }
         }
 
