@@ -144,7 +144,9 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
             tasks = tasks.filter { lists.contains($0.list) }
             if tasks.isEmpty { return nil }
         }
-        let changing = tasks.filter { intent.status == nil || $0.task.status != intent.status?.rawValue }
+        // Nothing to mark ("rename chips to tortilla chips"): a task still to do first.
+        let changing = intent.status.map { status in tasks.filter { $0.task.status != status.rawValue } }
+            ?? tasks.filter { $0.task.status != "completed" } + tasks.filter { $0.task.status == "completed" }
         return lists != nil && changing.isEmpty ? tasks : changing
     }
 
