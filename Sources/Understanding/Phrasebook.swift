@@ -27,6 +27,12 @@ public struct Phrasebook: Sendable {
         return render(template, values.mapValues(JSONValue.string)) ?? template
     }
 
+    /// `key`'s sentence for one case (`KEY.CASE`: "disambiguation.DeleteTasks.taskList" says
+    /// "From which list: …?"), else `key`'s own.
+    public func say(_ key: String, in specific: String, _ values: [String: String]) -> String {
+        say(pack.say["\(key).\(specific)"] == nil ? key : "\(key).\(specific)", values)
+    }
+
     /// `key`'s sentence for `intent` (`KEY.Intent`, with the request's `values`: "Should I
     /// send Kiki …"), else `key`'s own with `value` alone.
     public func say(_ key: String, for intent: String, value: String, _ values: [String: JSONValue]) -> String {

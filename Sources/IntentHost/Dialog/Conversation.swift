@@ -342,7 +342,7 @@ struct Conversation: Sendable {
             // "Which one: Bobo Jr., Bobo the Great or Little Bobo?", "no, Kiki", "actually Kiki"):
             // that one, resolved again.
             return try await keepAsking(
-                words.say("disambiguation", ["options": words.numbered(names)]),
+                words.say("disambiguation", in: "\(intent.name).\(parameter.name)", ["options": words.numbered(names)]),
                 again: notAnOption(names.count), context, .choice, parameter: parameter.name, options: names
             ) { text -> JSONValue? in
                 if let picked = answers.choice(text, options: names) { return options[picked] }
