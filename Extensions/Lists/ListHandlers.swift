@@ -173,7 +173,8 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     }
 
     /// The identifier of the task the change would change (on the list said, if one was):
-    /// the one chosen, else the first of its title not yet as asked.
+    /// the one chosen, else the first of its title not yet as asked; nil when there is none
+    /// (or the list said has none of that title).
     private func taskChanged(_ intent: SetTaskAttributeIntent) async throws -> String? {
         if let chosen = Self.taskIdentifier(intent) { return chosen }
         guard let title = intent.targetTask else { return nil }
@@ -182,16 +183,10 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     }
 
     func handle(intent: SetTaskAttributeIntent) async throws -> SetTaskAttributeResponse {
-        var chosen = Self.taskIdentifier(intent)
-        // The task the change would change (on the list said, if one was) is changed by its
-        // identifier: its title may be another's but for case ("Rice" done, "rice" to do).
-        if chosen == nil, let title = intent.targetTask {
-            let tasks = try await store.tasksWithLists(titled: title)
-            guard let candidates = Self.candidates(among: tasks, onLists: try await listsSaid(intent), intent) else {
-                return SetTaskAttributeResponse(.failure)
-            }
-            chosen = candidates.first?.task.identifier
-        }
+        // The task the change would change is changed by its identifier: its title may be
+        // another's but for case ("Rice" done, "rice" to do). A list said without it: none.
+        let chosen = try await taskChanged(intent)
+        if chosen == nil, intent.taskList != nil { return SetTaskAttributeResponse(.failure) }
         guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
         if case .unsupported = try await resolveTaskTitle(for: intent) { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
