@@ -103,9 +103,10 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         let words = said.split(separator: " ").map(String.init)
         // A task and a list are said in a few words; a title of many is tried whole only.
         guard words.count <= Self.longestSplit else { return nil }
+        let titles = try await store.listTitles()
         for index in words.indices.reversed() where index > 0 && ["on", "in", "from"].contains(words[index].lowercased()) {
             let list = words[(index + 1)...].drop { ["the", "my", "our"].contains($0.lowercased()) }.joined(separator: " ")
-            let lists = list.isEmpty ? [] : try await lists(named: list)
+            let lists = list.isEmpty ? [] : Self.lists(named: list, among: titles)
             guard !lists.isEmpty else { continue }
             let tasks = try await store.tasksWithLists(titled: words[..<index].joined(separator: " ")).filter { lists.contains($0.list) }
             if !tasks.isEmpty { return tasks }
@@ -119,7 +120,11 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     /// The titles of the store's lists `said` names: the one it is (but for case and
     /// punctuation), else those it is like ("hardware" for Hardware Store).
     private func lists(named said: String) async throws -> Set<String> {
-        switch TitleMatcher.match(said, in: try await store.listTitles()) {
+        Self.lists(named: said, among: try await store.listTitles())
+    }
+
+    private static func lists(named said: String, among titles: [String]) -> Set<String> {
+        switch TitleMatcher.match(said, in: titles) {
         case .exact(let title), .one(let title): [title]
         case .several(let titles): Set(titles)
         case .none: []
@@ -167,9 +172,15 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     /// tasks of one name could not be told apart.
     func resolveTaskTitle(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         guard let title = intent.taskTitle else { return intent.intent.defaultResult(of: "taskTitle", required: false) }
-        guard let target = try await taskChanged(intent) else { return .success(.string(title)) }
+        guard let target = try await taskChanged(intent), try await isTaken(title, besides: target) else { return .success(.string(title)) }
+        return .unsupported(reason: "alreadyExists")
+    }
+
+    /// Whether a task still to do on the list of the task `target`, other than it, has
+    /// `title` (but for case and punctuation).
+    private func isTaken(_ title: String, besides target: String) async throws -> Bool {
         let others = try await store.tasks(besides: target).filter { $0.status != "completed" }
-        return TitleMatcher.named(title, among: others.map(\.title)).isEmpty ? .success(.string(title)) : .unsupported(reason: "alreadyExists")
+        return !TitleMatcher.named(title, among: others.map(\.title)).isEmpty
     }
 
     /// The identifier of the task the change would change (on the list said, if one was):
@@ -188,7 +199,7 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         let chosen = try await taskChanged(intent)
         if chosen == nil, intent.taskList != nil { return SetTaskAttributeResponse(.failure) }
         guard let target = chosen ?? intent.targetTask, Self.changesSomething(intent) else { return SetTaskAttributeResponse(.failure) }
-        if case .unsupported = try await resolveTaskTitle(for: intent) { return SetTaskAttributeResponse(.failure) }
+        if let title = intent.taskTitle, let chosen, try await isTaken(title, besides: chosen) { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
         let changed = try await store.updateTask(target, byIdentifier: chosen != nil, toStatus: status) { task in

@@ -229,10 +229,9 @@ struct Conversation: Sendable {
         // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
         // never mind", "text Coco no wait, Kiki: …"), opens by correcting a name ("tell Coco
         // I mean Kiki to bring the speaker") or holds a message of its own is used word for
-        // word only when the user says so; a no stops, so that the request can be said again as meant.
-        // A no to one that held a message of its own asks for each on its own. A question
-        // passed on that could not be asked directly ("ask Mojo if he can pick up her kids")
-        // is sent as said only after a yes too; a no asks for the words to send.
+        // word only when the user says so, and so is a question passed on that could not be
+        // asked directly ("ask Mojo if he can pick up her kids"). A no stops, so that the request
+        // can be said again as meant: each on its own, or the message as it should be sent.
         for parameter in intent.parameters where parameter.isFreeText {
             guard let said = run.parameters[parameter.name]?.stringValue else { continue }
             let takesBack = answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
