@@ -57,6 +57,9 @@ public struct LanguagePack: Sendable {
         /// Words that point back at what was just shown ("them", "those").
         var pointing: Set<String>?
         var cancel: [String]
+        /// Phrases that only thank or take leave ("thanks", "that's all", "bye"): said with
+        /// nothing but yes, no and courtesy words around them ("ok thanks, bye"), no request.
+        var closing: [String]?
         /// Answers that ask what was meant instead of answering ("what?", "huh", "come again").
         var unsure: [String]?
         /// Words that open a correction of what was asked ("actually", "wait", "I meant").
@@ -254,6 +257,28 @@ extension LanguagePack {
         while let last = rest.last, words.trailing.contains(last.word) || last.word == ":" { rest = rest.dropLast() }
         while rest.count > 1, let first = rest.first, words.fillers.contains(first.word) { rest = rest.dropFirst() }
         return rest.map(\.word).joined(separator: " ")
+    }
+
+    /// Whether `tokens` only thank or take leave: at least one `words.closing` phrase, and
+    /// besides them only one-word yes or no answers and trailing courtesies ("no, that's
+    /// all, thanks").
+    func isClosing(_ tokens: ArraySlice<Token>) -> Bool {
+        guard let closing = words.closing else { return false }
+        let phrases = closing.map { $0.split(separator: " ").map(String.init) }
+        var rest = tokens
+        var closed = false
+        while let first = rest.first {
+            let said = rest.prefix(6).map(\.word)
+            if let phrase = phrases.filter({ said.starts(with: $0) }).max(by: { $0.count < $1.count }) {
+                rest = rest.dropFirst(phrase.count)
+                closed = true
+            } else if words.yes.contains(first.word) || words.no.contains(first.word) || words.trailing.contains(first.word) {
+                rest = rest.dropFirst()
+            } else {
+                return false
+            }
+        }
+        return closed
     }
 }
 

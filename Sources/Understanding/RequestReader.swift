@@ -22,7 +22,9 @@ public struct RequestReader: Sendable {
 
     /// Understands `text`, given the apps registered now.
     public func read(_ text: String, apps: [AppProfile]) -> Understood {
-        let said = withoutClosingCourtesy(Token.split(text))
+        let split = Token.split(text)
+        if pack.isClosing(split[...]) { return .closing }
+        let said = withoutClosingCourtesy(split)
         // Matching cost grows with length; nobody asks for an intent in a page of text.
         guard said.count <= Self.maximumWords else { return .notUnderstood }
         let tokens = pack.markTypos(said)

@@ -126,11 +126,14 @@ struct Conversation: Sendable {
 
     private func converse(_ text: String, _ context: inout Context) async throws(Stop) -> Turn {
         var world = await host.world()
+        let reading = pointedAt(text, reader, world) ?? reader.read(text, apps: world.profiles)
         // A yes or a no with no question asked is no request, however it reads ("no" is
-        // close to a message attribute's words).
-        if answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
+        // close to a message attribute's words); "ok, thanks" is a thanks.
+        if reading != .closing, answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
         var request: UnderstoodRequest
-        switch pointedAt(text, reader, world) ?? reader.read(text, apps: world.profiles) {
+        switch reading {
+        case .closing:
+            return context.turn(words.say("closing"), end: .completed)
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
         case .notUnderstood:
