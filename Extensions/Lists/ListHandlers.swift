@@ -254,6 +254,23 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         }
     }
 
+    /// An ISO 8601 date and time, and the time zone it was written in ("-08:00"; "Z" is UTC).
+    static func moment(_ text: String) -> (date: Date, zone: TimeZone)? {
+        guard let date = try? Date(text, strategy: .iso8601) else { return nil }
+        let suffix = text.suffix(6)
+        guard let sign = suffix.first, sign == "+" || sign == "-", suffix.dropFirst(3).first == ":",
+            let hours = Int(suffix.dropFirst().prefix(2)), let minutes = Int(suffix.suffix(2))
+        else { return (date, .gmt) }
+        return (date, TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)) ?? .gmt)
+    }
+
+    /// The calendar day `date` falls on in `zone`.
+    static func day(of date: Date, in zone: TimeZone) -> DateComponents {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.dateComponents([.year, .month, .day], from: date)
+    }
+
     private static func words(of text: String) -> Set<String> {
         Set(TitleMatcher.normalize(text).split(separator: " ").map(String.init))
     }
@@ -261,8 +278,20 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
     func handle(intent: SearchForNotebookItemsIntent) async throws -> SearchForNotebookItemsResponse {
         let title = intent.title
         let only: [String]? = title == nil || title == "all" ? nil : [title ?? ""]
-        var response: [String: JSONValue] = [:]
         let type = intent.itemType
+        var response: [String: JSONValue] = [:]
+        // "what do I have to do tomorrow": the tasks with a reminder that day (on the list
+        // named, or by the title named when tasks are searched), days counted in the time
+        // zone the request was said in.
+        if let dateTime = intent.dateTime {
+            guard let asked = Self.moment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
+            let day = Self.day(of: asked.date, in: asked.zone)
+            let due = try await store.allTasksWithLists().filter { task, list in
+                (only?.contains(type == .task ? task.title : list) ?? true) && (intent.status.map { $0.rawValue == task.status } ?? true)
+                    && task.reminder.flatMap(Self.moment).map { Self.day(of: $0.date, in: asked.zone) } == day
+            }
+            return SearchForNotebookItemsResponse(.success, ["tasks": json(due.map(\.task))])
+        }
         // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
         let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: intent.status?.rawValue) : nil
         if let lists, type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }

@@ -169,7 +169,8 @@ public struct Phrasebook: Sendable {
     }
 
     /// One item of a `summary`: a message with its sender, a ride option with its price, a
-    /// note with what it says, a list with its tasks, a task checked off as such.
+    /// note with what it says, a list with its tasks, a task checked off as such or with
+    /// when its reminder is due.
     private func summarized(_ item: JSONValue) -> String? {
         guard let object = item.objectValue else { return text(of: item) }
         let name = text(of: item) ?? ""
@@ -189,8 +190,12 @@ public struct Phrasebook: Sendable {
             let titles = tasks.compactMap(summarized)
             return "\(name): " + (titles.isEmpty ? empty(object) : list(titles))
         }
-        // A task checked off says so ("milk (done)").
+        // A task checked off says so ("milk (done)"); one to do, when its reminder is due
+        // ("call Mom (tomorrow at 5:00 PM)").
         if object["status"]?.stringValue == "completed" { return say("checkedOff", ["title": name]) }
+        if pack.say["withReminder"] != nil, let reminder = object["reminder"], let when = filtered(reminder, base: "when") {
+            return say("withReminder", ["title": name, "when": when])
+        }
         return name
     }
 

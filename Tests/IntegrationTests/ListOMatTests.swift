@@ -161,6 +161,34 @@ struct ListOMatTests {
         #expect(tasks.allSatisfy { $0["reminder"] == "2026-11-24T18:00:00-08:00" })
     }
 
+    @Test("A search for a day finds the tasks whose reminder falls on it, in the time zone the day was said in")
+    func searchByDay() throws {
+        let host = try hostWithStores()
+        defer { host.stop(); host.removeState() }
+        try send(host, "CreateTaskList", "title=Errands")
+        try send(host, "CreateTaskList", "title=Party")
+        // 23:30 in the user's zone, 07:30 the next day in UTC: the 1st for the user.
+        try send(host, "AddTasks", "targetTaskList=Errands", "taskTitles=late", "temporalEventTrigger=2026-12-01T23:30:00-08:00")
+        try send(host, "AddTasks", "targetTaskList=Errands", "taskTitles=utc", "temporalEventTrigger=2026-12-01T20:00:00Z")
+        try send(host, "AddTasks", "targetTaskList=Errands", "taskTitles=next day", "temporalEventTrigger=2026-12-02T00:30:00-08:00")
+        try send(host, "AddTasks", "targetTaskList=Errands", "taskTitles=no reminder")
+        try send(host, "AddTasks", "targetTaskList=Party", "taskTitles=cake", "temporalEventTrigger=2026-12-01T10:00:00-08:00")
+        func due(_ arguments: String...) throws -> [String]? {
+            let found = try host.ctl(["send", "List-o-Mat", "SearchForNotebookItems", "dateTime=2026-12-01T09:00:00-08:00"] + arguments + ["--json"]).json
+            return found?["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }.sorted()
+        }
+        let all = try send(host, "SearchForNotebookItems", "itemType=task")
+        #expect(try due("itemType=task") == ["cake", "late", "utc"], "\(all)")
+        // A list named: its tasks; a task named: that task.
+        #expect(try due("itemType=taskList", "title=Errands") == ["late", "utc"])
+        #expect(try due("itemType=task", "title=cake") == ["cake"])
+        #expect(try send(host, "SetTaskAttribute", "targetTask=late", "status=completed")["outcome"] == "success")
+        #expect(try due("itemType=task", "status=notCompleted") == ["cake", "utc"])
+        // A day that is no date finds nothing, not every day's tasks.
+        let someday = try send(host, "SearchForNotebookItems", "itemType=task", "dateTime=someday")
+        #expect(someday["outcome"] != "success" && someday["response"]?["response"]?["tasks"] == nil, "\(someday)")
+    }
+
     @Test("Notes are created, appended to by a close title, and found by their content")
     func notes() throws {
         let host = try hostWithStores()
