@@ -232,6 +232,27 @@ extension RequestReaderTests {
         ])
     }
 
+    @Test("Asking what is due on a day searches the tasks to do with that date")
+    func dueOnADay() {
+        for text in ["what do I have to do tomorrow?", "what's due tomorrow", "whats coming up tomorrow", "what's on my plate tomorrow"] {
+            let r = request(text)
+            #expect(r?.intent == "SearchForNotebookItems", "\(text)")
+            #expect(r?.parameters == ["itemType": "task", "status": "notCompleted", "dateTime": "2026-11-24T09:00:00-08:00"], "\(text)")
+        }
+        #expect(request("what are my reminders for tomorrow")?.parameters == ["itemType": "task", "dateTime": "2026-11-24T09:00:00-08:00"])
+        #expect(request("what do I have to do")?.parameters == ["itemType": "task", "status": "notCompleted"])
+    }
+
+    @Test("Thanks and goodbyes are read as such, alone or with yes, no and courtesies; not inside a request")
+    func closing() {
+        for text in ["thanks", "Thank you!", "thanks, that's all", "ok thanks", "no thanks", "nope, I'm good. bye", "that's all for now", "great, thx"] {
+            #expect(reader.read(text, apps: apps) == .closing, "\(text)")
+        }
+        for text in ["ok", "yes", "send coco a message saying thanks", "thanks coco", "tell bobo bye"] {
+            #expect(reader.read(text, apps: apps) != .closing, "\(text)")
+        }
+    }
+
     @Test("A pronoun is never a recipient, even capitalised: what follows send is then the message")
     func pronounIsNoRecipient() {
         for text in ["send I'm on my way on MonkeyChat", "MonkeyChat send I'll be late", "send We are here on MonkeyChat", "send Im on my way on MonkeyChat"] {

@@ -36,6 +36,9 @@ struct Conversation: Sendable {
         case ended(Turn)
         /// The user made a new request instead of answering: start over with it.
         case newRequest(String)
+        /// The user said no to taking their words as the answer ("word for word?"): start
+        /// over with them as a request, which they chose over the one asked about.
+        case instead(String)
     }
 
     /// How many times one conversation starts over with a new request said instead of an answer.
@@ -64,7 +67,7 @@ struct Conversation: Sendable {
                 case .cancelled: return context.turn(words.say("cancelled"), end: .cancelled)
                 case .silence: return context.turn(words.say("timedOut"), end: .timedOut)
                 case .ended(let turn): return turn
-                case .newRequest(let said):
+                case .newRequest(let said), .instead(let said):
                     text = said
                     setAside.remove(said)
                     setAside.request.withLock { $0 = said }
@@ -288,7 +291,15 @@ struct Conversation: Sendable {
             for result: ResolutionResult, of parameter: ParameterDefinition, _ run: Run, said: JSONValue?, asked: Int
         ) async throws(Stop) -> JSONValue? {
             if asked >= Conversation.maximumAsks { throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed)) }
-            return try await conversation.settle(result, parameter, run.intent, run, context, profiles, said: said)
+            do {
+                return try await conversation.settle(result, parameter, run.intent, run, context, profiles, said: said)
+            } catch {
+                // Another request said instead of a value ("what's due tomorrow?" where a list
+                // was asked for): this one is not done, and the last turn says so. One of its
+                // kind replaces it and takes none of its values.
+                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app)
+                throw error
+            }
         }
 
         func unlock(_ refused: Outcome, asked: Int) async throws(Stop) -> Bool {
@@ -354,14 +365,7 @@ struct Conversation: Sendable {
             }
         case .confirmationRequired(let value, let reason):
             let name = words.text(of: value) ?? ""
-            let answer: JSONValue?
-            do {
-                answer = try await confirmValue(name, value, reason, parameter, intent, context, profiles)
-            } catch {
-                await setAsideUnlessReplaced(error, intent: intent.name, app: context.app)
-                throw error
-            }
-            if let answer { return answer }
+            if let answer = try await confirmValue(name, value, reason, parameter, intent, context, profiles) { return answer }
             return try await self.value(prompt, parameter, intent, context, profiles)
         case .unsupported(let reason):
             let value = said.flatMap { parameter.type == .dateTime ? words.spokenDate($0) ?? words.text(of: $0) : words.text(of: $0) }
@@ -403,10 +407,30 @@ struct Conversation: Sendable {
         }
     }
 
-    /// Asks for a value until the answer reads as one for `parameter`; asked again, the
-    /// question is `repeating` (the prompt without why the value said before won't work).
+    /// Asks for a value (`askValue`). A look at what is asked about, said instead (a request
+    /// for the intent the parameter's values come `from`: "show my unread messages" where the
+    /// messages to mark are asked for), is what the question invites: the conversation starts
+    /// over with it, and the request asked about is the user's to say again, pointing at them.
     private func value(
         _ question: String, repeating: String? = nil, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context,
+        _ profiles: [AppProfile]
+    ) async throws(Stop) -> JSONValue {
+        do throws(Stop) {
+            return try await askValue(question, repeating: repeating, parameter, intent, context, profiles)
+        } catch {
+            if case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
+                request.intent == from.intent
+            {
+                throw .instead(said)
+            }
+            throw error
+        }
+    }
+
+    /// Asks for a value until the answer reads as one for `parameter`; asked again, the
+    /// question is `repeating` (the prompt without why the value said before won't work).
+    private func askValue(
+        _ question: String, repeating: String?, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context,
         _ profiles: [AppProfile]
     ) async throws(Stop) -> JSONValue {
         var question = question
@@ -459,7 +483,7 @@ struct Conversation: Sendable {
             let check = words.say(unsure ? "wordForWordOrAskAgain" : correcting ? "wordForWordOrStop" : "wordForWord", ["value": said])
             if try await yesNo(check, context, parameter: parameter.name) { return value }
             if correcting { throw .ended(context.turn(words.say("declinedWithMore"), end: .cancelled)) }
-            if !unsure { throw .newRequest(request) }
+            if !unsure { throw .instead(request) }
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
     }
@@ -585,8 +609,8 @@ struct Conversation: Sendable {
     }
 
     /// Another request said instead of the answer (`error` starts over with it): "how far
-    /// away is it?" where a ride waits for its yes, for an unlock, or for a yes to a value
-    /// ("Did you mean Costco?"). The request asked about (`intent` of `app`) is not done, and
+    /// away is it?" where a ride waits for its yes, for an unlock, for a value or for a yes
+    /// to one ("Did you mean Costco?"). The request asked about (`intent` of `app`) is not done, and
     /// the last turn says so. After a no ("no, tell Coco …") it was turned down; one of the
     /// same kind ("get me one to Union Square instead") replaces it, keeping its `values`.
     private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:]) async {
