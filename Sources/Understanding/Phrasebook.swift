@@ -239,6 +239,11 @@ public struct Phrasebook: Sendable {
             return value.stringValue.flatMap { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock).spoken($0) }
         case "summary":
             guard let items = value.arrayValue else { return text(of: value) }
+            // Lists with their tasks, each a list of its own, are set apart ("camping: tent and
+            // stove; party: chips and salsa"), not run into one list.
+            if items.count > 1, let separator = pack.say["listsApart"], items.contains(where: { $0.objectValue?["tasks"] != nil }) {
+                return items.compactMap(summarized).joined(separator: separator)
+            }
             return list(items.compactMap(summarized))
         default: return text(of: value)
         }
