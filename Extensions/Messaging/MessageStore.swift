@@ -93,15 +93,19 @@ final class MessageStore: Sendable {
         var groups: [String] = []
     }
 
-    /// The messages matching every given field, oldest first.
+    /// The messages matching every given field, oldest first. A search by nothing but
+    /// senders, attributes or groups ("read my messages") is of messages the user received:
+    /// their own are found by whom they went to, what they say, or their identifiers.
     func search(_ query: Query) async throws -> [ChatMessage] {
+        let received = query.recipients.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
         let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {
             wanted.isEmpty || wanted.contains { w in names(people).contains { $0.contains(w.lowercased()) } }
         }
         return all.filter { m in
-            anyName(query.recipients, in: m.recipients)
+            !(received && m.sender.identifier == Self.me.identifier)
+                && anyName(query.recipients, in: m.recipients)
                 && anyName(query.senders, in: [m.sender])
                 && query.terms.allSatisfy { m.content.localizedCaseInsensitiveContains($0) }
                 && query.attributes.allSatisfy { m.has($0) }
