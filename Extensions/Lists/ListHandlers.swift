@@ -25,8 +25,15 @@ struct AddTasksHandler: AddTasksIntentHandling {
     let store: NotebookStore
     let names: NotebookNames
 
+    /// Lists the user has, named together ("add coffee to groceries and camping"), are no
+    /// list to make: one add goes to one list (`severalLists`), and the user is asked which.
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
-        resolveTitle(intent.targetTaskList, among: try await store.listTitles(), creating: true)
+        let lists = try await store.listTitles()
+        if let said = intent.targetTaskList, TitleMatcher.match(said, in: lists) == .none {
+            let parts = splitItems([said])
+            if parts.count > 1, parts.allSatisfy({ TitleMatcher.match($0, in: lists) != .none }) { return .unsupported(reason: "severalLists") }
+        }
+        return resolveTitle(intent.targetTaskList, among: lists, creating: true)
     }
 
     /// Adds to the list, making it first when there is none of that title (the user said yes
