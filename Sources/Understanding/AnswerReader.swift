@@ -30,6 +30,16 @@ public struct AnswerReader: Sendable {
         Token.split(text).first?.word == pack.words.and
     }
 
+    /// Whether the answer is a question of the user's ("what's on it?"): it ends with a
+    /// question mark and opens with a question word (`words.askedQuestion.questionWords`),
+    /// or that word with an ending ("what's").
+    public func isQuestion(_ text: String) -> Bool {
+        guard let questionWords = pack.words.askedQuestion?.questionWords,
+            text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?"), let first = Token.split(text).first?.word
+        else { return false }
+        return questionWords.contains(first) || questionWords.contains { first.hasPrefix($0 + "'") }
+    }
+
     /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").
     public func isUnsure(_ text: String) -> Bool {
         guard let unsure = pack.words.unsure else { return false }

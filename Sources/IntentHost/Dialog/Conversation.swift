@@ -461,6 +461,9 @@ struct Conversation: Sendable {
                         if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
                     }
                 }
+                // A question of the user's ("what's on it?" where a list was asked for) is no
+                // title, unless the app knows one by those words.
+                if parameter.type == .string, !parameter.isFreeText, answers.isQuestion(answer), !Self.isName(answer, of: profiles) { return nil }
                 return readValue(answer, for: parameter, intent, profiles)
             }
             // Free text that reads as a request of its own ("add batteries to my grocery list"
