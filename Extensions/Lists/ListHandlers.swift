@@ -29,10 +29,7 @@ struct AddTasksHandler: AddTasksIntentHandling {
     /// list to make: one add goes to one list (`severalLists`), and the user is asked which.
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
         let lists = try await store.listTitles()
-        if let said = intent.targetTaskList, TitleMatcher.match(said, in: lists) == .none {
-            let parts = splitItems([said])
-            if parts.count > 1, parts.allSatisfy({ TitleMatcher.match($0, in: lists) != .none }) { return .unsupported(reason: "severalLists") }
-        }
+        if namesSeveral(intent.targetTaskList, among: lists) { return .unsupported(reason: "severalLists") }
         return resolveTitle(intent.targetTaskList, among: lists, creating: true)
     }
 
@@ -65,7 +62,10 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     /// task.
     func resolveTargetTask(for intent: SetTaskAttributeIntent) async throws -> ResolutionResult {
         if Self.taskIdentifier(intent) != nil, let chosen = intent.intent.parameters["targetTask"] { return .success(chosen) }
-        let resolved = resolveTitle(intent.targetTask, among: try await store.taskTitles())
+        let titles = try await store.taskTitles()
+        // "mark plates and chips done": one change is of one task (`severalTasks`).
+        if namesSeveral(intent.targetTask, among: titles) { return .unsupported(reason: "severalTasks") }
+        let resolved = resolveTitle(intent.targetTask, among: titles)
         if case .unsupported = resolved, intent.taskList == nil, let said = intent.targetTask,
             let onLists = try await taskOnList(said).flatMap({ Self.candidates(among: $0, onLists: Set($0.map(\.list)), intent) }),
             let first = onLists.first

@@ -97,6 +97,14 @@ func resolveTitle(_ said: String?, among titles: [String], required: Bool = true
     }
 }
 
+/// Whether `said` is no title of `titles` but several of them named together ("groceries
+/// and camping"), which one request cannot take.
+func namesSeveral(_ said: String?, among titles: [String]) -> Bool {
+    guard let said, TitleMatcher.match(said, in: titles) == .none else { return false }
+    let parts = splitItems([said])
+    return parts.count > 1 && parts.allSatisfy { TitleMatcher.match($0, in: titles) != .none }
+}
+
 /// "rice, onions and olives" is three items.
 func splitItems(_ titles: [String]) -> [String] {
     titles.flatMap { title in
