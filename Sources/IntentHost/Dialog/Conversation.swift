@@ -296,8 +296,9 @@ struct Conversation: Sendable {
             } catch {
                 // Another request said instead of a value ("what's due tomorrow?" where a list
                 // was asked for): this one is not done, and the last turn says so. One of its
-                // kind replaces it and takes none of its values.
-                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app)
+                // kind that agrees with what it said besides replaces it, keeping the rest.
+                let others = run.parameters.filter { $0.key != parameter.name }
+                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: others, agreeing: others)
                 throw error
             }
         }
@@ -447,7 +448,8 @@ struct Conversation: Sendable {
                 // `answeredBy`: "a new list called Costco" where the list was asked for) gives
                 // its one value. Free text is taken whole, but for the request said again with
                 // only it ("make a new grocery list in List-o-Mat" where the name was asked for).
-                if case .request(let request) = reader.read(answer, apps: profiles) {
+                let reading = reader.read(answer, apps: profiles)
+                if case .request(let request) = reading {
                     if request.intent == intent.name, let said = request.parameters[parameter.name] {
                         if request.parameters.count == 1 { return try? parameter.coerce(said) }
                         // A list's element is read from the words ("send it to Coco" reads "it" as
@@ -462,8 +464,9 @@ struct Conversation: Sendable {
                     }
                 }
                 // A question of the user's ("what's on it?" where a list was asked for) is no
-                // title, unless the app knows one by those words.
+                // title, and a thanks ("thanks, that's all") no name, unless the app knows one by those words.
                 if parameter.type == .string, !parameter.isFreeText, answers.isQuestion(answer), !Self.isName(answer, of: profiles) { return nil }
+                if reading == .closing, !parameter.isFreeText, !Self.isName(answer, of: profiles) { return nil }
                 return readValue(answer, for: parameter, intent, profiles)
             }
             // Free text that reads as a request of its own ("add batteries to my grocery list"
@@ -537,6 +540,8 @@ struct Conversation: Sendable {
             // A bare no where a value or a choice was asked for ("no" to "From which list?")
             // calls the request off, as "never mind" does.
             if expecting != .yesNo, answers.isOnlyYesOrNo(answer), answers.yesNo(answer) == false { throw .cancelled }
+            // So does a thanks or a goodbye ("thanks, that's all").
+            if expecting != .yesNo, await reading(answer) == .closing { throw .cancelled }
             // No answer to this question, but a request of its own ("send a message to Bobo
             // saying hi" where a name was asked for): start over with it.
             if await isRequest(answer, asking: context.app) { throw .newRequest(answer) }
@@ -616,21 +621,37 @@ struct Conversation: Sendable {
     /// to one ("Did you mean Costco?"). The request asked about (`intent` of `app`) is not done, and
     /// the last turn says so. After a no ("no, tell Coco …") it was turned down; one of the
     /// same kind ("get me one to Union Square instead") replaces it, keeping its `values`.
-    private func setAsideUnlessReplaced(_ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:]) async {
-        guard case .newRequest(let said) = error, answers.afterNo(said) == nil else { return }
-        if await isSameKind(said, intent: intent, app: app) {
+    /// Where a value was asked for, one of the same kind replaces it only when its items
+    /// are those the first `said` (a list's items add up; one value said anew is said
+    /// instead): "add call mom to errands" where "remind me to call mom" asked which list,
+    /// not "add batteries to errands", which is another request.
+    private func setAsideUnlessReplaced(
+        _ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:], agreeing said: [String: JSONValue]? = nil
+    ) async {
+        guard case .newRequest(let text) = error, answers.afterNo(text) == nil else { return }
+        if let request = await sameKind(text, intent: intent, app: app), said.map({ sameItems(request, as: $0) }) ?? true {
             if let intent, let app { setAside.replaced.withLock { $0 = (intent, app, values) } }
             return
         }
         setAside.add(setAside.request.withLock { $0 })
     }
 
-    /// Whether `text` reads as a request for `intent` of `app` (or naming no app).
-    private func isSameKind(_ text: String, intent: String?, app: String?) async -> Bool {
+    /// `text` read as a request for `intent` of `app` (or naming no app), if it is one.
+    private func sameKind(_ text: String, intent: String?, app: String?) async -> UnderstoodRequest? {
         // "and get Kiki one too" asks for another, not instead.
-        if answers.startsWithAnd(text) { return false }
-        guard case .request(let request) = await reading(text) else { return false }
-        return Self.isSame(request, intent: intent, app: app)
+        if answers.startsWithAnd(text) { return nil }
+        guard case .request(let request) = await reading(text), Self.isSame(request, intent: intent, app: app) else { return nil }
+        return request
+    }
+
+    /// Whether every list `request` and `said` both give has the same items in each (but for
+    /// case and punctuation).
+    private func sameItems(_ request: UnderstoodRequest, as said: [String: JSONValue]) -> Bool {
+        func items(_ value: JSONValue) -> [String] { (value.arrayValue ?? [value]).map { Token.fold($0.stringValue ?? "") } }
+        let intent = catalog.intent(request.intent)
+        return request.parameters.allSatisfy { name, value in
+            intent?.parameter(name)?.isList != true || said[name].map { items($0) == items(value) } ?? true
+        }
     }
 
     /// Whether `request` asks for `intent` of `app`, naming that app or none.
