@@ -57,6 +57,9 @@ public struct LanguagePack: Sendable {
         /// Words that point back at what was just shown ("them", "those").
         var pointing: Set<String>?
         var cancel: [String]
+        /// Greetings that open a request and add nothing to it ("hi there, what can you
+        /// do?"); one-word ones ("hi") are `fillers`.
+        var greetings: [String]?
         /// Phrases that only thank or take leave ("thanks", "that's all", "bye"): said with
         /// nothing but yes, no and courtesy words around them ("ok thanks, bye"), no request.
         var closing: [String]?

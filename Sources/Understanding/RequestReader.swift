@@ -24,7 +24,7 @@ public struct RequestReader: Sendable {
     public func read(_ text: String, apps: [AppProfile]) -> Understood {
         let split = Token.split(text)
         if pack.isClosing(split[...]) { return .closing }
-        let said = withoutClosingCourtesy(split)
+        let said = withoutGreeting(withoutClosingCourtesy(split))
         // Matching cost grows with length; nobody asks for an intent in a page of text.
         guard said.count <= Self.maximumWords else { return .notUnderstood }
         let tokens = pack.markTypos(said)
@@ -275,6 +275,15 @@ public struct RequestReader: Sendable {
             }
         }
         return found
+    }
+
+    /// Drops a greeting that opens the request ("Good morning! Add milk to my list").
+    func withoutGreeting(_ tokens: [Token]) -> [Token] {
+        let words = tokens.map(\.word)
+        guard let greeting = (pack.words.greetings ?? []).map({ $0.split(separator: " ").map(String.init) })
+            .first(where: { words.count > $0.count && words.starts(with: $0) })
+        else { return tokens }
+        return Array(tokens.dropFirst(greeting.count))
     }
 
     /// Drops a closing "Thanks!" said as a sentence of its own, but not from words after

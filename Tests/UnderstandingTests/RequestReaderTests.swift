@@ -245,12 +245,19 @@ extension RequestReaderTests {
 
     @Test("Thanks and goodbyes are read as such, alone or with yes, no and courtesies; not inside a request")
     func closing() {
-        for text in ["thanks", "Thank you!", "thanks, that's all", "ok thanks", "no thanks", "nope, I'm good. bye", "that's all for now", "great, thx"] {
+        for text in ["thanks", "Thank you!", "thanks, that's all", "ok thanks", "no thanks", "nope, I'm good. bye", "that's all for now", "great, thx", "great, thanks for the help"] {
             #expect(reader.read(text, apps: apps) == .closing, "\(text)")
         }
         for text in ["ok", "yes", "send coco a message saying thanks", "thanks coco", "tell bobo bye"] {
             #expect(reader.read(text, apps: apps) != .closing, "\(text)")
         }
+    }
+
+    @Test("A greeting before a request adds nothing to it")
+    func greetings() {
+        #expect(reader.read("hi there, what can you do?", apps: apps) == .capabilities(app: nil))
+        #expect(request("Good morning! Add milk to my grocery list")?.parameters == ["taskTitles": .array(["milk"]), "targetTaskList": "grocery"])
+        #expect(request("send a message to Coco saying good morning")?.parameters["content"] == "good morning")
     }
 
     @Test("A pronoun is never a recipient, even capitalised: what follows send is then the message")
