@@ -81,10 +81,15 @@ struct TitleMatcher {
         return key.isEmpty ? [] : titles.filter { normalize($0) == key }
     }
 
-    /// Lower case, letters and digits, single spaces.
+    /// Lower case, letters and digits, single spaces, without an article before other
+    /// words: "the lantern", "a lantern" and "Lantern" are one title.
     static func normalize(_ text: String) -> String {
-        String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ").joined(separator: " ")
+        let words = String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ")
+        let article = words.count > 1 && articles.contains(String(words[0]))
+        return words.dropFirst(article ? 1 : 0).joined(separator: " ")
     }
+
+    private static let articles: Set<String> = ["a", "an", "the"]
 
     /// Damerau-Levenshtein distance (with transpositions).
     static func editDistance(_ a: String, _ b: String) -> Int {
