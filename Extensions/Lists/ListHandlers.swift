@@ -302,6 +302,10 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
         let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: intent.status?.rawValue) : nil
         if let lists, type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }
+        // "what lists do I have?": their names, for the words; what is on each is asked list by list.
+        if type == .taskList, title == nil, intent.status == nil, let lists, !lists.isEmpty {
+            response["listTitles"] = .array(lists.compactMap { $0["title"] })
+        }
         if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
         if type == nil || type == .note {
             var notes = try await store.notes(titled: only, containing: intent.content)
