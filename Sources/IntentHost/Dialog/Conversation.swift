@@ -409,23 +409,43 @@ struct Conversation: Sendable {
     }
 
     /// Asks for a value (`askValue`). A look at what is asked about, said instead (a request
-    /// for the intent the parameter's values come `from`: "show my unread messages" where the
-    /// messages to mark are asked for), is what the question invites: the conversation starts
-    /// over with it, and the request asked about is the user's to say again, pointing at them.
+    /// for the intent the parameter's values come `from`), is what the question invites.
+    /// Where one value is asked for ("what lists do I have?" where a list was), its result is
+    /// said and the question asked again; where several are ("show my unread messages" where
+    /// the messages to mark are), the conversation starts over with it, and the request asked
+    /// about is the user's to say again, pointing at them.
     private func value(
         _ question: String, repeating: String? = nil, _ parameter: ParameterDefinition, _ intent: IntentDefinition, _ context: Context,
-        _ profiles: [AppProfile]
+        _ profiles: [AppProfile], looks: Int = 0
     ) async throws(Stop) -> JSONValue {
         do throws(Stop) {
             return try await askValue(question, repeating: repeating, parameter, intent, context, profiles)
         } catch {
-            if case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
+            guard case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
                 request.intent == from.intent
-            {
-                throw .instead(said)
+            else { throw error }
+            if !parameter.isList, looks < Self.maximumAsks, let app = context.app, let shown = await look(request, in: app) {
+                let asked = repeating ?? question
+                return try await value(shown + " " + asked, repeating: asked, parameter, intent, context, profiles, looks: looks + 1)
             }
-            throw error
+            throw .instead(said)
         }
+    }
+
+    /// `request` run in passing, in `app`, with nobody to ask: its result in words, or nil
+    /// when it needs the user or does not succeed.
+    private func look(_ request: UnderstoodRequest, in app: String) async -> String? {
+        guard request.apps.contains(app), request.namedApp.map({ $0 == app }) ?? true, let intent = catalog.intent(request.intent),
+            await host.world().app(app)?.authorization == .authorized
+        else { return nil }
+        var run = Run(app: app, intent: intent, sessionId: session.id, language: pack.language, confirmed: false)
+        for (name, value) in request.parameters {
+            if let parameter = intent.parameter(name), let coerced = try? parameter.coerce(value) { run.parameters[name] = coerced }
+        }
+        var asker = RecordingAsker()
+        let outcome = await driver.drive(&run, asking: &asker)
+        guard outcome.outcome == .success else { return nil }
+        return words.result(of: intent.name, values(run, outcome.response))
     }
 
     /// Asks for a value until the answer reads as one for `parameter`; asked again, the
