@@ -282,7 +282,11 @@ struct DateReader: Sendable {
         } else if let weekday = said.weekday {
             let current = calendar.component(.weekday, from: today)
             let ahead = (weekday - current + 7) % 7
-            day = calendar.date(byAdding: .day, value: ahead == 0 ? 7 : ahead, to: today)
+            // Today's weekday is today while its time is still to come ("friday at noon",
+            // said on a Friday morning), else a week on.
+            let time = said.time.map { !said.certain && $0 < 7 * 60 ? $0 + 12 * 60 : $0 } ?? words.defaultTime
+            let later = ahead == 0 && at(time, on: today, calendar) > now
+            day = calendar.date(byAdding: .day, value: ahead == 0 && !later ? 7 : ahead, to: today)
         } else if let month = said.month, let dayOfMonth = said.day {
             let year = calendar.component(.year, from: today)
             for candidate in [year, year + 1] {

@@ -30,6 +30,10 @@ struct DateReaderTests {
         ("for another hour", "2026-11-23T11:00:00-08:00"),
         ("in another 10 minutes", "2026-11-23T10:10:00-08:00"),
         ("next Monday", "2026-11-30T09:00:00-08:00"),
+        // Today's weekday is today while its time is to come, else a week on.
+        ("monday at noon", "2026-11-23T12:00:00-08:00"),
+        ("monday at 3", "2026-11-23T15:00:00-08:00"),
+        ("monday at 9am", "2026-11-30T09:00:00-08:00"),
         ("on Friday at 4 pm", "2026-11-27T16:00:00-08:00"),
         ("on March 3rd at 5 pm", "2027-03-03T17:00:00-08:00"),
         ("the 5th of December", "2026-12-05T09:00:00-08:00"),
