@@ -98,10 +98,12 @@ func resolveTitle(_ said: String?, among titles: [String], required: Bool = true
 }
 
 /// Whether `said` is no title of `titles` but several of them named together ("groceries
-/// and camping"), which one request cannot take.
+/// and camping", "the camping and party lists"), which one request cannot take.
 func namesSeveral(_ said: String?, among titles: [String]) -> Bool {
     guard let said, TitleMatcher.match(said, in: titles) == .none else { return false }
-    let parts = splitItems([said])
+    var words = said.split(separator: " ")
+    if let last = words.last, last.lowercased() == "lists" { words.removeLast() }
+    let parts = splitItems([words.joined(separator: " ")])
     return parts.count > 1 && parts.allSatisfy { TitleMatcher.match($0, in: titles) != .none }
 }
 
