@@ -293,11 +293,14 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         if let dateTime = intent.dateTime {
             guard let asked = Self.moment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
             let day = Self.day(of: asked.date, in: asked.zone)
-            let due = try await store.allTasksWithLists().filter { task, list in
-                (only?.contains(type == .task ? task.title : list) ?? true) && (intent.status.map { $0.rawValue == task.status } ?? true)
-                    && task.reminder.flatMap(Self.moment).map { Self.day(of: $0.date, in: asked.zone) } == day
+            // Soonest first.
+            let due = try await store.allTasksWithLists().compactMap { task, list -> (task: TaskItem, at: Date)? in
+                guard (only?.contains(type == .task ? task.title : list) ?? true), (intent.status.map { $0.rawValue == task.status } ?? true),
+                    let reminder = task.reminder.flatMap(Self.moment), Self.day(of: reminder.date, in: asked.zone) == day
+                else { return nil }
+                return (task, reminder.date)
             }
-            return SearchForNotebookItemsResponse(.success, ["tasks": json(due.map(\.task))])
+            return SearchForNotebookItemsResponse(.success, ["tasks": json(due.sorted { $0.at < $1.at }.map(\.task))])
         }
         // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
         let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: intent.status?.rawValue) : nil

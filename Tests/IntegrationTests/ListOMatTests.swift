@@ -175,12 +175,13 @@ struct ListOMatTests {
         try send(host, "AddTasks", "targetTaskList=Party", "taskTitles=cake", "temporalEventTrigger=2026-12-01T10:00:00-08:00")
         func due(_ arguments: String...) throws -> [String]? {
             let found = try host.ctl(["send", "List-o-Mat", "SearchForNotebookItems", "dateTime=2026-12-01T09:00:00-08:00"] + arguments + ["--json"]).json
-            return found?["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }.sorted()
+            return found?["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue }
         }
         let all = try send(host, "SearchForNotebookItems", "itemType=task")
-        #expect(try due("itemType=task") == ["cake", "late", "utc"], "\(all)")
+        // Soonest first: cake at 10:00, utc at 12:00, late at 23:30.
+        #expect(try due("itemType=task") == ["cake", "utc", "late"], "\(all)")
         // A list named: its tasks; a task named: that task.
-        #expect(try due("itemType=taskList", "title=Errands") == ["late", "utc"])
+        #expect(try due("itemType=taskList", "title=Errands") == ["utc", "late"])
         #expect(try due("itemType=task", "title=cake") == ["cake"])
         #expect(try send(host, "SetTaskAttribute", "targetTask=late", "status=completed")["outcome"] == "success")
         #expect(try due("itemType=task", "status=notCompleted") == ["cake", "utc"])
