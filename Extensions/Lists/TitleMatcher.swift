@@ -82,11 +82,13 @@ struct TitleMatcher {
     }
 
     /// Lower case, letters and digits, single spaces, without an article before other
-    /// words: "the lantern", "a lantern" and "Lantern" are one title.
+    /// words: "the lantern", "a lantern" and "Lantern" are one title, and so are "Food &
+    /// Drinks" and "food and drinks".
     static func normalize(_ text: String) -> String {
-        let words = String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ")
-        let article = words.count > 1 && articles.contains(String(words[0]))
-        return words.dropFirst(article ? 1 : 0).joined(separator: " ")
+        // The article is a word of its own as typed ("A/C filter" keeps its "a"); "&" is "and".
+        var typed = text.lowercased().replacingOccurrences(of: "&", with: " and ").split(whereSeparator: \.isWhitespace)
+        if typed.count > 1, articles.contains(String(typed[0])) { typed.removeFirst() }
+        return String(typed.joined(separator: " ").map { $0.isLetter || $0.isNumber ? $0 : " " }).split(separator: " ").joined(separator: " ")
     }
 
     private static let articles: Set<String> = ["a", "an", "the"]

@@ -94,10 +94,11 @@ final class MessageStore: Sendable {
     }
 
     /// The messages matching every given field, oldest first. A search by nothing but
-    /// senders, attributes or groups ("read my messages") is of messages the user received:
-    /// their own are found by whom they went to, what they say, or their identifiers.
+    /// senders ("read my messages") is of messages the user received: their own are found
+    /// by whom they went to, what they say, their attributes, group or identifiers.
     func search(_ query: Query) async throws -> [ChatMessage] {
         let received = query.recipients.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
+            && query.attributes.isEmpty && query.groups.isEmpty
         let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {

@@ -35,9 +35,18 @@ public struct AnswerReader: Sendable {
     /// or that word with an ending ("what's").
     public func isQuestion(_ text: String) -> Bool {
         guard let questionWords = pack.words.askedQuestion?.questionWords,
-            text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?"), let first = Token.split(text).first?.word
+            text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?"),
+            let first = Token.split(text).first(where: { !pack.words.fillers.contains($0.word) })?.word
         else { return false }
         return questionWords.contains(first) || questionWords.contains { first.hasPrefix($0 + "'") }
+    }
+
+    /// Whether the answer is a question of the user's about someone ("hmm, what did he send
+    /// me last?", where a message was asked for): it reads as no message to pass on as said.
+    public func asksAboutSomeone(_ text: String) -> Bool {
+        guard let asked = pack.words.askedQuestion, isQuestion(text) else { return false }
+        let people = asked.subjects.union(asked.plural)
+        return Token.split(text).contains { people.contains($0.word) }
     }
 
     /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").

@@ -158,7 +158,7 @@ struct DateReader: Sendable {
         }
         var at = start
         if let end = anyPhrase(words.on + words.next, tokens, at) { at = end }
-        if at < tokens.endIndex, let weekday = words.weekdays[tokens[at].word] {
+        if at < tokens.endIndex, let weekday = words.weekdays[tokens[at].word] ?? (at > start ? words.weekend?[tokens[at].word] : nil) {
             said.weekday = weekday
             return at + 1
         }

@@ -43,6 +43,9 @@ struct DateWords: Sendable, Decodable {
     var units: [String: Int]
     /// Weekday words, Sunday = 1.
     var weekdays: [String: Int]
+    /// Words for a weekend and the weekday it means ("this weekend" is its Saturday), read
+    /// only after an `on` or `next` word: "Weekend chores" is a name.
+    var weekend: [String: Int]?
     /// Month words, January = 1.
     var months: [String: Int]
     /// The time a day said without a time means.

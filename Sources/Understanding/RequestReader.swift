@@ -172,7 +172,7 @@ public struct RequestReader: Sendable {
         guard let date = reader.dates.find(in: said[...]) else { return nil }
         let dates = pack.dates
         let core = said[date.range].filter { !dates.introducers.contains($0.word) && !pack.articles.contains($0.word) }
-        let day = core.count == 1 ? core.first.flatMap { dates.weekdays[$0.word] != nil ? $0 : nil } : nil
+        let day = core.count == 1 ? core.first.flatMap { dates.weekdays[$0.word] ?? dates.weekend?[$0.word] != nil ? $0 : nil } : nil
         let before = day.flatMap { day in said[date.range].firstIndex { $0.word == day.word } }.flatMap { $0 > 0 ? said[$0 - 1].word : nil }
         if let before, pack.words.naming?.contains(before) == true {
             // "a list called friday dinner for friday": a date after the name is still one.
@@ -281,7 +281,7 @@ public struct RequestReader: Sendable {
     func withoutGreeting(_ tokens: [Token]) -> [Token] {
         let words = tokens.map(\.word)
         guard let greeting = (pack.words.greetings ?? []).map({ $0.split(separator: " ").map(String.init) })
-            .first(where: { words.count > $0.count && words.starts(with: $0) })
+            .filter({ words.count > $0.count && words.starts(with: $0) }).max(by: { $0.count < $1.count })
         else { return tokens }
         return Array(tokens.dropFirst(greeting.count))
     }

@@ -234,13 +234,15 @@ extension RequestReaderTests {
 
     @Test("Asking what is due on a day searches the tasks to do with that date")
     func dueOnADay() {
-        for text in ["what do I have to do tomorrow?", "what's due tomorrow", "whats coming up tomorrow", "what's on my plate tomorrow"] {
+        for text in ["what do I have to do tomorrow?", "what's due tomorrow", "whats coming up tomorrow", "what's on my plate tomorrow", "what do I have going on tomorrow"] {
             let r = request(text)
             #expect(r?.intent == "SearchForNotebookItems", "\(text)")
             #expect(r?.parameters == ["itemType": "task", "status": "notCompleted", "dateTime": "2026-11-24T09:00:00-08:00"], "\(text)")
         }
         #expect(request("what are my reminders for tomorrow")?.parameters == ["itemType": "task", "dateTime": "2026-11-24T09:00:00-08:00"])
         #expect(request("what do I have to do")?.parameters == ["itemType": "task", "status": "notCompleted"])
+        // "The weekend" is its Saturday.
+        #expect(request("what's due this weekend")?.parameters["dateTime"] == "2026-11-28T09:00:00-08:00")
     }
 
     @Test("Thanks and goodbyes are read as such, alone or with yes, no and courtesies; not inside a request")
@@ -248,7 +250,7 @@ extension RequestReaderTests {
         for text in ["thanks", "Thank you!", "thanks, that's all", "ok thanks", "no thanks", "nope, I'm good. bye", "that's all for now", "great, thx", "great, thanks for the help"] {
             #expect(reader.read(text, apps: apps) == .closing, "\(text)")
         }
-        for text in ["ok", "yes", "send coco a message saying thanks", "thanks coco", "tell bobo bye"] {
+        for text in ["ok", "yes", "later", "later today", "send coco a message saying thanks", "thanks coco", "tell bobo bye"] {
             #expect(reader.read(text, apps: apps) != .closing, "\(text)")
         }
     }
@@ -258,6 +260,18 @@ extension RequestReaderTests {
         #expect(reader.read("hi there, what can you do?", apps: apps) == .capabilities(app: nil))
         #expect(request("Good morning! Add milk to my grocery list")?.parameters == ["taskTitles": .array(["milk"]), "targetTaskList": "grocery"])
         #expect(request("send a message to Coco saying good morning")?.parameters["content"] == "good morning")
+        // A name that starts like a greeting keeps it.
+        #expect(request("morning list: add coffee")?.parameters["targetTaskList"] == "morning")
+    }
+
+    @Test("Questions about rides and messages stay with their apps, not a search of tasks")
+    func ridesAndMessagesAreNoTaskSearch() {
+        for text in ["when is my ride scheduled", "when is my pickup scheduled", "when is the zippy scheduled"] {
+            #expect(request(text)?.intent == "GetRideStatus", "\(text)")
+        }
+        for text in ["what were my messages", "what were my unread messages", "which were my flagged messages"] {
+            #expect(request(text)?.intent == "SearchForMessages", "\(text)")
+        }
     }
 
     @Test("A pronoun is never a recipient, even capitalised: what follows send is then the message")

@@ -297,8 +297,10 @@ struct Conversation: Sendable {
                 // Another request said instead of a value ("what's due tomorrow?" where a list
                 // was asked for): this one is not done, and the last turn says so. One of its
                 // kind that agrees with what it said besides replaces it, keeping the rest.
-                let others = run.parameters.filter { $0.key != parameter.name }
-                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: others, agreeing: others)
+                // What a message said is not carried to another request: it is said again.
+                let said = run.parameters.filter { $0.key != parameter.name }
+                let kept = said.filter { run.intent.parameter($0.key)?.isFreeText != true }
+                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: kept, said: said)
                 throw error
             }
         }
@@ -424,9 +426,14 @@ struct Conversation: Sendable {
             guard case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
                 request.intent == from.intent
             else { throw error }
-            if !parameter.isList, looks < Self.maximumAsks, let app = context.app, let shown = await look(request, in: app) {
-                let asked = repeating ?? question
-                return try await value(shown + " " + asked, repeating: asked, parameter, intent, context, profiles, looks: looks + 1)
+            if !parameter.isList {
+                if looks < Self.maximumAsks, let app = context.app, let shown = await look(request, in: app) {
+                    let asked = repeating ?? question
+                    return try await value(shown + " " + asked, repeating: asked, parameter, intent, context, profiles, looks: looks + 1)
+                }
+                // A look that cannot be run in passing starts over, and the request asked
+                // about is said not done.
+                setAside.add(setAside.request.withLock { $0 })
             }
             throw .instead(said)
         }
@@ -486,21 +493,22 @@ struct Conversation: Sendable {
                 // A question of the user's ("what's on it?" where a list was asked for) is no
                 // title, and a thanks ("thanks, that's all") no name, unless the app knows one by those words.
                 if parameter.type == .string, !parameter.isFreeText, answers.isQuestion(answer), !Self.isName(answer, of: profiles) { return nil }
-                if reading == .closing, !parameter.isFreeText, !Self.isName(answer, of: profiles) { return nil }
+                if reading == .closing, parameter.type == .string, !parameter.isFreeText, !Self.isName(answer, of: profiles) { return nil }
                 return readValue(answer, for: parameter, intent, profiles)
             }
             // Free text that reads as a request of its own ("add batteries to my grocery list"
             // where a message was asked for) is taken word for word only when the user says
             // so; a no starts over with it as a request. A no first ("wait no, send it to
             // Bobo Jr.") corrects what was said before: the request is what follows. A
-            // "what?" is taken word for word only when the user says so too; a no asks again.
+            // "what?" is taken word for word only when the user says so too, and so is a
+            // question about someone ("what did he send me last?"); a no asks again.
             // A correction naming someone or something the app knows ("no wait, I meant Coco",
             // "actually just Kiki"), or free text that takes itself back ("can you bring the
             // cake stand, never mind"), is taken word for word only when the user says so; a no
             // stops, so that the request can be said again as meant.
             guard parameter.isFreeText else { return value }
             let request = answers.afterNo(said) ?? said
-            let unsure = answers.isUnsure(said)
+            let unsure = answers.isUnsure(said) || answers.asksAboutSomeone(said)
             let correcting = !unsure
                 && (answers.correction(said).map { Self.isName($0, of: profiles) } == true
                     || (answers.takesItselfBack(said) && answers.afterNo(said) == nil))
@@ -646,7 +654,7 @@ struct Conversation: Sendable {
     /// instead): "add call mom to errands" where "remind me to call mom" asked which list,
     /// not "add batteries to errands", which is another request.
     private func setAsideUnlessReplaced(
-        _ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:], agreeing said: [String: JSONValue]? = nil
+        _ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:], said: [String: JSONValue]? = nil
     ) async {
         guard case .newRequest(let text) = error, answers.afterNo(text) == nil else { return }
         if let request = await sameKind(text, intent: intent, app: app), said.map({ sameItems(request, as: $0) }) ?? true {
@@ -667,7 +675,7 @@ struct Conversation: Sendable {
     /// Whether every list `request` and `said` both give has the same items in each (but for
     /// case and punctuation).
     private func sameItems(_ request: UnderstoodRequest, as said: [String: JSONValue]) -> Bool {
-        func items(_ value: JSONValue) -> [String] { (value.arrayValue ?? [value]).map { Token.fold($0.stringValue ?? "") } }
+        func items(_ value: JSONValue) -> Set<String> { Set((value.arrayValue ?? [value]).map { Token.fold(words.text(of: $0) ?? "") }) }
         let intent = catalog.intent(request.intent)
         return request.parameters.allSatisfy { name, value in
             intent?.parameter(name)?.isList != true || said[name].map { items($0) == items(value) } ?? true
