@@ -294,10 +294,10 @@ struct Conversation: Sendable {
             do {
                 return try await conversation.settle(result, parameter, run.intent, run, context, profiles, said: said)
             } catch {
-                // Another request said instead of a value ("what's due tomorrow?" where a list
+                // Another request said instead of a value ("mark the cake done" where a list
                 // was asked for): this one is not done, and the last turn says so. One of its
-                // kind that agrees with what it said besides replaces it, keeping the rest.
-                // What a message said is not carried to another request: it is said again.
+                // kind with the same items replaces it, keeping what else it said but what a
+                // message says, which is said again.
                 let said = run.parameters.filter { $0.key != parameter.name }
                 let kept = said.filter { run.intent.parameter($0.key)?.isFreeText != true }
                 await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: kept, said: said)
