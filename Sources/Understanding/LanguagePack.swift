@@ -268,10 +268,11 @@ extension LanguagePack {
     func isClosing(_ tokens: ArraySlice<Token>) -> Bool {
         guard let closing = words.closing else { return false }
         let phrases = closing.map { $0.split(separator: " ").map(String.init) }
+        let longest = phrases.map(\.count).max() ?? 0
         var rest = tokens
         var closed = false
         while let first = rest.first {
-            let said = rest.prefix(6).map(\.word)
+            let said = rest.prefix(longest).map(\.word)
             if let phrase = phrases.filter({ said.starts(with: $0) }).max(by: { $0.count < $1.count }) {
                 rest = rest.dropFirst(phrase.count)
                 closed = true
