@@ -49,6 +49,15 @@ public struct AnswerReader: Sendable {
         return Token.split(text).contains { people.contains($0.word) }
     }
 
+    /// Whether the words take leave ("ok, bye"): a phrase of `words.leaving` is in them.
+    public func takesLeave(_ text: String) -> Bool {
+        let said = Token.split(text).map(\.word)
+        return (pack.words.leaving ?? []).contains { phrase in
+            let words = phrase.split(separator: " ").map(String.init)
+            return said.indices.contains { said[$0...].starts(with: words) }
+        }
+    }
+
     /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").
     public func isUnsure(_ text: String) -> Bool {
         guard let unsure = pack.words.unsure else { return false }

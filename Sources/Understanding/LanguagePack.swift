@@ -63,6 +63,8 @@ public struct LanguagePack: Sendable {
         /// Phrases that only thank or take leave ("thanks", "that's all", "bye"): said with
         /// nothing but yes, no and courtesy words around them ("ok thanks, bye"), no request.
         var closing: [String]?
+        /// Closing phrases that take leave ("bye", "good night"), answered as such.
+        var leaving: [String]?
         /// Answers that ask what was meant instead of answering ("what?", "huh", "come again").
         var unsure: [String]?
         /// Words that open a correction of what was asked ("actually", "wait", "I meant").
@@ -262,12 +264,13 @@ extension LanguagePack {
         return rest.map(\.word).joined(separator: " ")
     }
 
-    /// Whether `tokens` only thank or take leave: at least one `words.closing` phrase, and
+    /// Whether `tokens` only thank or take leave: at least one `words.closing` or
+    /// `words.leaving` phrase, and
     /// besides them only one-word yes or no answers and trailing courtesies ("no, that's
     /// all, thanks").
     func isClosing(_ tokens: ArraySlice<Token>) -> Bool {
         guard let closing = words.closing else { return false }
-        let phrases = closing.map { $0.split(separator: " ").map(String.init) }
+        let phrases = (closing + (words.leaving ?? [])).map { $0.split(separator: " ").map(String.init) }
         let longest = phrases.map(\.count).max() ?? 0
         var rest = tokens
         var closed = false

@@ -21,6 +21,9 @@ public struct Phrasebook: Sendable {
     /// The language code.
     public var language: String { pack.language }
 
+    /// Whether the language has a sentence for `key`.
+    public func has(_ key: String) -> Bool { pack.say[key] != nil }
+
     /// One of the engine's sentences, filled in.
     public func say(_ key: String, _ values: [String: String] = [:]) -> String {
         let template = pack.say[key] ?? key

@@ -136,7 +136,7 @@ struct Conversation: Sendable {
         var request: UnderstoodRequest
         switch reading {
         case .closing:
-            return context.turn(words.say("closing"), end: .completed)
+            return context.turn(words.say(answers.takesLeave(text) && words.has("leaving") ? "leaving" : "closing"), end: .completed)
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
         case .notUnderstood:
