@@ -52,10 +52,7 @@ public struct AnswerReader: Sendable {
     /// Whether the words take leave ("ok, bye"): a phrase of `words.leaving` is in them.
     public func takesLeave(_ text: String) -> Bool {
         let said = Token.split(text).map(\.word)
-        return (pack.words.leaving ?? []).contains { phrase in
-            let words = phrase.split(separator: " ").map(String.init)
-            return said.indices.contains { said[$0...].starts(with: words) }
-        }
+        return pack.leavings.contains { phrase in said.indices.contains { said[$0...].starts(with: phrase) } }
     }
 
     /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").

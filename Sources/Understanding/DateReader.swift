@@ -276,6 +276,8 @@ struct DateReader: Sendable {
             return format(minute.addingTimeInterval(TimeInterval(offset * 60)))
         }
         let today = calendar.startOfDay(for: now)
+        // The time on a day said, "tomorrow at 3" in the afternoon; without a time, the default.
+        let timeOnDay = said.time.map { !said.certain && $0 < 7 * 60 ? $0 + 12 * 60 : $0 } ?? words.defaultTime
         var day: Date?
         if let days = said.days {
             day = calendar.date(byAdding: .day, value: days, to: today)
@@ -284,8 +286,7 @@ struct DateReader: Sendable {
             let ahead = (weekday - current + 7) % 7
             // Today's weekday is today while its time is still to come ("friday at noon",
             // said on a Friday morning), else a week on.
-            let time = said.time.map { !said.certain && $0 < 7 * 60 ? $0 + 12 * 60 : $0 } ?? words.defaultTime
-            let later = ahead == 0 && at(time, on: today, calendar) > now
+            let later = ahead == 0 && at(timeOnDay, on: today, calendar) > now
             day = calendar.date(byAdding: .day, value: ahead == 0 && !later ? 7 : ahead, to: today)
         } else if let month = said.month, let dayOfMonth = said.day {
             let year = calendar.component(.year, from: today)
@@ -300,12 +301,9 @@ struct DateReader: Sendable {
             guard let day else { return nil }
             return format(day.addingTimeInterval(TimeInterval(words.defaultTime * 60)))
         }
-        var hours = [time]
-        if !said.certain, time < 12 * 60 {
-            // "at 9" is the next 9 o'clock; "tomorrow at 3" is in the afternoon.
-            hours = day == nil ? [time, time + 12 * 60] : [time < 7 * 60 ? time + 12 * 60 : time]
-        }
-        if let day { return format(at(hours[0], on: day, calendar)) }
+        if let day { return format(at(timeOnDay, on: day, calendar)) }
+        // "at 9" is the next 9 o'clock.
+        let hours = !said.certain && time < 12 * 60 ? [time, time + 12 * 60] : [time]
         for minutes in hours {
             let candidate = at(minutes, on: today, calendar)
             if candidate > now { return format(candidate) }

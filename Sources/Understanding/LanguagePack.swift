@@ -43,6 +43,13 @@ public struct LanguagePack: Sendable {
     let slotPhrases: SlotPhrases
     /// `words.contentLeads`, each split into its words.
     let contentLeads: [[String]]
+    /// `words.greetings`, each split into its words, the longest first.
+    let greetings: [[String]]
+    /// `words.closing` and `words.leaving` (none without `closing`), each split into its
+    /// words, the longest first.
+    let closings: [[String]]
+    /// `words.leaving`, each split into its words.
+    let leavings: [[String]]
     /// The articles a searched term is read without: the little words that are no value
     /// and may stand before an app's name ("the", "a").
     let articles: Set<String>
@@ -214,10 +221,20 @@ public struct LanguagePack: Sendable {
         let little = file.words.fillers.union(file.words.notValues).union(file.words.trailing)
         cues = IntentCues(patterns: everyPattern, extra: file.cues ?? [:], ignoring: little)
         contentLeads = (file.words.contentLeads ?? []).map { $0.split(separator: " ").map(String.init) }
+        greetings = Self.phrases(file.words.greetings)
+        closings = file.words.closing.map { Self.phrases($0 + (file.words.leaving ?? [])) } ?? []
+        leavings = Self.phrases(file.words.leaving)
         articles = file.words.notValues.intersection(file.words.appDeterminers ?? [])
         slotPhrases = SlotPhrases(
             patterns: everyPattern, weak: little, alsoEnding: file.words.fillers.union(file.words.trailing),
             determiners: file.words.appDeterminers ?? [], numbers: Set(file.words.numbers.keys))
+    }
+
+    /// `phrases`, each split into its words, the longest first (in order among those of a
+    /// length).
+    private static func phrases(_ phrases: [String]?) -> [[String]] {
+        let split = (phrases ?? []).map { $0.split(separator: " ").map(String.init) }
+        return split.enumerated().sorted { ($0.element.count, $1.offset) > ($1.element.count, $0.offset) }.map(\.element)
     }
 
     /// Every language file in `directory`, by language code.
@@ -265,18 +282,14 @@ extension LanguagePack {
     }
 
     /// Whether `tokens` only thank or take leave: at least one `words.closing` or
-    /// `words.leaving` phrase, and
-    /// besides them only one-word yes or no answers and trailing courtesies ("no, that's
-    /// all, thanks").
+    /// `words.leaving` phrase (the longest that fits), and besides them only one-word yes or
+    /// no answers and trailing courtesies ("no, that's all, thanks").
     func isClosing(_ tokens: ArraySlice<Token>) -> Bool {
-        guard let closing = words.closing else { return false }
-        let phrases = (closing + (words.leaving ?? [])).map { $0.split(separator: " ").map(String.init) }
-        let longest = phrases.map(\.count).max() ?? 0
         var rest = tokens
         var closed = false
         while let first = rest.first {
-            let said = rest.prefix(longest).map(\.word)
-            if let phrase = phrases.filter({ said.starts(with: $0) }).max(by: { $0.count < $1.count }) {
+            let said = rest.prefix(closings.first?.count ?? 0).map(\.word)
+            if let phrase = closings.first(where: { said.starts(with: $0) }) {
                 rest = rest.dropFirst(phrase.count)
                 closed = true
             } else if words.yes.contains(first.word) || words.no.contains(first.word) || words.trailing.contains(first.word) {

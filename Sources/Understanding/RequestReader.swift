@@ -280,9 +280,7 @@ public struct RequestReader: Sendable {
     /// Drops a greeting that opens the request ("Good morning! Add milk to my list").
     func withoutGreeting(_ tokens: [Token]) -> [Token] {
         let words = tokens.map(\.word)
-        guard let greeting = (pack.words.greetings ?? []).map({ $0.split(separator: " ").map(String.init) })
-            .filter({ words.count > $0.count && words.starts(with: $0) }).max(by: { $0.count < $1.count })
-        else { return tokens }
+        guard let greeting = pack.greetings.first(where: { words.count > $0.count && words.starts(with: $0) }) else { return tokens }
         return Array(tokens.dropFirst(greeting.count))
     }
 
