@@ -261,23 +261,6 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         }
     }
 
-    /// An ISO 8601 date and time, and the time zone it was written in ("-08:00"; "Z" is UTC).
-    static func moment(_ text: String) -> (date: Date, zone: TimeZone)? {
-        guard let date = try? Date(text, strategy: .iso8601) else { return nil }
-        let suffix = text.suffix(6)
-        guard let sign = suffix.first, sign == "+" || sign == "-", suffix.dropFirst(3).first == ":",
-            let hours = Int(suffix.dropFirst().prefix(2)), let minutes = Int(suffix.suffix(2))
-        else { return (date, .gmt) }
-        return (date, TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)) ?? .gmt)
-    }
-
-    /// The calendar day `date` falls on in `zone`.
-    static func day(of date: Date, in zone: TimeZone) -> DateComponents {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar.dateComponents([.year, .month, .day], from: date)
-    }
-
     private static func words(of text: String) -> Set<String> {
         Set(TitleMatcher.normalize(text).split(separator: " ").map(String.init))
     }
@@ -291,12 +274,12 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         // named, or by the title named when tasks are searched), days counted in the time
         // zone the request was said in.
         if let dateTime = intent.dateTime {
-            guard let asked = Self.moment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
-            let day = Self.day(of: asked.date, in: asked.zone)
+            guard let asked = moment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
+            let wanted = day(of: asked.date, in: asked.zone)
             // Soonest first.
             let due = try await store.allTasksWithLists().compactMap { task, list -> (task: TaskItem, at: Date)? in
                 guard (only?.contains(type == .task ? task.title : list) ?? true), (intent.status.map { $0.rawValue == task.status } ?? true),
-                    let reminder = task.reminder.flatMap(Self.moment), Self.day(of: reminder.date, in: asked.zone) == day
+                    let reminder = task.reminder.flatMap(moment), day(of: reminder.date, in: asked.zone) == wanted
                 else { return nil }
                 return (task, reminder.date)
             }
@@ -339,13 +322,11 @@ struct SnoozeTasksHandler: SnoozeTasksIntentHandling {
     /// (`beforeReminder`), so that the user says until when.
     func resolveNextTriggerTime(for intent: SnoozeTasksIntent) async throws -> ResolutionResult {
         let result = intent.intent.defaultResult(of: "nextTriggerTime", required: true)
-        guard let time = intent.nextTriggerTime.flatMap(Self.date) else { return result }
+        guard let time = intent.nextTriggerTime.flatMap({ moment($0)?.date }) else { return result }
         // No task named: every open task is snoozed ("snooze all my reminders for an hour").
-        let reminders = try await store.reminders(of: intent.tasks.isEmpty ? nil : intent.tasks).compactMap(Self.date)
+        let reminders = try await store.reminders(of: intent.tasks.isEmpty ? nil : intent.tasks).compactMap { moment($0)?.date }
         return reminders.contains(where: { $0 > time }) ? .unsupported(reason: "beforeReminder") : result
     }
-
-    private static func date(_ text: String) -> Date? { try? Date(text, strategy: .iso8601) }
 
     func handle(intent: SnoozeTasksIntent) async throws -> SnoozeTasksResponse {
         guard let time = intent.nextTriggerTime else { return SnoozeTasksResponse(.failure) }

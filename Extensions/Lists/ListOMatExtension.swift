@@ -107,6 +107,23 @@ func namesSeveral(_ said: String?, among titles: [String]) -> Bool {
     return parts.count > 1 && parts.allSatisfy { if case .exact = TitleMatcher.match($0, in: titles) { true } else { false } }
 }
 
+/// An ISO 8601 date and time, and the time zone it was written in ("-08:00"; "Z" is UTC).
+func moment(_ text: String) -> (date: Date, zone: TimeZone)? {
+    guard let date = try? Date(text, strategy: .iso8601) else { return nil }
+    let suffix = text.suffix(6)
+    guard let sign = suffix.first, sign == "+" || sign == "-", suffix.dropFirst(3).first == ":",
+        let hours = Int(suffix.dropFirst().prefix(2)), let minutes = Int(suffix.suffix(2))
+    else { return (date, .gmt) }
+    return (date, TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)) ?? .gmt)
+}
+
+/// The calendar day `date` falls on in `zone`.
+func day(of date: Date, in zone: TimeZone) -> DateComponents {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    return calendar.dateComponents([.year, .month, .day], from: date)
+}
+
 /// "rice, onions and olives" is three items.
 func splitItems(_ titles: [String]) -> [String] {
     titles.flatMap { title in

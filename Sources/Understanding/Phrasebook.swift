@@ -33,7 +33,7 @@ public struct Phrasebook: Sendable {
     /// `key`'s sentence for one case (`KEY.CASE`: "disambiguation.DeleteTasks.taskList" says
     /// "From which list: …?"), else `key`'s own.
     public func say(_ key: String, in specific: String, _ values: [String: String]) -> String {
-        say(pack.say["\(key).\(specific)"] == nil ? key : "\(key).\(specific)", values)
+        say(has("\(key).\(specific)") ? "\(key).\(specific)" : key, values)
     }
 
     /// `key`'s sentence for `intent` (`KEY.Intent`, with the request's `values`: "Should I
@@ -196,7 +196,7 @@ public struct Phrasebook: Sendable {
         // A task checked off says so ("milk (done)"); one to do, when its reminder is due
         // ("call Mom (tomorrow at 5:00 PM)").
         if object["status"]?.stringValue == "completed" { return say("checkedOff", ["title": name]) }
-        if pack.say["withReminder"] != nil, let reminder = object["reminder"], let when = filtered(reminder, base: "when") {
+        if has("withReminder"), let reminder = object["reminder"], let when = filtered(reminder, base: "when") {
             return say("withReminder", ["title": name, "when": when])
         }
         return name
