@@ -12,7 +12,11 @@ public struct AppProfile: Sendable, Hashable {
     /// Its AppIntentVocabulary, if it sent one.
     public var vocabulary: AppVocabulary?
     /// The user vocabulary it set, by type (`contactName`, ...), most important first.
-    public var userVocabulary: [String: [String]]
+    public var userVocabulary: [String: [String]] {
+        didSet { contacts = userVocabulary["contactName", default: []].map(KnownName.init) }
+    }
+    /// The contact names it taught, folded once here instead of at every word read.
+    private(set) var contacts: [KnownName]
 
     /// Creates a profile.
     public init(
@@ -24,6 +28,7 @@ public struct AppProfile: Sendable, Hashable {
         self.intents = intents
         self.vocabulary = vocabulary
         self.userVocabulary = userVocabulary
+        contacts = userVocabulary["contactName", default: []].map(KnownName.init)
     }
 
     /// A profile from an extension's registration and user vocabulary.
@@ -54,8 +59,24 @@ extension [AppProfile] {
     /// How many of the first words of `tokens` (up to three) are a contact's name the apps
     /// taught: each count that is one ("bobo jr" is 1, Bobo, and 2, Bobo Jr.).
     public func contactWords(in tokens: some Collection<Token>) -> [Int] {
-        let contacts = Set(flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
+        let contacts = Set(flatMap(\.contacts).map(\.folded))
         let words = tokens.prefix(3).map(\.folded)
         return words.indices.filter { contacts.contains(words[...$0].joined()) }.map { $0 + 1 }
+    }
+}
+
+/// A name an app taught, with the forms reading compares: folded whole, and word by word.
+struct KnownName: Sendable, Hashable {
+    /// The name as the app taught it.
+    let name: String
+    /// Letters and digits only (`Token.fold`).
+    let folded: String
+    /// Each word's letters and digits.
+    let words: [String]
+
+    init(_ name: String) {
+        self.name = name
+        folded = Token.fold(name)
+        words = Token.split(name).map(\.folded)
     }
 }

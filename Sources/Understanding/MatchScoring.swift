@@ -29,6 +29,15 @@ final class MatchScoring {
     let notLast: [String: Set<String>]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
+    /// Values already read, by slot, words and the ending they were read without: the
+    /// patterns' many matches capture the same words again and again.
+    private var read: [Capture: JSONValue?] = [:]
+
+    private struct Capture: Hashable {
+        let name: String
+        let range: Range<Int>
+        let suffix: String?
+    }
 
     init(
         tokens: [Token], intent: IntentDefinition, given: [String: JSONValue], givenWords: Int, reader: ValueReader,
@@ -98,7 +107,7 @@ final class MatchScoring {
                 // ("tell Coco and then call me" keeps its "and then …").
                 !(words.first?.word == and && mayBeName(range.lowerBound + 1) && startsRightAfterPeople(range, in: match)),
                 !(parameter.type == .person && words.count > 1 && words.last?.word == and && mayBeName(range.upperBound)),
-                let value = match.adjusted(reader.read(words, for: parameter, intent: intent.name, apps: apps), for: name)
+                let value = match.adjusted(value(of: words, for: parameter, Capture(name: name, range: range, suffix: match.suffixes[name])), for: name)
             else { return }
             parameters[name] = value
             // A name an app taught counts like the words it spans, and a little more when
@@ -121,6 +130,14 @@ final class MatchScoring {
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
                 freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
+    }
+
+    /// `words` read as `parameter`, once for each capture.
+    private func value(of words: ArraySlice<Token>, for parameter: ParameterDefinition, _ capture: Capture) -> JSONValue? {
+        if let known = read[capture] { return known }
+        let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
+        read[capture] = value
+        return value
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no

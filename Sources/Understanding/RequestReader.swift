@@ -129,7 +129,7 @@ public struct RequestReader: Sendable {
     /// a closing comment after a comma a little more).
     func bestMatch(_ said: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
         let reader = ValueReader(pack: pack, clock: clock)
-        let knownNames = Set(apps.flatMap { $0.userVocabulary["contactName"] ?? [] }.map(Token.fold))
+        let knownNames = Set(apps.flatMap(\.contacts).map(\.folded))
         let fillers = pack.words.fillers
         var best: Candidate?
         let date = self.date(in: said, reader, apps: apps)

@@ -18,6 +18,7 @@ final class ValueReader: Sendable {
         var dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
         dates.fillers = pack.words.fillers
         dates.trailing = pack.words.trailing
+        dates.starts = pack.dateStarts
         self.dates = dates
     }
 
@@ -91,27 +92,26 @@ final class ValueReader: Sendable {
     func person(_ tokens: ArraySlice<Token>, _ apps: [AppProfile]) -> String? {
         let rest = personWords(tokens)
         let said = Token.fold(rest.map(\.raw).joined())
-        let names = apps.flatMap { $0.userVocabulary["contactName"] ?? [] }
-        if let name = names.first(where: { Token.fold($0) == said }) { return name }
+        let names = apps.flatMap(\.contacts)
+        if let name = names.first(where: { $0.folded == said }) { return name.name }
         // A small typo of exactly one known name of as many words ("Kikki").
-        let close = names.filter { Token.split($0).count == rest.count && Spelling.close(said, Token.fold($0), minimumLength: 4) }
-        if close.count == 1 { return close[0] }
+        let close = names.filter { $0.words.count == rest.count && Spelling.close(said, $0.folded, minimumLength: 4) }
+        if close.count == 1 { return close[0].name }
         // Word by word: each the name's word, a short form of it ("Mr", "lil") or a small
         // typo of a longer one ("Littel").
         let words = rest.map { pack.words.nameForms?[$0.folded] ?? $0.folded }
         let byWord = names.filter { name in
-            let known = Token.split(name).map(\.folded)
-            return known.count == words.count && words.count > 1
-                && zip(words, known).allSatisfy { $0 == $1 || ($1.count >= 4 && Spelling.close($0, $1, minimumLength: 4)) }
+            name.words.count == words.count && words.count > 1
+                && zip(words, name.words).allSatisfy { $0 == $1 || ($1.count >= 4 && Spelling.close($0, $1, minimumLength: 4)) }
         }
-        if byWord.count == 1 { return byWord[0] }
+        if byWord.count == 1 { return byWord[0].name }
         // One word of exactly one known name ("Mojo" for "Mister Mojo"), not a little word
         // such as "the" in "Bobo the Great".
         if rest.count == 1, said.count >= 3, let word = rest.first?.word, !pack.words.notValues.contains(word),
             !pack.words.personFillers.contains(word), !pack.words.fillers.contains(word)
         {
-            let containing = names.filter { Token.split($0).map(\.folded).contains(said) }
-            if containing.count == 1 { return containing[0] }
+            let containing = names.filter { $0.words.contains(said) }
+            if containing.count == 1 { return containing[0].name }
         }
         // A known name and more ("kiki i'm late", before a dash): the name ran into the message.
         if rest.count > 1, apps.contactOpens(rest) { return nil }
