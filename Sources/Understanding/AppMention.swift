@@ -38,7 +38,7 @@ struct AppMention {
         }
         names.sort { $0.words.count > $1.words.count }
         let folded = tokens.map(\.folded)
-        let known = Set(pack.patternWords).union(pack.words.fillers)
+        let known = pack.commonWords
         var protected = Set<Int>()
         var phraseOf: String?
         for phrase in phrases where phrase.words.count <= folded.count {

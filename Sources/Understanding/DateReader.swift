@@ -13,6 +13,19 @@ struct DateReader: Sendable {
     var fillers: Set<String> = []
     /// Courtesies said after an answer ("now please").
     var trailing: Set<String> = []
+    /// `words.fromNow`, the longest phrase first.
+    private let fromNow: [(key: String, value: Int)]
+    /// The words of `words` an expression can start with (`DateWords.startingWords`);
+    /// nil tries every word.
+    var starts: Set<String>?
+
+    /// A reader of `words`, with the language's number words, against `clock`.
+    init(words: DateWords, numbers: [String: Int], clock: UserClock) {
+        self.words = words
+        self.numbers = numbers
+        self.clock = clock
+        fromNow = words.fromNow.sorted { $0.key.count > $1.key.count }
+    }
 
     /// What a date expression said, before it is resolved against the clock.
     struct Said {
@@ -38,7 +51,7 @@ struct DateReader: Sendable {
     func find(in said: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
         let tokens = withoutPossessive(said)
         var best: (range: Range<Int>, said: Said)?
-        for start in tokens.indices {
+        for start in tokens.indices where mayStart(tokens[start].word) {
             guard let (end, said) = expression(tokens, from: start) else { continue }
             if end - start > best?.range.count ?? 0 { best = (start..<end, said) }
         }
@@ -61,6 +74,16 @@ struct DateReader: Sendable {
             }
         }
         return (lower..<best.range.upperBound, value)
+    }
+
+    /// Whether a date expression can start with `word`: one of `starts`, or a word read as
+    /// a number (a digit or a sign first, for `Int`) or with an am or pm ending ("fivepm").
+    private func mayStart(_ word: String) -> Bool {
+        guard let starts, !starts.contains(word) else { return true }
+        if let first = word.utf8.first, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            return true
+        }
+        return (words.am + words.pm).contains { word.count > $0.count && word.hasSuffix($0) }
     }
 
     /// `tokens` with possessive endings dropped ("tomorrow's" as "tomorrow"), in place.
@@ -113,7 +136,7 @@ struct DateReader: Sendable {
 
     /// "in 2 hours", "in twenty minutes", "for an hour", "half an hour", "later".
     private func duration(_ tokens: ArraySlice<Token>, _ start: Int) -> (Int, Int)? {
-        for (phrase, minutes) in words.fromNow.sorted(by: { $0.key.count > $1.key.count }) {
+        for (phrase, minutes) in fromNow {
             if let end = phraseEnd(phrase, tokens, start) { return (end, minutes) }
         }
         var at = start

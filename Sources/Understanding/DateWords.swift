@@ -58,3 +58,20 @@ struct DateWords: Sendable, Decodable {
     /// digits) and `{ampm}` (the key `am` or `pm`). Without `time`: "{hour}:{minute}".
     var shown: [String: String]
 }
+
+extension DateWords {
+    /// The words a date expression can start with: the first word of each phrase that can
+    /// open one, the weekdays, months, parts of the day and number words. A word read as a
+    /// number or with an am or pm ending is not among them (the reader checks those
+    /// itself). Nil when a phrase is empty, since then any word may start one.
+    func startingWords(numbers: [String: Int]) -> Set<String>? {
+        let phrases = Array(fromNow.keys) + Array(todayAt.keys) + within + half + dayAfterTomorrow + tomorrow + today
+            + (yesterday ?? []) + on + next + at
+        var starts = Set(numbers.keys).union(weekdays.keys).union(months.keys).union(partsOfDay.keys)
+        for phrase in phrases {
+            guard let first = phrase.split(separator: " ").first else { return nil }
+            starts.insert(String(first))
+        }
+        return starts
+    }
+}

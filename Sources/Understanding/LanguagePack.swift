@@ -29,6 +29,8 @@ public struct LanguagePack: Sendable {
     let modifiers: [String: [Pattern]]
     /// Date and time words.
     let dates: DateWords
+    /// The words a date expression can start with (`DateWords.startingWords`).
+    let dateStarts: Set<String>?
     /// The words patterns are made of (five letters or more), which typed words are
     /// compared with for typos.
     let patternWords: [String]
@@ -37,6 +39,12 @@ public struct LanguagePack: Sendable {
     let shortPatternWords: [String]
     /// Every word of every pattern.
     let allPatternWords: Set<String>
+    /// `patternWords` and `shortPatternWords` by first letter, with how they sound, for
+    /// finding typos.
+    let typoTargets: [Character: [Spelling.Keyed]]
+    let shortTypoTargets: [Character: [Spelling.Keyed]]
+    /// The longer pattern words and the fillers: words that are no app's own.
+    let commonWords: Set<String>
     /// Which intents each word points to.
     let cues: IntentCues
     /// The phrases that give each parameter, cut out of the patterns.
@@ -213,10 +221,14 @@ public struct LanguagePack: Sendable {
         capabilitiesOfApp = try file.words.capabilitiesOfApp.map { source throws(LanguageError) in try Pattern(source) }
         modifiers = try compile(file.modifiers ?? [:])
         dates = file.dates
+        dateStarts = file.dates.startingWords(numbers: file.words.numbers)
         let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined())
         allPatternWords = Set(all.flatMap { $0.words })
         patternWords = allPatternWords.filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
         shortPatternWords = allPatternWords.filter { (2...4).contains($0.count) && $0.allSatisfy(\.isLetter) }.sorted()
+        typoTargets = Spelling.byFirstLetter(patternWords)
+        shortTypoTargets = Spelling.byFirstLetter(shortPatternWords)
+        commonWords = Set(patternWords).union(file.words.fillers)
         let everyPattern = intents.merging(appVerbForms) { $0 + $1 }
         let little = file.words.fillers.union(file.words.notValues).union(file.words.trailing)
         cues = IntentCues(patterns: everyPattern, extra: file.cues ?? [:], ignoring: little)
@@ -315,15 +327,15 @@ extension LanguagePack {
                 return token
             }
             let word = token.word
-            guard word.count >= 2, word.allSatisfy(\.isLetter), !allPatternWords.contains(word), !words.fillers.contains(word),
-                !words.notValues.contains(word)
+            guard word.count >= 2, let first = word.first, word.allSatisfy(\.isLetter), !allPatternWords.contains(word),
+                !words.fillers.contains(word), !words.notValues.contains(word)
             else { return token }
+            let key = Spelling.key(word)
             if word.count >= 4 {
-                token.alternate = patternWords.first { Spelling.close(word, $0) }
+                token.alternate = typoTargets[first]?.first { Spelling.close(word, key, $0.word, $0.key) }?.word
             }
             if token.alternate == nil {
-                let key = Spelling.key(word)
-                token.alternate = shortPatternWords.first { $0.first == word.first && Spelling.key($0) == key }
+                token.alternate = shortTypoTargets[first]?.first { $0.key == key }?.word
                     ?? (word.count == 4 ? shortPatternWords.first { Spelling.swapped(Array(word), Array($0)) } : nil)
             }
             return token

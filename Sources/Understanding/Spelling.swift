@@ -2,11 +2,33 @@
 /// letters and common spellings are folded ("Zippie", "Zipy" and "Zippy"), or when one
 /// letter is missing, extra, wrong or swapped in a longer word ("Craete", "MonkyChat").
 enum Spelling {
+    /// A known word and its `key`, worked out once.
+    struct Keyed: Sendable {
+        let word: String
+        let key: String
+    }
+
+    /// `words` by their first letter, in order, with their keys.
+    static func byFirstLetter(_ words: [String]) -> [Character: [Keyed]] {
+        var grouped: [Character: [Keyed]] = [:]
+        for word in words {
+            guard let first = word.first else { continue }
+            grouped[first, default: []].append(Keyed(word: word, key: key(word)))
+        }
+        return grouped
+    }
+
     /// Whether `said` (folded) may be a typo of `known` (folded).
     static func close(_ said: String, _ known: String, minimumLength: Int = 5) -> Bool {
         if said == known { return true }
         guard let first = said.first, first == known.first else { return false }
-        let a = key(said), b = key(known)
+        return close(said, key(said), known, key(known), minimumLength: minimumLength)
+    }
+
+    /// `close`, for words whose keys are known already.
+    static func close(_ said: String, _ a: String, _ known: String, _ b: String, minimumLength: Int = 5) -> Bool {
+        if said == known { return true }
+        guard let first = said.first, first == known.first else { return false }
         if a == b { return true }
         // Two neighbouring letters swapped keep every letter: safe in shorter words ("makr").
         if said.count == known.count, said.count >= 4, swapped(Array(said), Array(known)) { return true }
