@@ -30,9 +30,9 @@ public struct Token: Sendable, Hashable {
         var tokens: [Token] = []
         // Words that ended a sentence ("…using MonkeyChat. Message: …"), if the next starts one.
         var sentenceEnds: [Int] = []
-        for chunk in normalized.split(whereSeparator: \.isWhitespace) {
+        for chunk in chunks(of: normalized) {
             // A dash standing alone introduces what follows, as a colon does: "Zippy - home".
-            if chunk.allSatisfy(Self.dashes.contains) {
+            if chunk.allSatisfy(isDash) {
                 var dash = Token(":", endsClause: false)
                 dash.typed = String(chunk)
                 if !tokens.isEmpty { tokens.append(dash) }
@@ -44,13 +44,13 @@ public struct Token: Sendable, Hashable {
             var colon = false
             var comma = false
             var stop = false
-            while let last = body.last, Self.edge.contains(last) {
+            while let last = body.last, isEdge(last) {
                 if last == ":" { colon = true }
                 if last == "," || last == ";" { comma = true }
                 if last == "." || last == "?" || last == "!" { stop = true }
                 body = body.dropLast()
             }
-            while let first = body.first, Self.edge.contains(first) { body = body.dropFirst() }
+            while let first = body.first, isEdge(first) { body = body.dropFirst() }
             if !body.isEmpty {
                 var token = Token(String(body), endsClause: comma)
                 token.typed = String(typed)
@@ -80,8 +80,58 @@ public struct Token: Sendable, Hashable {
         self.endsClause = endsClause
     }
 
+    /// The runs of `text` between white space. Most text is ASCII, where every character
+    /// is a byte and white space is tab to carriage return or a space: those are split by
+    /// byte, without finding each character's bounds.
+    private static func chunks(of text: String) -> [Substring] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: \.isWhitespace) }
+        var chunks: [Substring] = []
+        var start: String.Index?
+        var index = text.utf8.startIndex
+        while index != text.utf8.endIndex {
+            let byte = text.utf8[index]
+            if byte == UInt8(ascii: " ") || (9...13).contains(byte) {
+                if let from = start { chunks.append(text[from..<index]) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+            index = text.utf8.index(after: index)
+        }
+        if let from = start { chunks.append(text[from...]) }
+        return chunks
+    }
+
+    /// Punctuation dropped around a word.
+    private static func isEdge(_ character: Character) -> Bool {
+        switch character.asciiValue {
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: ":"),
+            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
+            true
+        case nil: character == "\u{201C}" || character == "\u{201D}"
+        default: false
+        }
+    }
+
+    /// A hyphen or a dash.
+    private static func isDash(_ character: Character) -> Bool {
+        character == "-" || character == "\u{2013}" || character == "\u{2014}"
+    }
+
     /// Lower-case letters and digits only.
     public static func fold(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var folded: [UInt8] = []
+            folded.reserveCapacity(text.utf8.count)
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte + 32)
+                default: break
+                }
+            }
+            return String(decoding: folded, as: UTF8.self)
+        }
         var folded = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             let kept = scalar.isASCII
@@ -94,8 +144,6 @@ public struct Token: Sendable, Hashable {
 
     private static let alphanumerics = CharacterSet.alphanumerics
 
-    private static let dashes: Set<Character> = ["-", "\u{2013}", "\u{2014}"]
-    private static let edge: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
 }
 
 extension Collection<Token> {

@@ -6,7 +6,8 @@ import Testing
 struct TokenTests {
     @Test("Folding keeps exactly the letters and digits Foundation's alphanumerics keeps, lower-cased")
     func foldKeepsAlphanumerics() {
-        let samples = ["List-o-Mat", "ListOMat", "Zippy X", "Café Crème", "Cafe\u{301}", "Ünïcödé ß", "Ω-Mega 42", "東京タワー", "١٢٣ arabic", "emoji 🐒 monkey", "\u{0}\u{7F}tab\there", "ǅemal", "ⅫＡＢＣ１２３"]
+        let ascii = String(decoding: (0..<128).map(UInt8.init), as: UTF8.self)
+        let samples = [ascii, "List-o-Mat", "ListOMat", "Zippy X", "Café Crème", "Cafe\u{301}", "Ünïcödé ß", "Ω-Mega 42", "東京タワー", "١٢٣ arabic", "emoji 🐒 monkey", "\u{0}\u{7F}tab\there", "ǅemal", "ⅫＡＢＣ１２３"]
         for text in samples {
             let expected = String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
             #expect(Token.fold(text) == expected, "\(text.debugDescription)")
@@ -17,5 +18,20 @@ struct TokenTests {
     func curlyApostrophes() {
         #expect(Token.split("I\u{2019}ll call Bobo\u{2018}s mum").map(\.word) == ["i'll", "call", "bobo's", "mum"])
         #expect(Token.split("I'll — café").map(\.word) == ["i'll", ":", "café"])
+    }
+
+    @Test("Text of ASCII alone splits where text of any script does: at every kind of white space, around the same punctuation")
+    func asciiSplitsAsAnyText() {
+        // Each text also with a non-ASCII letter after it, which splits the slower way.
+        let samples = [
+            "add\tmilk\r\nto my\u{0B}list\u{0C}now", "  send Bobo:  hi!  ", "Zippy - home", "(quoted) \"words\", [here]; ok?",
+            "Mr. Bobo Jr. said. Then", "-- \u{2014}", "a,b c;d", "\u{1C}x\u{1F}y",
+        ]
+        for text in samples {
+            let plain = Token.split(text)
+            let marked = Token.split(text + " \u{E9}")
+            #expect(plain == Array(marked.dropLast()), "\(text.debugDescription)")
+        }
+        #expect(Token.split("add\tmilk\r\nto\u{0B}it").map(\.word) == ["add", "milk", "to", "it"])
     }
 }
