@@ -339,12 +339,17 @@ struct DateReader: Sendable {
         calendar.date(bySettingHour: minutes / 60, minute: minutes % 60, second: 0, of: day) ?? day
     }
 
-    private func format(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = clock.timeZone
-        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
-        return formatter.string(from: date)
+    /// `date` in the catalog's form (`yyyy-MM-dd'T'HH:mm:ssxxx`) in the clock's zone:
+    /// "2026-11-27T09:00:00-08:00". Written out by hand: a date formatter made for each
+    /// date read cost more than the rest of reading it.
+    func format(_ date: Date) -> String {
+        let parts = clock.calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let offset = clock.timeZone.secondsFromGMT(for: date)
+        func two(_ value: Int?) -> String { (value ?? 0) < 10 ? "0\(value ?? 0)" : String(value ?? 0) }
+        let year = String(parts.year ?? 0)
+        let zone = (offset < 0 ? "-" : "+") + two(abs(offset) / 3600) + ":" + two(abs(offset) % 3600 / 60)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-" + two(parts.month) + "-" + two(parts.day)
+            + "T" + two(parts.hour) + ":" + two(parts.minute) + ":" + two(parts.second) + zone
     }
 
     // MARK: Showing

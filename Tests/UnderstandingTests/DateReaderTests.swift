@@ -16,6 +16,25 @@ struct DateReaderTests {
 
     func read(_ text: String) -> String? { dates.read(Token.split(text)[...]) }
 
+    @Test("A date is written in the catalog's form exactly as a date formatter writes it, in every zone and across changes of daylight saving time")
+    func catalogForm() throws {
+        let zones = ["America/Los_Angeles", "UTC", "Asia/Kolkata", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe", "Pacific/Chatham", "Europe/Berlin"]
+        // Around 2026's changes in Europe and the US, the turn of a year, and odd seconds.
+        let instants: [TimeInterval] = [1_774_746_000, 1_774_749_600, 1_793_494_800, 1_793_498_400, 1_798_761_599, 1_798_761_600, 1_795_456_837, 0]
+        for identifier in zones {
+            let zone = try #require(TimeZone(identifier: identifier))
+            let reader = DateReader(words: dates.words, numbers: [:], clock: .fixed(Date(), in: zone))
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = zone
+            formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ssxxx"
+            for instant in instants.flatMap({ [$0, $0 + 1_800, $0 - 3_600] }) {
+                let date = Date(timeIntervalSince1970: instant)
+                #expect(reader.format(date) == formatter.string(from: date), "\(identifier) \(instant)")
+            }
+        }
+    }
+
     @Test("Every expression people use for a reminder is read relative to the user's clock and zone", arguments: [
         ("later", "2026-11-23T13:00:00-08:00"),
         ("tonight", "2026-11-23T20:00:00-08:00"),
