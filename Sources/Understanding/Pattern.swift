@@ -8,7 +8,7 @@ import IntentProtocol
 /// captures a number to which n is added ("me and {partySize+1} friends"); `{name}'s`
 /// captures words whose last ends in "'s", read without it ("{senders}'s messages").
 public struct Pattern: Sendable, Hashable {
-    indirect enum Element: Sendable, Hashable {
+    enum Element: Sendable, Hashable {
         case word(String)
         case choice([[Element]])
         case slot(String)
@@ -18,30 +18,62 @@ public struct Pattern: Sendable, Hashable {
         case constant(String, String)
     }
 
-    let elements: [Element]
+    /// What compiling the source gave, shared by every copy of the pattern: patterns are
+    /// copied at every request read, and a copy is then one reference, not eight.
+    private let compiled: Compiled
+
+    private final class Compiled: Sendable {
+        let source: String
+        let elements: [Element]
+        let steps: [Step]
+        let branchStarts: [Int]
+        let adds: [String: Int]
+        let firstWords: Set<String>?
+        let wordSet: Set<String>
+        let requiredWords: [String]
+
+        init(_ source: String) throws(LanguageError) {
+            self.source = source
+            var parser = Parser(characters: Array(source))
+            elements = try parser.sequence(until: nil)
+            var program = Program()
+            program.emit(elements, end: .next(0))
+            steps = program.steps
+            branchStarts = program.branchStarts
+            adds = parser.adds
+            firstWords = Pattern.firstWords(elements[...])
+            wordSet = Set(Pattern.words(in: elements))
+            var required: [String] = []
+            for case .word(let word) in elements where !required.contains(word) { required.append(word) }
+            requiredWords = required
+        }
+    }
+
     /// The pattern as written.
-    public let source: String
+    public var source: String { compiled.source }
+    var elements: [Element] { compiled.elements }
+    /// The elements as one flat program the match walks (`Step`), entered at index 1.
+    var steps: [Step] { compiled.steps }
+    /// Where each choice's branches start in `steps`, a run per choice.
+    var branchStarts: [Int] { compiled.branchStarts }
     /// What is added to the number captured by a slot, by slot name (`{name+n}`).
-    let adds: [String: Int]
+    var adds: [String: Int] { compiled.adds }
     /// The words a match can start with, or nil when it can start with any word.
-    let firstWords: Set<String>?
+    var firstWords: Set<String>? { compiled.firstWords }
     /// The literal words, as a set.
-    let wordSet: Set<String>
+    var wordSet: Set<String> { compiled.wordSet }
     /// The words every match has: the literal words outside any choice.
-    let requiredWords: [String]
+    var requiredWords: [String] { compiled.requiredWords }
 
     /// Compiles `source`; throws on unbalanced brackets.
     public init(_ source: String) throws(LanguageError) {
-        self.source = source
-        var parser = Parser(characters: Array(source))
-        elements = try parser.sequence(until: nil)
-        adds = parser.adds
-        firstWords = Self.firstWords(elements[...])
-        wordSet = Set(Self.words(in: elements))
-        var required: [String] = []
-        for case .word(let word) in elements where !required.contains(word) { required.append(word) }
-        requiredWords = required
+        compiled = try Compiled(source)
     }
+
+    /// Patterns are the same when they are written the same.
+    public static func == (a: Pattern, b: Pattern) -> Bool { a.source == b.source }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(source) }
 
     /// Whether the pattern can match anywhere in tokens that can stand for `said`: false
     /// when one of the words every match has is not among them, so the walk is skipped.
@@ -188,6 +220,57 @@ public struct Pattern: Sendable, Hashable {
     }
 }
 
+extension Pattern {
+    /// One step of a compiled pattern. Every step is one call of the match's walk, as
+    /// every element and the end of every sequence was when the walk went through the
+    /// nested elements: matches are found in the same order and count against the same budget.
+    enum Step: Sendable, Hashable {
+        /// The whole pattern matched.
+        case done
+        /// The end of a sequence: go on at that step.
+        case next(Int)
+        case word(String)
+        /// The branches start at `branchStarts[first..<first + count]`.
+        case choice(first: Int, count: Int)
+        case slot(String)
+        case suffixedSlot(String, String)
+        case constant(String, String)
+    }
+
+    /// Lays out nested elements as steps: each sequence's elements in order and its end,
+    /// then the branches of its choices, each ending where the choice is followed.
+    struct Program {
+        /// Step 0 is `done`; the pattern starts at 1.
+        var steps: [Step] = [.done]
+        var branchStarts: [Int] = []
+
+        mutating func emit(_ sequence: [Element], end: Step) {
+            var choices: [(at: Int, branches: [[Element]])] = []
+            for element in sequence {
+                switch element {
+                case .word(let word): steps.append(.word(word))
+                case .slot(let name): steps.append(.slot(name))
+                case .suffixedSlot(let name, let suffix): steps.append(.suffixedSlot(name, suffix))
+                case .constant(let name, let value): steps.append(.constant(name, value))
+                case .choice(let branches):
+                    choices.append((steps.count, branches))
+                    steps.append(.done)  // filled in below, once the branches are laid out
+                }
+            }
+            steps.append(end)
+            for (at, branches) in choices {
+                var starts: [Int] = []
+                for branch in branches {
+                    starts.append(steps.count)
+                    emit(branch, end: .next(at + 1))
+                }
+                steps[at] = .choice(first: branchStarts.count, count: starts.count)
+                branchStarts += starts
+            }
+        }
+    }
+}
+
 /// One way a pattern matched a run of tokens.
 struct PatternMatch {
     /// Where the match started and ended (exclusive).
@@ -227,13 +310,12 @@ extension Pattern {
     /// to `found`. `budget` bounds the search so a pathological pattern cannot stall.
     func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
         var state = PatternMatch(start: start, end: start, words: 0, captures: [:], adds: adds)
-        var stack = [elements[...]]
         // The walk reaches `found` through a struct it is lent, not as an argument:
         // given a closure argument, the optimizer clones the walk for each caller and passes
         // what the closure captures (a pattern, a parameter) by value, copying it at every step.
         withoutActuallyEscaping(found) { found in
             var sink = MatchSink(found: found)
-            walk(&stack, tokens, start, &state, &budget, &sink)
+            walk(1, tokens, start, &state, &budget, &sink)
         }
     }
 
@@ -241,60 +323,47 @@ extension Pattern {
         let found: (PatternMatch) -> Void
     }
 
-    /// Walks the pattern: `stack` holds what is left of each sequence entered, innermost
-    /// last; every step puts it back as it found it.
+    /// Walks the pattern from step `step`; every step puts `state` back as it found it.
     private func walk(
-        _ stack: inout [ArraySlice<Element>], _ tokens: [Token], _ position: Int, _ state: inout PatternMatch,
-        _ budget: inout Int, _ sink: inout MatchSink
+        _ step: Int, _ tokens: [Token], _ position: Int, _ state: inout PatternMatch, _ budget: inout Int, _ sink: inout MatchSink
     ) {
         budget -= 1
         guard budget > 0 else { return }
         // An app's name used as a noun may stand for nothing the pattern says.
         if position < tokens.count, tokens[position].standsFor != nil, position > state.start {
-            walk(&stack, tokens, position + 1, &state, &budget, &sink)
+            walk(step, tokens, position + 1, &state, &budget, &sink)
         }
-        guard let current = stack.last else {
+        switch steps[step] {
+        case .done:
             var done = state
             done.end = position
             sink.found(done)
-            return
-        }
-        guard let element = current.first else {
-            stack.removeLast()
-            walk(&stack, tokens, position, &state, &budget, &sink)
-            stack.append(current)
-            return
-        }
-        let top = stack.count - 1
-        stack[top] = current.dropFirst()
-        defer { stack[top] = current }
-        switch element {
+        case .next(let next):
+            walk(next, tokens, position, &state, &budget, &sink)
         case .word(let word):
             guard position < tokens.count else { return }
             let typo = tokens[position].word != word
             guard !typo || tokens[position].alternate == word || tokens[position].standsFor?.contains(word) == true else { return }
             state.words += 1
             if typo { state.typos += 1 }
-            walk(&stack, tokens, position + 1, &state, &budget, &sink)
+            walk(step + 1, tokens, position + 1, &state, &budget, &sink)
             state.words -= 1
             if typo { state.typos -= 1 }
-        case .choice(let branches):
-            for branch in branches {
-                stack.append(branch[...])
-                walk(&stack, tokens, position, &state, &budget, &sink)
-                stack.removeLast()
+        case .choice(let first, let count):
+            for branch in first..<(first + count) {
+                walk(branchStarts[branch], tokens, position, &state, &budget, &sink)
             }
         case .constant(let name, let value):
             let before = state.constants[name]
             state.constants[name] = value
-            walk(&stack, tokens, position, &state, &budget, &sink)
+            walk(step + 1, tokens, position, &state, &budget, &sink)
             state.constants[name] = before
         case .slot(let name):
             guard position < tokens.count, state.captures[name] == nil else { return }
             // An app's name is never a value.
             for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
                 state.captures[name] = position..<end
-                walk(&stack, tokens, end, &state, &budget, &sink)
+                walk(step + 1, tokens, end, &state, &budget, &sink)
             }
             state.captures[name] = nil
         case .suffixedSlot(let name, let suffix):
@@ -304,7 +373,7 @@ extension Pattern {
                 let word = tokens[end - 1].word
                 guard word.count > suffix.count, word.hasSuffix(suffix) else { continue }
                 state.captures[name] = position..<end
-                walk(&stack, tokens, end, &state, &budget, &sink)
+                walk(step + 1, tokens, end, &state, &budget, &sink)
             }
             state.captures[name] = nil
             state.suffixes[name] = nil

@@ -52,6 +52,28 @@ struct PatternTests {
             }
         }
     }
+
+    @Test("Matches come in the order the pattern is written (each branch in turn, shorter captures first) and each element and each end of a sequence costs one step of the budget")
+    func matchOrderAndBudget() throws {
+        let pattern = try Pattern("(send|text) [a] {content} [please]")
+        let tokens = Token.split("send a hi please")
+        var budget = 10_000
+        var found: [String] = []
+        pattern.matches(tokens, from: 0, budget: &budget) { match in
+            let content = match.captures["content"].map { "\($0.lowerBound)-\($0.upperBound)" } ?? "-"
+            found.append("\(match.end):\(content):\(match.words)")
+        }
+        #expect(found == ["4:2-3:3", "3:2-3:2", "4:2-4:2", "2:1-2:1", "4:1-3:2", "3:1-3:1", "4:1-4:1"])
+        #expect(10_000 - budget == 41)
+        // An app's name standing for nothing the pattern says is stepped over wherever the walk is.
+        var app = Token("Zippy")
+        app.standsFor = ["ride"]
+        var stepped: [Int] = []
+        budget = 10_000
+        try Pattern("book [a] ride").matches(Token.split("book a") + [app] + Token.split("ride"), from: 0, budget: &budget) { stepped.append($0.end) }
+        #expect(stepped == [4, 4, 3])
+        #expect(10_000 - budget == 16)
+    }
 }
 
 @Suite("Spelling keys")
