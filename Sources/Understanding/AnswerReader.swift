@@ -20,8 +20,10 @@ public struct AnswerReader: Sendable {
 
     /// Whether the answer is a yes or a no and nothing more ("no thanks"; not "no, send it
     /// to Bobo").
-    public func isOnlyYesOrNo(_ text: String) -> Bool {
-        (whole(text) ?? []).contains { pack.words.yes.contains($0) || pack.words.no.contains($0) }
+    public func isOnlyYesOrNo(_ text: String) -> Bool { isOnlyYesOrNo(Token.split(text)) }
+
+    private func isOnlyYesOrNo(_ tokens: [Token]) -> Bool {
+        (whole(tokens) ?? []).contains { pack.words.yes.contains($0) || pack.words.no.contains($0) }
     }
 
     /// Whether the answer starts with the language's "and" ("and get Kiki one too"): it adds
@@ -56,9 +58,11 @@ public struct AnswerReader: Sendable {
     }
 
     /// Whether the answer asks what was meant instead of answering ("what?", "wait, what?").
-    public func isUnsure(_ text: String) -> Bool {
+    public func isUnsure(_ text: String) -> Bool { isUnsure(Token.split(text)) }
+
+    private func isUnsure(_ tokens: [Token]) -> Bool {
         guard let unsure = pack.words.unsure else { return false }
-        return (whole(text) ?? []).contains(where: unsure.contains)
+        return (whole(tokens) ?? []).contains(where: unsure.contains)
     }
 
     /// Whether free text only points back at something said before ("the same", "that"),
@@ -78,18 +82,17 @@ public struct AnswerReader: Sendable {
 
     /// The answer's words as one phrase, and without leading fillers ("go ahead" is a yes
     /// phrase whose "go" is also a filler): both forms a yes or no phrase may take.
-    private func whole(_ text: String) -> [String]? {
-        let tokens = Token.split(text)
+    private func whole(_ tokens: [Token]) -> [String]? {
         let all = tokens.map(\.word).joined(separator: " ")
         return all.isEmpty ? nil : [all, pack.essentialWords(tokens[...])]
     }
 
     /// True for yes, false for no, nil for neither.
     public func yesNo(_ text: String) -> Bool? {
-        let forms = whole(text) ?? []
+        let tokens = Token.split(text)
+        let forms = whole(tokens) ?? []
         if forms.contains(where: pack.words.yes.contains) { return true }
         if forms.contains(where: pack.words.no.contains) { return false }
-        let tokens = Token.split(text)
         let first = tokens.first?.word ?? ""
         if pack.words.yes.contains(first) {
             // "ok, no, don't", "yes, never mind": a no or a cancel after it makes it no
@@ -297,8 +300,9 @@ public struct AnswerReader: Sendable {
     /// or no is a value only where yes or no is asked for, or any text is taken (a message
     /// may say "yes"); it is no place, name or date, and neither is a "what?".
     public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
-        if !parameter.isFreeText, isUnsure(text) || (parameter.type != .boolean && isOnlyYesOrNo(text)) { return nil }
-        var tokens = Token.split(text)[...]
+        let said = Token.split(text)
+        if !parameter.isFreeText, isUnsure(said) || (parameter.type != .boolean && isOnlyYesOrNo(said)) { return nil }
+        var tokens = said[...]
         // "the groceries one" where a list was asked for: groceries.
         if !parameter.isFreeText, tokens.count > 2, let first = tokens.first, let last = tokens.last,
             pack.articles.contains(first.word), pack.words.thatOne?.contains(last.word) == true
