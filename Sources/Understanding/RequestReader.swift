@@ -167,7 +167,8 @@ public struct RequestReader: Sendable {
     /// said there too ("read me the saturday menu note" names the note "saturday menu"), or
     /// it is a day alone after an article, naming what follows it ("add wine to the friday
     /// shopping list"; not "remind me on friday about it"), or after a word that gives a
-    /// name ("make a list called friday dinner").
+    /// name ("make a list called friday dinner"), or a day after "to" at the end that is a
+    /// name an app taught.
     func date(in said: [Token], _ reader: ValueReader, apps: [AppProfile]) -> (range: Range<Int>, value: String)? {
         guard let date = reader.dates.find(in: said[...]) else { return nil }
         let dates = pack.dates
@@ -187,6 +188,16 @@ public struct RequestReader: Sendable {
             let next = said[date.range.upperBound].word
             let dateWords = dates.introducers + dates.at + dates.on + Array(dates.partsOfDay.keys) + dates.am + dates.pm
             if !dateWords.contains(next), !pack.words.fillers.contains(next), !pack.words.trailing.contains(next), next != ":" { return nil }
+        }
+        // A day said at the end after a word of `dates.destination` alone, that is the whole
+        // of a name an app taught ("add streamers to saturday", where a list is called
+        // Saturday), is that name.
+        if let day, let destination = dates.destination,
+            said[date.range].allSatisfy({ $0.word == day.word || destination.contains($0.word) }),
+            said[date.range.upperBound...].allSatisfy({ pack.words.trailing.contains($0.word) }),
+            apps.contains(where: { $0.userVocabulary.values.contains { $0.contains { Token.fold($0) == day.folded } } })
+        {
+            return nil
         }
         let words = said.map(\.folded)
         for name in apps.lazy.flatMap({ $0.userVocabulary.values.joined() }) {

@@ -86,14 +86,26 @@ struct EverydayPhrasingTests {
         Case("create a note named saturday plans", "CreateNote", ["title": "saturday plans"]),
         Case("make a list called groceries for friday", "CreateTaskList", ["title": "groceries", "temporalEventTrigger": "2026-11-27T09:00:00-08:00"]),
     ])
-    func dayInATitle(c: Case) {
-        let taught = apps.map { app in
+    func dayInATitle(c: Case) { expectRead(c, apps: listOMat(teaching: ["Saturday Menu", "Friday chores"])) }
+
+    /// The apps, with List-o-Mat having taught `titles` as its lists' and notes' titles.
+    func listOMat(teaching titles: [String]) -> [AppProfile] {
+        apps.map { app in
             var app = app
-            if app.name == "List-o-Mat" { app.userVocabulary["notebookItemTitle"] = ["Saturday Menu", "Friday chores"] }
+            if app.name == "List-o-Mat" { app.userVocabulary["notebookItemTitle"] = titles }
             return app
         }
-        expectRead(c, apps: taught)
     }
+
+    @Test("A day said alone at the end that is the whole name of a list the app taught is that list, not a reminder nobody asked for", arguments: [
+        Case("add streamers to saturday", "AddTasks", ["taskTitles": ["streamers"], "targetTaskList": "saturday"]),
+        Case("add streamers to saturday please", "AddTasks", ["taskTitles": ["streamers"], "targetTaskList": "saturday"]),
+        Case("put balloons on my saturday list", "AddTasks", ["taskTitles": ["balloons"], "targetTaskList": "saturday"]),
+        // Said as a date, it is one.
+        Case("add streamers to party on saturday", "AddTasks", ["taskTitles": ["streamers"], "targetTaskList": "party", "temporalEventTrigger": "2026-11-28T09:00:00-08:00"]),
+        Case("remind me saturday to buy streamers", "AddTasks", ["taskTitles": ["buy streamers"], "temporalEventTrigger": "2026-11-28T09:00:00-08:00"]),
+    ])
+    func dayNamingAList(c: Case) { expectRead(c, apps: listOMat(teaching: ["Saturday", "Party"])) }
 
     @Test("Names said in full are the recipients, not a short form that leaves a word to the message", arguments: [
         Case("tell bobo jr and little bobo the party is cancelled", "SendMessage", ["recipients": ["Bobo Jr.", "Little Bobo"], "content": "the party is cancelled"]),
