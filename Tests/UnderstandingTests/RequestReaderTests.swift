@@ -241,6 +241,10 @@ extension RequestReaderTests {
         }
         #expect(request("what are my reminders for tomorrow")?.parameters == ["itemType": "task", "dateTime": "2026-11-24T09:00:00-08:00"])
         #expect(request("what do I have to do")?.parameters == ["itemType": "task", "status": "notCompleted"])
+        // With no ride word and no place, "what do I have" asks about tasks, not rides.
+        #expect(request("what do i have")?.intent == "SearchForNotebookItems")
+        #expect(request("what rides do i have")?.intent == "ListRideOptions")
+        #expect(request("what can i get to the airport")?.intent == "ListRideOptions")
         // "The weekend" is its Saturday.
         #expect(request("what's due this weekend")?.parameters["dateTime"] == "2026-11-28T09:00:00-08:00")
     }
