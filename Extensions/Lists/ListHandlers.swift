@@ -76,6 +76,10 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
             }
             return Self.choice(among: onLists)
         }
+        // "rename the camping list": no task, but a list, which this changes nothing of (`isAList`).
+        if case .unsupported = resolved, let said = intent.targetTask, try await Self.isListTitle(said, among: store.listTitles()) {
+            return .unsupported(reason: "isAList")
+        }
         guard case .success(let value) = resolved, let title = value.stringValue else { return resolved }
         let tasks = try await store.tasksWithLists(titled: title)
         // A list said that has no such task is asked about as the list (resolveTaskList).
@@ -83,6 +87,15 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
             ?? Self.candidates(among: tasks, onLists: nil, intent) ?? []
         guard Set(candidates.map(\.list)).count > 1 else { return resolved }
         return Self.choice(among: candidates)
+    }
+
+    /// Whether `said` is a list's title, alone or with one word after it ("camping list").
+    private static func isListTitle(_ said: String, among titles: [String]) -> Bool {
+        let words = said.split(separator: " ")
+        return [said, words.dropLast().joined(separator: " ")].contains { name in
+            guard !name.isEmpty, case .exact = TitleMatcher.match(name, in: titles) else { return false }
+            return true
+        }
     }
 
     /// Which of `candidates` is meant: "Which one: 1. wine on groceries or 2. wine on …?".
