@@ -27,8 +27,11 @@ struct AddTasksHandler: AddTasksIntentHandling {
 
     /// Lists the user has, named together ("add coffee to groceries and camping"), are no
     /// list to make: one add goes to one list (`severalLists`), and the user is asked which.
+    /// With no list said, the only list there is is the one ("add parmesan", with a shopping
+    /// list alone), as a reminders app's default list is; with several, which is asked.
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
         let lists = try await store.listTitles()
+        if intent.targetTaskList == nil, lists.count == 1, let only = lists.first { return .success(.string(only)) }
         if namesSeveral(intent.targetTaskList, among: lists) { return .unsupported(reason: "severalLists") }
         return resolveTitle(intent.targetTaskList, among: lists, creating: true)
     }
