@@ -46,8 +46,8 @@ struct DateWords: Sendable, Decodable {
     /// Words for a weekend and the weekday it means ("this weekend" is its Saturday), read
     /// only after an `on` or `next` word: "Weekend chores" is a name.
     var weekend: [String: Int]?
-    /// Words after which a day said last that is the name of a list an app taught is that
-    /// list, not a date ("add streamers to saturday").
+    /// Words after which a day said last that is a name an app taught (a list's, say) is
+    /// that name, not a date ("add streamers to saturday").
     var destination: [String]?
     /// Month words, January = 1.
     var months: [String: Int]

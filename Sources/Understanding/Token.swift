@@ -102,16 +102,19 @@ public struct Token: Sendable, Hashable {
         return chunks
     }
 
-    /// Punctuation dropped around a word.
+    /// Punctuation dropped around a word: by byte for ASCII, else as characters compare, by
+    /// canonical equivalence (a Greek question mark, U+037E, is a ";").
     private static func isEdge(_ character: Character) -> Bool {
         switch character.asciiValue {
         case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: ":"),
             UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
             true
-        case nil: character == "\u{201C}" || character == "\u{201D}"
+        case nil: edges.contains(character)
         default: false
         }
     }
+
+    private static let edges: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
 
     /// A hyphen or a dash.
     private static func isDash(_ character: Character) -> Bool {

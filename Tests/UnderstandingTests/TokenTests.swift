@@ -33,5 +33,9 @@ struct TokenTests {
             #expect(plain == Array(marked.dropLast()), "\(text.debugDescription)")
         }
         #expect(Token.split("add\tmilk\r\nto\u{0B}it").map(\.word) == ["add", "milk", "to", "it"])
+        // A Greek question mark is a semicolon (canonically the same character): it ends a clause.
+        let greek = Token.split("milk\u{37E} eggs")
+        #expect(greek.map(\.word) == ["milk", "eggs"])
+        #expect(greek.first?.endsClause == true)
     }
 }
