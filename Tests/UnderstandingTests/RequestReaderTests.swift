@@ -241,6 +241,8 @@ extension RequestReaderTests {
         }
         #expect(request("what are my reminders for tomorrow")?.parameters == ["itemType": "task", "dateTime": "2026-11-24T09:00:00-08:00"])
         #expect(request("what do I have to do")?.parameters == ["itemType": "task", "status": "notCompleted"])
+        // "my list", no list named: every list's tasks (with one list, that one's).
+        #expect(request("what's on my list?")?.parameters == ["itemType": "taskList", "title": "all"])
         // With no ride word and no place, "what do I have" asks about tasks, not rides.
         #expect(request("what do i have")?.intent == "SearchForNotebookItems")
         #expect(request("what rides do i have")?.intent == "ListRideOptions")
