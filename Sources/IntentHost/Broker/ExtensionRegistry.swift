@@ -1,5 +1,6 @@
 import Foundation
 import IntentProtocol
+import Understanding
 import ZeroMQ
 
 /// One registered extension process, known by its routing id. A reference type so the
@@ -172,19 +173,8 @@ struct ExtensionRegistry {
         return HostStatus(locked: locked, extensions: entries, rejected: rejections, processIdentifier: Int(getpid()))
     }
 
-    /// Lower case, letters and digits only: "Monkey Chat" and "monkeychat" are one name.
-    static func fold(_ name: String) -> String {
-        var ascii: [UInt8] = []
-        ascii.reserveCapacity(name.utf8.count)
-        for byte in name.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): ascii.append(byte)
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): ascii.append(byte + 32)
-            case 0x80...: return String(name.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
-            default: continue
-            }
-        }
-        return String(decoding: ascii, as: UTF8.self)
-    }
+    /// Lower case, letters and digits only: "Monkey Chat" and "monkeychat" are one name
+    /// (as the reader folds names, `Token.fold`).
+    static func fold(_ name: String) -> String { Token.fold(name) }
 }
 
