@@ -102,19 +102,16 @@ public struct Token: Sendable, Hashable {
         return chunks
     }
 
-    /// Punctuation dropped around a word: by byte for ASCII, else as characters compare, by
-    /// canonical equivalence (a Greek question mark, U+037E, is a ";").
+    /// Punctuation dropped around a word: ASCII by a table, the rest as characters compare,
+    /// by canonical equivalence (a Greek question mark, U+037E, is a ";").
     private static func isEdge(_ character: Character) -> Bool {
-        switch character.asciiValue {
-        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "!"), UInt8(ascii: "?"), UInt8(ascii: ";"), UInt8(ascii: ":"),
-            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"):
-            true
-        case nil: edges.contains(character)
-        default: false
-        }
+        guard let ascii = character.asciiValue else { return edges.contains(character) }
+        return asciiEdges[Int(ascii)]
     }
 
     private static let edges: Set<Character> = [".", ",", "!", "?", ";", ":", "\"", "'", "\u{201C}", "\u{201D}", "(", ")", "[", "]"]
+    /// `edges` by ASCII code, looked up without hashing.
+    private static let asciiEdges: [Bool] = (0..<128).map { edges.contains(Character(Unicode.Scalar(UInt8($0)))) }
 
     /// A hyphen or a dash.
     private static func isDash(_ character: Character) -> Bool {
