@@ -94,11 +94,7 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
 
     /// Whether `said` is a list's title, alone or with one word after it ("camping list").
     private static func isListTitle(_ said: String, among titles: [String]) -> Bool {
-        let words = said.split(separator: " ")
-        return [said, words.dropLast().joined(separator: " ")].contains { name in
-            guard !name.isEmpty, case .exact = TitleMatcher.match(name, in: titles) else { return false }
-            return true
-        }
+        [said, said.split(separator: " ").dropLast().joined(separator: " ")].contains { TitleMatcher.isTitle($0, among: titles) }
     }
 
     /// Which of `candidates` is meant: "Which one: 1. wine on groceries or 2. wine on …?".

@@ -104,7 +104,7 @@ func namesSeveral(_ said: String?, among titles: [String]) -> Bool {
     var words = said.split(separator: " ")
     if let last = words.last, last.lowercased() == "lists" { words.removeLast() }
     let parts = splitItems([words.joined(separator: " ")])
-    return parts.count > 1 && parts.allSatisfy { if case .exact = TitleMatcher.match($0, in: titles) { true } else { false } }
+    return parts.count > 1 && parts.allSatisfy { TitleMatcher.isTitle($0, among: titles) }
 }
 
 /// An ISO 8601 date and time, and the time zone it was written in ("-08:00"; "Z" is UTC).

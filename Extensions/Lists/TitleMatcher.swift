@@ -34,6 +34,13 @@ struct TitleMatcher {
         }
     }
 
+    /// Whether `said` is one of `titles` but for case, punctuation and an article: what
+    /// `match` calls exact.
+    static func isTitle(_ said: String, among titles: [String]) -> Bool {
+        let query = normalize(said)
+        return !query.isEmpty && titles.contains { normalize($0) == query }
+    }
+
     /// How well `query` matches `title` (higher is closer), or `nil` for no match: every
     /// word of the query must match some word of the title exactly, as a prefix, within a
     /// small edit distance, or by sound.
