@@ -13,7 +13,7 @@ public struct AppProfile: Sendable, Hashable {
     public var vocabulary: AppVocabulary?
     /// The user vocabulary it set, by type (`contactName`, ...), most important first.
     public var userVocabulary: [String: [String]] {
-        didSet { contacts = userVocabulary["contactName", default: []].map(KnownName.init) }
+        didSet { contacts = Self.contacts(in: userVocabulary) }
     }
     /// The contact names it taught, folded once here instead of at every word read.
     private(set) var contacts: [KnownName]
@@ -28,7 +28,11 @@ public struct AppProfile: Sendable, Hashable {
         self.intents = intents
         self.vocabulary = vocabulary
         self.userVocabulary = userVocabulary
-        contacts = userVocabulary["contactName", default: []].map(KnownName.init)
+        contacts = Self.contacts(in: userVocabulary)
+    }
+
+    private static func contacts(in vocabulary: [String: [String]]) -> [KnownName] {
+        vocabulary["contactName", default: []].map(KnownName.init)
     }
 
     /// A profile from an extension's registration and user vocabulary.
