@@ -300,8 +300,9 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
         let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: intent.status?.rawValue) : nil
         if let lists, type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }
-        // "what lists do I have?": their names, for the words; what is on each is asked list by list.
-        if type == .taskList, title == nil, intent.status == nil, let lists, !lists.isEmpty {
+        // "what lists do I have?": their names, for the words (none: "You don't have any lists
+        // yet."); what is on each is asked list by list.
+        if type == .taskList, title == nil, intent.status == nil, let lists {
             response["listTitles"] = .array(lists.compactMap { $0["title"] })
         }
         if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
@@ -314,6 +315,8 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
             }
             if type != nil || !notes.isEmpty { response["notes"] = json(notes) }
         }
+        // "what's on my list?" with no list (nor note) at all.
+        if only == nil, lists?.isEmpty == true, response["notes"]?.arrayValue?.isEmpty ?? true { response["listTitles"] = [] }
         return SearchForNotebookItemsResponse(.success, response)
     }
 }

@@ -354,8 +354,9 @@ struct DateReader: Sendable {
 
     // MARK: Showing
 
-    /// A catalog date value in words, relative to the clock: "tomorrow at 9:00 AM".
-    func spoken(_ value: String) -> String? {
+    /// A catalog date value in words, relative to the clock: "tomorrow at 9:00 AM"; with
+    /// `dayOnly`, its day alone ("tomorrow").
+    func spoken(_ value: String, dayOnly: Bool = false) -> String? {
         let calendar = clock.calendar
         let date: Date
         var hasTime = true
@@ -385,7 +386,7 @@ struct DateReader: Sendable {
         case 2...6: key = "weekday"
         default: key = parts.year == calendar.component(.year, from: clock.now()) ? "date" : "dateInYear"
         }
-        guard var text = words.shown[hasTime ? key : key + "Only"] ?? words.shown[key] else { return nil }
+        guard var text = words.shown[hasTime && !dayOnly ? key : key + "Only"] ?? words.shown[key] else { return nil }
         let fields = [
             "time": time(hour: parts.hour ?? 0, minute: parts.minute ?? 0),
             "weekday": words.weekdayNames.indices.contains((parts.weekday ?? 1) - 1) ? words.weekdayNames[(parts.weekday ?? 1) - 1] : "",

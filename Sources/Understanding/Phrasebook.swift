@@ -4,9 +4,11 @@ import IntentProtocol
 /// What the host says, from the language file's templates. A template names values in
 /// braces: `{recipients}`, `{rideStatus.phase}`, `{estimatedPickupSeconds|minutes}`,
 /// `{messages|count}`, `{items|summary}`, `{nextTriggerTime|when}` (a date in words,
-/// relative to the clock), `{cancellationFee|fee}` (an amount above zero, else none); `:1` after a filter (`{messages|count:1}`) says the value only
-/// when it is 1, for the singular. A template with a value missing is skipped for the next
-/// one in its list.
+/// relative to the clock), `{dateTime|day}` (its day alone), `{cancellationFee|fee}` (an
+/// amount above zero, else none). `:1` after a filter (`{messages|count:1}`) says the value
+/// only when it is 1, for the singular. `{notes|none}` is said as nothing, and only when the
+/// value is an empty list: a search that found none ("{notes|none}I found no notes.").
+/// A template with a value missing is skipped for the next one in its list.
 public struct Phrasebook: Sendable {
     let pack: LanguagePack
     /// The user's clock, which dates are shown relative to.
@@ -131,7 +133,14 @@ public struct Phrasebook: Sendable {
             literal(rest[..<open])
             guard let close = rest[open...].firstIndex(of: "}") else { return nil }
             let spec = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1).map(String.init)
-            guard let path = spec.first, let value = lookup(path, values) else { return nil }
+            guard let path = spec.first else { return nil }
+            if spec.count > 1, spec[1] == "none" {
+                // Said only for a search that found nothing.
+                guard case .array(let items)? = lookup(path, values, keepingEmpty: true), items.isEmpty else { return nil }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
+            guard let value = lookup(path, values) else { return nil }
             guard let text = filtered(value, spec.count > 1 ? spec[1] : nil), !text.isEmpty else { return nil }
             out += text
             rest = rest[rest.index(after: close)...]
@@ -140,18 +149,20 @@ public struct Phrasebook: Sendable {
         return out
     }
 
-    private func lookup(_ path: String, _ values: [String: JSONValue]) -> JSONValue? {
+    /// The value at `path` ("rideStatus.phase"); null and, unless `keepingEmpty`, an empty
+    /// list are none.
+    private func lookup(_ path: String, _ values: [String: JSONValue], keepingEmpty: Bool = false) -> JSONValue? {
         var parts = path.split(separator: ".").map(String.init)
         guard !parts.isEmpty else { return nil }
         var value = values[parts.removeFirst()]
         for part in parts { value = value?[part] }
         if case .null? = value { return nil }
-        if case .array(let items)? = value, items.isEmpty { return nil }
+        if !keepingEmpty, case .array(let items)? = value, items.isEmpty { return nil }
         return value
     }
 
     /// The filters a template may name, each also with `:1`.
-    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number"]
+    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number", "none", "day"]
 
     /// What is wrong with `template`'s braces, if anything: an unclosed one, or a filter
     /// the phrasebook does not have (said as the raw value, it would show seconds or JSON).
@@ -238,8 +249,9 @@ public struct Phrasebook: Sendable {
         case "word": return value.stringValue.map { pack.values[$0]?.first ?? $0 }
         // An amount to pay, with its cents; none when nothing is to pay, so the template is skipped.
         case "fee": return value.numberValue.flatMap { $0 > 0 && $0 < 1e15 ? String(format: "%.2f", $0) : nil }
-        case "when":
-            return value.stringValue.flatMap { DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock).spoken($0) }
+        case "when", "day":
+            let dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+            return value.stringValue.flatMap { dates.spoken($0, dayOnly: filter == "day") }
         case "summary":
             guard let items = value.arrayValue else { return text(of: value) }
             // Lists with their tasks, each a list of its own, are set apart ("camping: tent and

@@ -227,6 +227,24 @@ struct PhrasebookTests {
         #expect(words.result(of: "SearchForNotebookItems", ["notes": notes]) == "Gift ideas: “a red scarf; books” and Empty.")
     }
 
+    @Test("A search that found none of a kind says there are none; one that sent nothing of it says nothing was found")
+    func emptySearches() {
+        #expect(words.result(of: "SearchForNotebookItems", ["listTitles": [], "taskLists": []]) == "You don't have any lists yet.")
+        #expect(words.result(of: "SearchForNotebookItems", ["notes": []]) == "I found no notes.")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": []]) == "I found no tasks.")
+        #expect(words.result(of: "SearchForNotebookItems", [:]) == "I found nothing.")
+        #expect(words.result(of: "SearchForNotebookItems", ["notes": [["title": "Gift ideas", "content": ""]]]) == "Gift ideas.")
+    }
+
+    @Test("A day said alone has no time")
+    func dayAlone() throws {
+        let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
+        let tomorrow = Fixture.clock.now().addingTimeInterval(24 * 3600)
+        let value = JSONValue.string(ISO8601DateFormatter().string(from: tomorrow))
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": value]) == "Nothing is due tomorrow.")
+        #expect(words.spokenDate(value)?.hasPrefix("tomorrow at ") == true)
+    }
+
     @Test("Lists are joined with the language's words, people by their names")
     func listsAndPeople() {
         let recipients: JSONValue = [["displayName": "Coco"], ["displayName": "Kiki"], ["displayName": "Bobo"]]
