@@ -14,7 +14,7 @@ struct CreateTaskListHandler: CreateTaskListIntentHandling {
     func handle(intent: CreateTaskListIntent) async throws -> CreateTaskListResponse {
         guard let title = intent.title else { return CreateTaskListResponse(.failure) }
         let list = try await store.createList(
-            title, tasks: splitItems(intent.taskTitles), group: intent.groupName, reminder: intent.temporalEventTrigger)
+            title, tasks: taskTitles(intent.taskTitles), group: intent.groupName, reminder: intent.temporalEventTrigger)
         try? await names.publish()
         return CreateTaskListResponse(.success, ["createdTaskList": json(list)])
     }
@@ -40,7 +40,7 @@ struct AddTasksHandler: AddTasksIntentHandling {
     /// to making it, or a program named it).
     func handle(intent: AddTasksIntent) async throws -> AddTasksResponse {
         guard let list = intent.targetTaskList, !list.trimmingCharacters(in: .whitespaces).isEmpty else { return AddTasksResponse(.failure) }
-        let titles = splitItems(intent.taskTitles)
+        let titles = taskTitles(intent.taskTitles)
         guard !titles.isEmpty, let result = try await store.addTasks(
             titles, toList: list, creating: true, priority: intent.priority?.rawValue, reminder: intent.temporalEventTrigger)
         else { return AddTasksResponse(.failure) }
