@@ -58,6 +58,8 @@ public struct LanguagePack: Sendable {
     let closings: [[String]]
     /// `words.leaving`, each split into its words.
     let leavings: [[String]]
+    /// `words.wholeItems`, each split into its words, the longest first.
+    let wholeItems: [[String]]
     /// The articles a searched term is read without: the little words that are no value
     /// and may stand before an app's name ("the", "a").
     let articles: Set<String>
@@ -106,6 +108,9 @@ public struct LanguagePack: Sendable {
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>
+        /// Items with a list word inside that are one item ("mac and cheese"): a list is not
+        /// split inside them.
+        var wholeItems: [String]?
         var appBefore: Set<String>
         /// Words that tie an app's name in only right before it ("a van from Zippy").
         var appSource: Set<String>?
@@ -236,6 +241,7 @@ public struct LanguagePack: Sendable {
         greetings = Self.phrases(file.words.greetings)
         closings = file.words.closing.map { Self.phrases($0 + (file.words.leaving ?? [])) } ?? []
         leavings = Self.phrases(file.words.leaving)
+        wholeItems = Self.phrases(file.words.wholeItems)
         articles = file.words.notValues.intersection(file.words.appDeterminers ?? [])
         slotPhrases = SlotPhrases(
             patterns: everyPattern, weak: little, alsoEnding: file.words.fillers.union(file.words.trailing),

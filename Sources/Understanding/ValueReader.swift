@@ -36,12 +36,19 @@ final class ValueReader: Sendable {
         return element(tokens, parameter, intent, apps)
     }
 
-    /// Splits at commas and list words ("rice, onions and olives"); with `orToo`, at "or"
-    /// as well ("did Coco or Kiki write").
+    /// Splits at commas and list words ("rice, onions and olives"), but not inside quotes
+    /// or an item the language keeps whole ("mac and cheese"); with `orToo`, at "or" as well
+    /// ("did Coco or Kiki write").
     func split(_ tokens: ArraySlice<Token>, orToo: Bool = false) -> [ArraySlice<Token>] {
         var parts: [ArraySlice<Token>] = []
         var start = tokens.startIndex
+        var whole = tokens.startIndex  // no split before this index
         for i in tokens.indices {
+            if i >= whole, let item = pack.wholeItems.first(where: { tokens[i...].starts(with: $0) { $0.word == $1 } }) {
+                whole = i + item.count
+            }
+            if i >= whole, let close = Self.quoteCloses(tokens, from: i) { whole = close + 1 }
+            if i < whole - 1 { continue }
             if pack.words.listSeparators.contains(tokens[i].word) || (orToo && tokens[i].word == pack.words.or) {
                 if start < i { parts.append(tokens[start..<i]) }
                 start = i + 1
@@ -52,6 +59,17 @@ final class ValueReader: Sendable {
         }
         if start < tokens.endIndex { parts.append(tokens[start...]) }
         return parts
+    }
+
+    /// Where a quote opened at `open` (`"rice and beans"`) closes, if it does, later.
+    static func quoteCloses(_ tokens: ArraySlice<Token>, from open: Int) -> Int? {
+        func closes(_ token: Token) -> Bool {
+            let end = token.typed.reversed().first { !",.;:!?".contains($0) }
+            return end == "\"" || end == "\u{201D}"
+        }
+        let typed = tokens[open].typed
+        guard typed.first == "\"" || typed.first == "\u{201C}", typed.count == 1 || !closes(tokens[open]) else { return nil }
+        return tokens[(open + 1)...].firstIndex(where: closes)
     }
 
     private func element(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition, _ intent: String, _ apps: [AppProfile]) -> JSONValue? {
