@@ -359,7 +359,7 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     /// lists that have them is asked ("From which list: 1. groceries or 2. party?").
     func resolveTaskList(for intent: DeleteTasksIntent) async throws -> ResolutionResult {
         let lists = try await store.listTitles()
-        let names = splitItems(intent.tasks)
+        let names = taskTitles(intent.tasks)
         guard intent.taskList == nil, !names.isEmpty else { return resolveTitle(intent.taskList, among: lists) }
         let titles = Dictionary(grouping: try await store.allTasksWithLists(), by: \.list).mapValues { $0.map(\.task.title) }
         let having = lists.filter { list in names.allSatisfy { !TitleMatcher.named($0, among: titles[list] ?? []).isEmpty } }
@@ -391,8 +391,8 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
                 return onList.contains { chosen.contains($0.identifier) } ? .success(value) : .unsupported(reason: "notOnList")
             }
             guard let value = value.stringValue else { return .unsupported(reason: "notOnList") }
-            let found = splitItems([value]).map { TitleMatcher.named($0, among: open) }
-            // No name at all (","): kept as said, so that handle refuses it rather than
+            let found = taskTitles([value]).map { TitleMatcher.named($0, among: open) }
+            // No name at all (blank): kept as said, so that handle refuses it rather than
             // the list being emptied.
             if found.isEmpty { return .success(.string(value)) }
             guard found.allSatisfy({ !$0.isEmpty }) else { return .unsupported(reason: "notOnList") }
@@ -425,11 +425,11 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
         guard let list = intent.taskList else { return DeleteTasksResponse(.failure) }
         let said = Self.tasks(intent)
-        let titles = splitItems(intent.tasks)
+        let titles = taskTitles(intent.tasks)
         let chosen = said.compactMap(Self.chosen).reduce(into: Set<String>()) { $0.formUnion($1) }
         // Tasks named are the ones deleted, whatever else was said ("remove eggs, all of
-        // them" deletes eggs: the question named only eggs). No task named (none left once
-        // split, ","), and not all of them: nothing to delete.
+        // them" deletes eggs: the question named only eggs). No task named (only blank
+        // ones), and not all of them: nothing to delete.
         if said.isEmpty ? intent.all != true : titles.isEmpty && chosen.isEmpty { return DeleteTasksResponse(.failure) }
         let all = said.isEmpty
         guard let deleted = try await store.deleteTasks(all ? nil : titles, identifiers: chosen, fromList: list) else {

@@ -124,13 +124,14 @@ func day(of date: Date, in zone: TimeZone) -> DateComponents {
     return calendar.dateComponents([.year, .month, .day], from: date)
 }
 
-/// The tasks to make: each title given is one, as said ("mac and cheese" is one task; the
+/// The tasks to make or find: each title given is one, as said ("mac and cheese" is one task; the
 /// assistant splits "rice, onions and olives" into three before it asks), blank ones left out.
 func taskTitles(_ titles: [String]) -> [String] {
     titles.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
 }
 
-/// "rice, onions and olives" is three items: the tasks named to find on a list.
+/// "groceries, camping and party" is three names: of lists named together, which one
+/// request cannot take.
 func splitItems(_ titles: [String]) -> [String] {
     titles.flatMap { title in
         title.replacingOccurrences(of: " and ", with: ",").replacingOccurrences(of: " & ", with: ",")
