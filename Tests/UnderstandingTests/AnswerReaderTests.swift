@@ -159,6 +159,8 @@ struct AnswerReaderTests {
         #expect(answers.pointsBack("mark them as read"))
         #expect(answers.pointsBack("flag those"))
         #expect(!answers.pointsBack("mark my messages as read"))
+        #expect(!answers.pointsBack("remind me to wash the car this afternoon"), "a date's this")
+        #expect(answers.pointsBack("add a hat to it this weekend"))
     }
 }
 
