@@ -308,6 +308,9 @@ public struct AnswerReader: Sendable {
         let said = Token.split(text)
         if !parameter.isFreeText, isUnsure(said) || (parameter.type != .boolean && isOnlyYesOrNo(said)) { return nil }
         var tokens = said[...]
+        // A name or title ("chores please", "on the chores list" where a list was asked
+        // for): chores.
+        if let value = phrased(tokens, for: parameter, intent: intent) { tokens = value }
         // "the groceries one" where a list was asked for: groceries.
         if !parameter.isFreeText, tokens.count > 2, let first = tokens.first, let last = tokens.last,
             pack.articles.contains(first.word), pack.words.thatOne?.contains(last.word) == true
@@ -315,5 +318,38 @@ public struct AnswerReader: Sendable {
             tokens = tokens.dropFirst().dropLast()
         }
         return ValueReader(pack: pack, clock: clock).read(tokens, for: parameter, intent: intent, apps: apps)
+    }
+
+    /// Whether the answer is one of the phrases that give `parameter` of `intent` (a name
+    /// or title), with its value: "on the chores list please" where a task's list was asked
+    /// for. Such an answer is no new request.
+    public func isPhrasedValue(_ text: String, for parameter: ParameterDefinition, intent: String) -> Bool {
+        let tokens = Token.split(text)[...]
+        return phrased(tokens, for: parameter, intent: intent).map { $0.count < tokens.count } ?? false
+    }
+
+    /// For a name or title (not free text), the answer's words without a courtesy after
+    /// them ("chores please"), and the value's words alone when they and the words around
+    /// them are one of the phrases that give `parameter` of `intent` ("on the chores list":
+    /// "chores"); nil when neither is there.
+    private func phrased(_ said: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String) -> ArraySlice<Token>? {
+        guard parameter.type == .string, !parameter.isFreeText else { return nil }
+        var tokens = said
+        while tokens.count > 1, let last = tokens.last, pack.words.trailing.contains(last.word) { tokens = tokens.dropLast() }
+        let all = Array(tokens)
+        guard all.count > 1 else { return tokens.count < said.count ? tokens : nil }
+        // The phrase that leaves the fewest words to the value: "to the chores list" is
+        // chores, though "to {targetTaskList}" matches it too.
+        var value: ArraySlice<Token>?
+        for phrase in pack.slotPhrases.phrases(intent, parameter.name) where phrase.canStart(at: all[0]) {
+            var budget = 5_000
+            phrase.matches(all, from: 0, budget: &budget) { match in
+                guard match.end == all.count, let range = match.captures[parameter.name], !range.isEmpty,
+                    range.count < value?.count ?? all.count
+                else { return }
+                value = match.captured(parameter.name, range, in: all)
+            }
+        }
+        return value ?? (tokens.count < said.count ? tokens : nil)
     }
 }

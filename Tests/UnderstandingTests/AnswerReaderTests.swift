@@ -12,6 +12,19 @@ struct AnswerReaderTests {
         answers = AnswerReader(pack: try Fixture.reader().pack)
     }
 
+    @Test("A name asked for may be said as a request says it, and politely: \"on the chores list please\" is chores")
+    func phrasedAnswers() throws {
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let list = try #require(catalog.intent("AddTasks")?.parameter("targetTaskList"))
+        for said in ["on the chores list please", "chores please", "to the chores list, thanks", "to the chores list thanks", "chores"] {
+            #expect(answers.value(said, for: list, intent: "AddTasks", apps: []) == "chores", "\(said)")
+        }
+        #expect(answers.isPhrasedValue("on the chores list please", for: list, intent: "AddTasks"))
+        #expect(!answers.isPhrasedValue("chores", for: list, intent: "AddTasks"))
+        let content = try #require(catalog.intent("SendMessage")?.parameter("content"))
+        #expect(answers.value("on my way please", for: content, intent: "SendMessage", apps: []) == "on my way please", "free text is kept")
+    }
+
     @Test("Free text that only points back is no message; one that says something is")
     func sameAsBefore() {
         #expect(answers.isSameAsBefore("the same"))

@@ -623,6 +623,8 @@ struct Conversation: Sendable {
         let asked = turn.intent.flatMap { catalog.intent($0) }.flatMap { intent in turn.parameter.flatMap { intent.parameter($0) } }
         let freeText = turn.expecting == .value && asked?.isFreeText == true
         if turn.expecting == .choice, answers.choice(text, options: turn.options ?? []) != nil { return false }
+        // "on the chores list please" where a task's list was asked for is its answer.
+        if let asked, !freeText, let intent = turn.intent, answers.isPhrasedValue(text, for: asked, intent: intent) { return false }
         let profiles = await host.world().profiles
         guard case .request(let request) = reader.read(text, apps: profiles) else {
             return false
