@@ -94,6 +94,9 @@ struct ListOMatTests {
         // Nothing to change is no update: the user is asked what, and a program is refused.
         let asked = try host.ctl("ask", "update rice on my list", "--answer", "yes", "--answer", "rice")
         #expect(asked.stdout.contains("Done or not done?") && !asked.stdout.contains("updated"), "\(asked.stdout)")
+        // An answer no question came for is named, so that a script sees it went another way.
+        let extra = try host.ctl("ask", "what lists do I have", "--answer", "yes")
+        #expect(extra.stdout.contains("Grocery Store") && extra.stderr.contains("this answer was used: “yes”"), "\(extra.stderr)")
         let unchanged = try send(host, "SetTaskAttribute", "targetTask=rice")
         #expect(unchanged["code"] == "needsValue" && resolution(unchanged, "status")?["kind"] == "needsValue", "\(unchanged)")
         #expect(try send(host, "SetTaskAttribute", "targetTask=rice", "status=completed")["outcome"] == "success")

@@ -11,7 +11,8 @@ struct Ask: ParsableCommand {
             The host understands the request, asks what it needs (a value, a choice, yes or \
             no), and the answers are given in order. Exits like send; 3 if the host is still \
             waiting when the answers run out, 6 if the app stopped answering its handle (the \
-            outcome is unknown: ask again with the --idempotency-key of the JSON outcome).
+            outcome is unknown: ask again with the --idempotency-key of the JSON outcome). \
+            Answers left when the conversation ends are named on stderr.
               intentctl ask "Send a message to Kiki on MonkeyChat" --answer "bring bananas"
             """)
 
@@ -60,6 +61,12 @@ struct Ask: ParsableCommand {
             print(JSON.pretty(transcript.json))
         } else {
             print(transcript.text)
+        }
+        // Answers meant for questions that never came: the script and the conversation
+        // went different ways (an app already allowed asks no "Allow it?").
+        if !pending.isEmpty {
+            let unused = pending.map { "“\($0)”" }.joined(separator: ", ")
+            FileHandle.standardError.write(Data("intentctl: the conversation ended before \(pending.count == 1 ? "this answer was" : "these answers were") used: \(unused)\n".utf8))
         }
         let status = Exit.status(for: transcript.outcome)
         if status != 0 { throw ExitCode(status) }
