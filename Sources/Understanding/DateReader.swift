@@ -151,7 +151,9 @@ struct DateReader: Sendable {
         // "another hour", "another 10 minutes"
         let another = led && at < tokens.endIndex && words.another?.contains(tokens[at].word) == true
         if another { at += 1 }
-        let counted = at < tokens.endIndex ? number(tokens[at].word) : nil
+        // "1.5 hours": the count's fraction, of a unit.
+        let fraction = at < tokens.endIndex ? self.fraction(tokens[at].word) : nil
+        let counted = at < tokens.endIndex ? number(tokens[at].word) ?? fraction.map(\.whole) : nil
         guard var count = counted ?? (another ? 1 : nil) else { return nil }
         var numberEnd = counted == nil ? at : at + 1
         // "twenty five"
@@ -162,7 +164,17 @@ struct DateReader: Sendable {
         // "10 more minutes"
         if led, numberEnd < tokens.endIndex, words.more?.contains(tokens[numberEnd].word) == true { numberEnd += 1 }
         guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
-        return (numberEnd + 1, count * unit)
+        let part = Int(((fraction?.part ?? 0) * Double(unit)).rounded())
+        // "an hour and a half"
+        if fraction == nil, let end = anyPhrase(words.andAHalf ?? [], tokens, numberEnd + 1) { return (end, count * unit + unit / 2) }
+        return (numberEnd + 1, count * unit + part)
+    }
+
+    /// "1.5": its whole part and its fraction, for a count with a decimal point.
+    private func fraction(_ word: String) -> (whole: Int, part: Double)? {
+        guard word.contains("."), let value = Double(word), value.isFinite, value > 0, value < 10_000 else { return nil }
+        let whole = value.rounded(.down)
+        return (Int(whole), value - whole)
     }
 
     /// "tomorrow", "the day after tomorrow", "tonight", "next Monday", "on March 3rd",
@@ -207,6 +219,13 @@ struct DateReader: Sendable {
                 said.day = day
                 return next + 1
             }
+            // "on the 1st": the next such day, said with an ordinal after a word of `on`
+            // that ends none of its phrases ("on", not "the": "the 3rd book" is no date).
+            let lead = tokens[start].word
+            if at > start, Int(tokens[at].word) == nil, words.on.contains(lead), !words.on.contains(where: { $0.hasSuffix(" " + lead) }) {
+                said.day = day
+                return at + 1
+            }
         }
         return nil
     }
@@ -225,7 +244,7 @@ struct DateReader: Sendable {
             said.certain = true
             return at + 1
         }
-        let dated = said.days != nil || said.weekday != nil || said.month != nil
+        let dated = said.days != nil || said.weekday != nil || said.month != nil || said.day != nil
         if let minutes = words.partsOfDay[word], marked || dated || words.standalone.contains(word) {
             said.time = minutes
             said.certain = true
@@ -317,6 +336,15 @@ struct DateReader: Sendable {
                 guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayOfMonth)),
                     calendar.component(.day, from: date) == dayOfMonth
                 else { return nil }
+                if date >= today { day = date; break }
+            }
+        } else if let dayOfMonth = said.day {
+            // The next month from this one that has the day.
+            for ahead in 0..<12 {
+                guard let month = calendar.date(byAdding: .month, value: ahead, to: today) else { return nil }
+                var parts = calendar.dateComponents([.year, .month], from: month)
+                parts.day = dayOfMonth
+                guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == dayOfMonth else { continue }
                 if date >= today { day = date; break }
             }
         }

@@ -24,6 +24,8 @@ struct DateWords: Sendable, Decodable {
     var pm: [String]
     /// "half an hour".
     var half: [String]
+    /// "an hour and a half": after a count and its unit, half a unit more.
+    var andAHalf: [String]?
     /// "10 more minutes": words between a count and its unit that add nothing to it.
     var more: [String]?
     /// "another hour": words that count one more of a unit, or open a count ("another 10 minutes").

@@ -67,9 +67,18 @@ struct DateReaderTests {
         ("tomorrow morning at 8", "2026-11-24T08:00:00-08:00"),
         ("at 7 tomorrow evening", "2026-11-24T19:00:00-08:00"),
         ("yesterday", "2026-11-22T09:00:00-08:00"),
+        ("in an hour and a half", "2026-11-23T11:30:00-08:00"),
+        ("in 2 hours and a half", "2026-11-23T12:30:00-08:00"),
+        ("in 1.5 hours", "2026-11-23T11:30:00-08:00"),
+        ("in 0.25 hours", "2026-11-23T10:15:00-08:00"),
+        // A day of the month alone is the next such day: this month's, else the next
+        // month's that has it.
+        ("on the 1st", "2026-12-01T09:00:00-08:00"),
+        ("on the 25th at 6pm", "2026-11-25T18:00:00-08:00"),
+        ("on the 31st", "2026-12-31T09:00:00-08:00"),
     ])
     func expressions(text: String, value: String) {
-        #expect(read(text) == value)
+        #expect(read(text) == value, "\(text)")
     }
 
     @Test("Words that are no date, or a date that does not exist, read as nothing")
@@ -81,6 +90,9 @@ struct DateReaderTests {
         // "more" and "another" make a time only after "for", "in" or "by".
         #expect(read("I'll need one more day") == nil)
         #expect(read("I need another hour") == nil)
+        // A day of the month alone is one only said with "on" and as an ordinal.
+        #expect(read("the 3rd book") == nil)
+        #expect(read("on 3") == nil)
     }
 
     @Test("The same words are read in the user's own time zone")

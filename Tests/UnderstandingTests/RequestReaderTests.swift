@@ -241,6 +241,13 @@ extension RequestReaderTests {
         ])
     }
 
+    @Test("A reminder on a day of the month, or in an hour and a half, leaves its words out of the task")
+    func remindersOnADayOfTheMonth() {
+        #expect(request("remind me to pay rent on the 1st")?.parameters == ["taskTitles": .array(["pay rent"]), "temporalEventTrigger": "2026-12-01T09:00:00-08:00"])
+        #expect(request("remind me to check the mail in an hour and a half")?.parameters
+            == ["taskTitles": .array(["check the mail"]), "temporalEventTrigger": "2026-11-23T11:30:00-08:00"])
+    }
+
     @Test("Asking what is due on a day searches the tasks to do with that date")
     func dueOnADay() {
         for text in ["what do I have to do tomorrow?", "what's due tomorrow", "whats coming up tomorrow", "what's on my plate tomorrow", "what do I have going on tomorrow"] {
