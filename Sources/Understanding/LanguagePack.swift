@@ -105,6 +105,9 @@ public struct LanguagePack: Sendable {
         /// Words a parameter's value never ends with, by parameter: "note" ends no list's
         /// name ("add to the trip plan note: …" appends to a note).
         var notLast: [String: Set<String>]?
+        /// Words a parameter's value never starts with, by parameter: a message's content
+        /// starts after "to" ("reply to her saying …").
+        var notFirst: [String: Set<String>]?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
         var listSeparators: Set<String>

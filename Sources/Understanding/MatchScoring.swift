@@ -27,6 +27,7 @@ final class MatchScoring {
     let notNames: Set<String>
     /// Words each parameter's value never ends with ("note" for a list's name).
     let notLast: [String: Set<String>]
+    let notFirst: [String: Set<String>]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
     /// Values already read, by slot, words and the ending they were read without: the
@@ -60,6 +61,7 @@ final class MatchScoring {
         and = words.and
         notNames = words.notNames ?? []
         notLast = words.notLast ?? [:]
+        notFirst = words.notFirst ?? [:]
         self.best = best
     }
 
@@ -97,6 +99,8 @@ final class MatchScoring {
                 clauseSlots.contains(name) || parameter.isList || parameter.isFreeText || !words.contains(where: { $0.word == ":" }),
                 // "add to the trip plan note: …": no list's name ends with "note".
                 notLast[name]?.contains(words[words.endIndex - 1].word) != true,
+                // "reply to her saying …": what a message says starts after the "to".
+                notFirst[name]?.contains(words[words.startIndex].word) != true,
                 // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
                 clauseSlots.contains(name) || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
                 // "…to groceries please": the courtesy is no part of the list's name (a

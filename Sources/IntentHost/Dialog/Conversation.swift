@@ -222,13 +222,19 @@ struct Conversation: Sendable {
             for (name, value) in replaced.values where run.parameters[name] == nil { run.parameters[name] = value }
         }
         // Values not said but just shown: "mark them as read" after a search (catalog
-        // `from`), only when the words point back at them ("them", "those").
+        // `from`), only when the words point back at them ("them", "those", "reply"). People
+        // are taken only when they are one ("reply on my way" to the messages of one sender).
         for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text, besides: request.parameters) {
-            guard let from = parameter.from, let values = shown?.values(for: from, app: appName, now: .now) else { continue }
+            guard let from = parameter.from, var values = shown?.values(for: from, app: appName, now: .now) else { continue }
+            if parameter.type == .person {
+                values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
+                if values.count > 1 { continue }
+            }
+            // In the parameter's type: a person's name becomes a person.
             if parameter.isList {
-                run.parameters[parameter.name] = .array(values.map(JSONValue.string))
+                run.parameters[parameter.name] = try? parameter.coerce(.array(values.map(JSONValue.string)))
             } else if values.count == 1 {
-                run.parameters[parameter.name] = .string(values[0])
+                run.parameters[parameter.name] = try? parameter.coerce(.string(values[0]))
             }
         }
         let profiles = world.app(appName).map { [$0.profile] } ?? []

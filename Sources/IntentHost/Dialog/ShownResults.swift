@@ -54,7 +54,9 @@ struct ShownResults {
         for reference in wanted where outcome.outcome == .success {
             let items = outcome.response?.response[reference.list]?.arrayValue ?? []
             guard !items.isEmpty, items.count <= Self.maximumValues else { continue }
-            let found = items.compactMap { $0[reference.field]?.stringValue }
+            // A member, or a path into one ("sender.displayName").
+            let path = reference.field.split(separator: ".").map(String.init)
+            let found = items.compactMap { item in path.reduce(Optional(item)) { $0?[$1] }?.stringValue }
                 .filter { !$0.isEmpty && $0.utf8.count <= Self.maximumValueBytes }
             if found.count == items.count { values[reference] = found }
         }
