@@ -220,9 +220,13 @@ struct DateReader: Sendable {
                 return next + 1
             }
             // "on the 1st": the next such day, said with an ordinal after a word of `on`
-            // that ends none of its phrases ("on", not "the": "the 3rd book" is no date).
+            // that ends none of its phrases ("on", not "the": "the 3rd book" is no date),
+            // and last or before a date, a filler or a courtesy ("on 9th street" is a place).
             let lead = tokens[start].word
-            if at > start, Int(tokens[at].word) == nil, words.on.contains(lead), !words.on.contains(where: { $0.hasSuffix(" " + lead) }) {
+            let after = next < tokens.endIndex && !tokens[at].endsClause ? tokens[next].word : nil
+            if at > start, Int(tokens[at].word) == nil, words.on.contains(lead), !words.on.contains(where: { $0.hasSuffix(" " + lead) }),
+                after.map({ mayStart($0) || fillers.contains($0) || trailing.contains($0) }) ?? true
+            {
                 said.day = day
                 return at + 1
             }

@@ -93,6 +93,7 @@ struct DateReaderTests {
         // A day of the month alone is one only said with "on" and as an ordinal.
         #expect(read("the 3rd book") == nil)
         #expect(read("on 3") == nil)
+        #expect(read("on 9th street") == nil)
     }
 
     @Test("The same words are read in the user's own time zone")
