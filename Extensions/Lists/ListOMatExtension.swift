@@ -16,6 +16,31 @@ struct ListOMatExtension: IntentExtension {
         // As its usage description says: the assistant learns the lists' and notes' titles.
         names = NotebookNames(store: store, vocabulary: context.vocabulary)
         try await names.publish()
+        // A reminder tells the user when it comes due, as an update (chat shows it).
+        let store = self.store, updates = context.updates
+        Task { await Self.announceReminders(store, updates) }
+    }
+
+    /// Publishes `reminder` once for each task to do whose reminder comes due while the
+    /// extension runs, checking every second; one already due when it starts was due
+    /// before and is not announced (a restart never repeats them). A reminder moved
+    /// (snoozed) is announced again at its new time.
+    static func announceReminders(_ store: NotebookStore, _ updates: UpdatePublisher) async {
+        var announced = Set<String>()  // identifier and reminder
+        let since = Date()
+        while !Task.isCancelled {
+            let now = Date()
+            for (task, list) in (try? await store.allTasksWithLists()) ?? [] where task.status != "completed" {
+                guard let reminder = task.reminder, let due = moment(reminder)?.date, due > since.addingTimeInterval(-1), due <= now,
+                    announced.insert(task.identifier + " " + reminder).inserted
+                else { continue }
+                updates.publish("reminder", [
+                    "summary": .string("\(task.title) (\(list)) is due"), "title": .string(task.title), "list": .string(list),
+                    "identifier": .string(task.identifier), "reminder": .string(reminder),
+                ])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
     }
 
     /// Handles done, by idempotency key, in the app's own database.
