@@ -79,6 +79,8 @@ struct AnswerReaderTests {
         #expect(answers.isCancelAnswer("ok, cancel it"))
         #expect(answers.isCancelAnswer("cancel it"))
         #expect(answers.isCancelAnswer("no, never mind"))
+        #expect(answers.isCancelAnswer("ugh ok never mind"))
+        #expect(answers.isCancelAnswer("never mind then"))
         #expect(!answers.isCancelAnswer("cancel my ride"))
         #expect(!answers.isCancelAnswer("yes, nothing else"))
         #expect(answers.isCancel("never mind"))
