@@ -129,7 +129,8 @@ struct Conversation: Sendable {
 
     private func converse(_ text: String, _ context: inout Context) async throws(Stop) -> Turn {
         var world = await host.world()
-        let reading = pointedAt(text, reader, world) ?? reader.read(text, apps: world.profiles)
+        let general = reader.read(text, apps: world.profiles)
+        let reading = pointedAt(text, besides: general, reader, world) ?? general
         // A yes or a no with no question asked is no request, however it reads ("no" is
         // close to a message attribute's words); "ok, thanks" is a thanks.
         if reading != .closing, answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
@@ -275,11 +276,14 @@ struct Conversation: Sendable {
     }
 
     /// `text` read as a request to the app that just showed something, when it points back
-    /// at it and names no app, and that app has an intent taking what it showed: "flag
-    /// them" after a MonkeyChat search flags those messages, not a List-o-Mat task.
-    private func pointedAt(_ text: String, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
-        guard let shown, answers.pointsBack(text), let app = world.app(shown.app),
-            case .request(let request) = reader.read(text, apps: [app.profile]), request.namedApp == nil,
+    /// at it and names no app, and that app has an intent taking what it showed and
+    /// something more the words say: "flag them" after a MonkeyChat search flags those
+    /// messages, not a List-o-Mat task. A pointing word inside a value of the `general`
+    /// reading points at nothing ("remind me to call her tomorrow" is a reminder).
+    private func pointedAt(_ text: String, besides general: Understood, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
+        let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
+        guard let shown, answers.pointsBack(text, besides: values), let app = world.app(shown.app),
+            case .request(let request) = reader.read(text, apps: [app.profile]), request.namedApp == nil, !request.parameters.isEmpty,
             catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.intent == shown.intent }) == true
         else { return nil }
         return .request(request)
