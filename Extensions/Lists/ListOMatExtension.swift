@@ -22,24 +22,21 @@ struct ListOMatExtension: IntentExtension {
     }
 
     /// Publishes `reminder` once for each task to do whose reminder comes due while the
-    /// extension runs, checking every second; one already due when it starts was due
-    /// before and is not announced (a restart never repeats them). A reminder moved
-    /// (snoozed) is announced again at its new time.
+    /// extension runs, checking every second: each check announces those due since the
+    /// last one. One due before the extension started is not announced (a restart never
+    /// repeats them); one moved (snoozed) is announced again at its new time.
     static func announceReminders(_ store: NotebookStore, _ updates: UpdatePublisher) async {
-        var announced = Set<String>()  // identifier and reminder
-        let since = Date()
+        var since = Date()
         while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
             let now = Date()
-            for (task, list) in (try? await store.allTasksWithLists()) ?? [] where task.status != "completed" {
-                guard let reminder = task.reminder, let due = moment(reminder)?.date, due > since.addingTimeInterval(-1), due <= now,
-                    announced.insert(task.identifier + " " + reminder).inserted
-                else { continue }
+            for (task, list) in (try? await store.reminders(dueAfter: since, through: now)) ?? [] {
                 updates.publish("reminder", [
                     "summary": .string("\(task.title) (\(list)) is due"), "title": .string(task.title), "list": .string(list),
-                    "identifier": .string(task.identifier), "reminder": .string(reminder),
+                    "identifier": .string(task.identifier), "reminder": .string(task.reminder ?? ""),
                 ])
             }
-            try? await Task.sleep(for: .seconds(1))
+            since = now
         }
     }
 

@@ -73,6 +73,19 @@ final class NotebookStore: Sendable {
         return try tasks.order(Column("created")).fetchAll(db).map { ($0, lists[$0.list] ?? "") }
     }
 
+    /// The tasks to do whose reminder falls after `start` and at or before `end`, with
+    /// their lists' titles, soonest first.
+    func reminders(dueAfter start: Date, through end: Date) async throws -> [(task: TaskItem, list: String)] {
+        try await database.read { db in
+            let set = TaskItem.filter(Column("reminder") != nil && Column("status") != "completed")
+            let due = try Self.withLists(set, db).compactMap { task, list -> (task: TaskItem, list: String, at: Date)? in
+                guard let at = task.reminder.flatMap(moment)?.date, at > start, at <= end else { return nil }
+                return (task, list, at)
+            }
+            return due.sorted { $0.at < $1.at }.map { ($0.task, $0.list) }
+        }
+    }
+
     /// The other tasks on the list of the task `identifier` (none when there is no such task).
     func tasks(besides identifier: String) async throws -> [TaskItem] {
         try await database.read { db in
