@@ -60,6 +60,8 @@ public struct LanguagePack: Sendable {
     let leavings: [[String]]
     /// `words.wholeItems`, each split into its words, the longest first.
     let wholeItems: [[String]]
+    /// `words.negations`, each split into its words, the longest first.
+    let negations: [[String]]
     /// The articles a searched term is read without: the little words that are no value
     /// and may stand before an app's name ("the", "a").
     let articles: Set<String>
@@ -105,6 +107,10 @@ public struct LanguagePack: Sendable {
         /// Words a parameter's value never ends with, by parameter: "note" ends no list's
         /// name ("add to the trip plan note: …" appends to a note).
         var notLast: [String: Set<String>]?
+        /// Words that, first, say what not to do ("don't", "never"): such a request asks for
+        /// nothing, unless a word of `negationUnless` follows ("don't forget to call Mom").
+        var negations: [String]?
+        var negationUnless: Set<String>?
         /// Words a parameter's value never starts with, by parameter: a message's content
         /// starts after "to" ("reply to her saying …").
         var notFirst: [String: Set<String>]?
@@ -245,6 +251,7 @@ public struct LanguagePack: Sendable {
         closings = file.words.closing.map { Self.phrases($0 + (file.words.leaving ?? [])) } ?? []
         leavings = Self.phrases(file.words.leaving)
         wholeItems = Self.phrases(file.words.wholeItems)
+        negations = Self.phrases(file.words.negations)
         articles = file.words.notValues.intersection(file.words.appDeterminers ?? [])
         slotPhrases = SlotPhrases(
             patterns: everyPattern, weak: little, alsoEnding: file.words.fillers.union(file.words.trailing),

@@ -31,6 +31,7 @@ public struct RequestReader: Sendable {
         let words = pack.essentialWords(tokens[...])
         if words.isEmpty { return .notUnderstood }
         if pack.words.cancel.contains(words) { return .cancel }
+        if declines(tokens) { return .declined }
         if pack.words.capabilities.contains(words) { return .capabilities(app: nil) }
         if let app = capabilitiesOfApp(tokens, apps) { return .capabilities(app: app) }
 
@@ -127,6 +128,15 @@ public struct RequestReader: Sendable {
     /// The best-scoring match over the intents' patterns: pattern words count for (typos a
     /// little less), words skipped before or after count against (fillers only a little,
     /// a closing comment after a comma a little more).
+    /// Whether the request opens by saying not to do it ("don't tell Kiki anything", "never
+    /// mind the reply"), not "don't forget to call Mom".
+    func declines(_ tokens: [Token]) -> Bool {
+        pack.negations.contains { phrase in
+            tokens.count > phrase.count && tokens.starts(with: phrase) { $0.word == $1 }
+                && pack.words.negationUnless?.contains(tokens[phrase.count].word) != true
+        }
+    }
+
     func bestMatch(_ said: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
         let reader = ValueReader(pack: pack, clock: clock)
         let knownNames = Set(apps.flatMap(\.contacts).map(\.folded))

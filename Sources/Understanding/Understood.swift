@@ -12,6 +12,8 @@ public enum Understood: Sendable, Hashable {
     case appCannotDo(app: String, intent: String)
     /// Thanks or a goodbye ("thanks, that's all"): nothing to do.
     case closing
+    /// Something not to do ("don't tell Kiki anything"): nothing to do.
+    case declined
     /// Nothing matched.
     case notUnderstood
 }

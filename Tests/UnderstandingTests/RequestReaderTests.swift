@@ -248,6 +248,17 @@ extension RequestReaderTests {
             == ["taskTitles": .array(["check the mail"]), "temporalEventTrigger": "2026-11-23T11:30:00-08:00"])
     }
 
+    @Test("A request that says what not to do asks for nothing; \"don't forget to\" still asks")
+    func negations() throws {
+        let reader = try Fixture.reader()
+        let apps = try Fixture.apps()
+        for text in ["don't tell kiki anything", "don't respond to him", "do not book a ride", "never text Coco again", "no need to reply"] {
+            #expect(reader.read(text, apps: apps) == .declined, "\(text)")
+        }
+        #expect(request("don't forget to buy milk")?.intent == "AddTasks")
+        #expect(request("never mind the zippy, cancel it")?.intent == "CancelRide")
+    }
+
     @Test("Asking what is due on a day searches the tasks to do with that date")
     func dueOnADay() {
         for text in ["what do I have to do tomorrow?", "what's due tomorrow", "whats coming up tomorrow", "what's on my plate tomorrow", "what do I have going on tomorrow"] {

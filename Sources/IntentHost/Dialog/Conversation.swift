@@ -140,6 +140,8 @@ struct Conversation: Sendable {
             return context.turn(words.say(answers.takesLeave(text) && words.has("leaving") ? "leaving" : "closing"), end: .completed)
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
+        case .declined:
+            return context.turn(words.say("declined"), end: .completed)
         case .notUnderstood:
             return context.turn(words.say("notUnderstood"), end: .failed)
         case .capabilities(let app):
