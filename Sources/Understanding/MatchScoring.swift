@@ -101,6 +101,8 @@ final class MatchScoring {
                 notLast[name]?.contains(words[words.endIndex - 1].word) != true,
                 // "reply to her saying …": what a message says starts after the "to".
                 notFirst[name]?.contains(words[words.startIndex].word) != true,
+                // "respond asap": a courtesy or "now" alone says how, not what (a thanks is a message).
+                !(clauseSlots.contains(name) && words.allSatisfy({ trailing.contains($0.word) }) && !reader.pack.isClosing(words)),
                 // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
                 clauseSlots.contains(name) || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
                 // "…to groceries please": the courtesy is no part of the list's name (a

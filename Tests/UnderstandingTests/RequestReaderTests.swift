@@ -259,6 +259,14 @@ extension RequestReaderTests {
         #expect(request("never mind the zippy, cancel it")?.intent == "CancelRide")
     }
 
+    @Test("A reply said only with a courtesy or \"now\" has no message yet; a thanks is one")
+    func replyWithoutWords() {
+        #expect(request("respond asap")?.parameters["content"] == nil)
+        #expect(request("reply now please")?.parameters["content"] == nil)
+        #expect(request("reply thanks")?.parameters["content"] == "thanks")
+        #expect(request("reply ok will do")?.parameters["content"] == "ok will do")
+    }
+
     @Test("Asking what is due on a day searches the tasks to do with that date")
     func dueOnADay() {
         for text in ["what do I have to do tomorrow?", "what's due tomorrow", "whats coming up tomorrow", "what's on my plate tomorrow", "what do I have going on tomorrow"] {
