@@ -13,6 +13,8 @@ struct DateReader: Sendable {
     var fillers: Set<String> = []
     /// Courtesies said after an answer ("now please").
     var trailing: Set<String> = []
+    /// The language's "and", which joins two counts of a duration ("an hour and 15 minutes").
+    var and: String?
     /// `words.fromNow`, the longest phrase first.
     private let fromNow: [(key: String, value: Int)]
     /// The words of `words` an expression can start with (`DateWords.startingWords`);
@@ -115,7 +117,14 @@ struct DateReader: Sendable {
     func expression(_ tokens: ArraySlice<Token>, from start: Int) -> (Int, Said)? {
         var said = Said()
         var at = start
-        if let (end, minutes) = duration(tokens, at) { return (end, Said(offset: minutes)) }
+        if var (end, minutes) = duration(tokens, at) {
+            // "in an hour and 15 minutes": a second count of a smaller unit after "and".
+            if let and, let next = anyPhrase([and], tokens, end), let (more, extra) = duration(tokens, next), extra < minutes {
+                end = more
+                minutes += extra
+            }
+            return (end, Said(offset: minutes))
+        }
         var sawDay = false, times = 0
         while at < tokens.endIndex {
             // A part of the day may be followed by the hour in it ("this evening at 8"), an
@@ -163,10 +172,16 @@ struct DateReader: Sendable {
         }
         // "10 more minutes"
         if led, numberEnd < tokens.endIndex, words.more?.contains(tokens[numberEnd].word) == true { numberEnd += 1 }
+        // "2 and a half hours"
+        var half = false
+        if fraction == nil, counted != nil, let end = anyPhrase(words.andAHalf ?? [], tokens, numberEnd) {
+            numberEnd = end
+            half = true
+        }
         guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
-        let part = Int(((fraction?.part ?? 0) * Double(unit)).rounded())
+        let part = half ? unit / 2 : Int(((fraction?.part ?? 0) * Double(unit)).rounded())
         // "an hour and a half"
-        if fraction == nil, let end = anyPhrase(words.andAHalf ?? [], tokens, numberEnd + 1) { return (end, count * unit + unit / 2) }
+        if fraction == nil, !half, let end = anyPhrase(words.andAHalf ?? [], tokens, numberEnd + 1) { return (end, count * unit + unit / 2) }
         return (numberEnd + 1, count * unit + part)
     }
 
@@ -343,13 +358,14 @@ struct DateReader: Sendable {
                 if date >= today { day = date; break }
             }
         } else if let dayOfMonth = said.day {
-            // The next month from this one that has the day.
+            // The next month from this one that has the day, still to come at the time said
+            // ("on the 27th" on the 27th at noon, for 9:00 AM, is next month's).
             for ahead in 0..<12 {
                 guard let month = calendar.date(byAdding: .month, value: ahead, to: today) else { return nil }
                 var parts = calendar.dateComponents([.year, .month], from: month)
                 parts.day = dayOfMonth
                 guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == dayOfMonth else { continue }
-                if date >= today { day = date; break }
+                if date >= today, at(timeOnDay, on: date, calendar) > now { day = date; break }
             }
         }
         guard let time = said.time else {

@@ -18,6 +18,7 @@ final class ValueReader: Sendable {
         var dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
         dates.fillers = pack.words.fillers
         dates.trailing = pack.words.trailing
+        dates.and = pack.words.and
         dates.starts = pack.dateStarts
         self.dates = dates
     }

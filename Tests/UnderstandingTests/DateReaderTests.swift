@@ -76,6 +76,9 @@ struct DateReaderTests {
         ("on the 1st", "2026-12-01T09:00:00-08:00"),
         ("on the 25th at 6pm", "2026-11-25T18:00:00-08:00"),
         ("on the 31st", "2026-12-31T09:00:00-08:00"),
+        ("on the 23rd", "2026-12-23T09:00:00-08:00"),
+        ("on the 23rd at 5pm", "2026-11-23T17:00:00-08:00"),
+        ("in 2 and a half hours", "2026-11-23T12:30:00-08:00"),
     ])
     func expressions(text: String, value: String) {
         #expect(read(text) == value, "\(text)")

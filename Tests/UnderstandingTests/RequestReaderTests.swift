@@ -246,6 +246,8 @@ extension RequestReaderTests {
         #expect(request("remind me to pay rent on the 1st")?.parameters == ["taskTitles": .array(["pay rent"]), "temporalEventTrigger": "2026-12-01T09:00:00-08:00"])
         #expect(request("remind me to check the mail in an hour and a half")?.parameters
             == ["taskTitles": .array(["check the mail"]), "temporalEventTrigger": "2026-11-23T11:30:00-08:00"])
+        #expect(request("remind me to walk the dog in 1 hour and 15 minutes")?.parameters
+            == ["taskTitles": .array(["walk the dog"]), "temporalEventTrigger": "2026-11-23T11:15:00-08:00"])
     }
 
     @Test("A request that says what not to do asks for nothing; \"don't forget to\" still asks")
