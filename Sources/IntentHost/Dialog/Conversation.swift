@@ -226,12 +226,15 @@ struct Conversation: Sendable {
         }
         // Values not said but just shown: "mark them as read" after a search (catalog
         // `from`), only when the words point back at them ("them", "those", "reply"). People
-        // are taken only when they are one ("reply on my way" to the messages of one sender).
+        // are taken only when they are one ("reply on my way" to the messages of one sender),
+        // and what is sent them is confirmed first: the words may have meant something else.
+        var inferredPerson = false
         for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text, besides: request.parameters) {
             guard let from = parameter.from, var values = shown?.values(for: from, app: appName, now: .now) else { continue }
             if parameter.type == .person {
                 values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
                 if values.count > 1 { continue }
+                inferredPerson = true
             }
             // In the parameter's type: a person's name becomes a person.
             if parameter.isList {
@@ -251,9 +254,12 @@ struct Conversation: Sendable {
             guard let said = run.parameters[parameter.name]?.stringValue else { continue }
             let takesBack = answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
             let keptQuestion = request.questionKeptAsSaid == parameter.name
-            guard relays || takesBack || keptQuestion else { continue }
-            let question = words.say("wordForWordOrStop", for: intent.name, value: said, values(run, nil))
+            guard relays || takesBack || keptQuestion || inferredPerson else { continue }
+            // Only the person was taken from what was shown: "Send Coco “later”?"
+            let onlyInferred = !(relays || takesBack || keptQuestion)
+            let question = words.say(onlyInferred ? "sendToShown" : "wordForWordOrStop", for: intent.name, value: said, values(run, nil))
             if try await !yesNo(question, context, parameter: parameter.name) {
+                if onlyInferred { return context.turn(words.say("declined"), end: .cancelled) }
                 let declined = takesBack ? "declinedWithMore" : relays ? "declinedJoined" : "declinedQuestion"
                 return context.turn(words.say(declined), end: .cancelled)
             }
