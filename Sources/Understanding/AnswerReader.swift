@@ -74,14 +74,15 @@ public struct AnswerReader: Sendable {
 
     /// Whether the answer points back at what was just shown ("mark them as read"), with
     /// a word that is no part of the `values` read from it ("remind me to fix it" does not;
-    /// a value that is only pointing words, a task "them", is one)
+    /// a value that is only pointing words, a task "them", is one; "reply" points as they do)
     /// nor of a date ("remind me to wash the car this afternoon" does not).
     public func pointsBack(_ text: String, besides values: [String: JSONValue] = [:]) -> Bool {
         guard let pointing = pack.words.pointing else { return false }
+        let verbs = pack.words.pointingVerbs ?? []
         let words = values.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue).map { Token.split($0).map(\.word) }
         let taken = Set(words.filter { !$0.allSatisfy(pointing.contains) }.joined())
         let tokens = Token.split(text)
-        let candidates = tokens.indices.filter { pointing.contains(tokens[$0].word) && !taken.contains(tokens[$0].word) }
+        let candidates = tokens.indices.filter { (pointing.contains(tokens[$0].word) || verbs.contains(tokens[$0].word)) && !taken.contains(tokens[$0].word) }
         guard !candidates.isEmpty else { return false }
         let date = ValueReader(pack: pack, clock: clock).dates.find(in: tokens[...])?.range
         return candidates.contains { !(date?.contains($0) ?? false) }

@@ -75,6 +75,9 @@ public struct LanguagePack: Sendable {
         var no: [String]
         /// Words that point back at what was just shown ("them", "those").
         var pointing: Set<String>?
+        /// Verbs that point back at what was just shown as `pointing` words do ("reply"),
+        /// but not inside a value ("remind me to reply" is a task called "reply").
+        var pointingVerbs: Set<String>?
         var cancel: [String]
         /// Greetings that open a request and add nothing to it ("hi there, what can you
         /// do?"); one-word ones ("hi") are `fillers`.
