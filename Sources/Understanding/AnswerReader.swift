@@ -6,11 +6,14 @@ public struct AnswerReader: Sendable {
     let pack: LanguagePack
     /// The user's clock, which dates are read against.
     let clock: UserClock
+    /// Reads a value given as an answer, and finds dates.
+    private let valueReader: ValueReader
 
     /// A reader for `pack`'s language, reading dates against `clock`.
     public init(pack: LanguagePack, clock: UserClock = .system) {
         self.pack = pack
         self.clock = clock
+        self.valueReader = ValueReader(pack: pack, clock: clock)
     }
 
     /// Whether the answer is one of the language's cancel phrases.
@@ -84,7 +87,7 @@ public struct AnswerReader: Sendable {
         let tokens = Token.split(text)
         let candidates = tokens.indices.filter { (pointing.contains(tokens[$0].word) || verbs.contains(tokens[$0].word)) && !taken.contains(tokens[$0].word) }
         guard !candidates.isEmpty else { return false }
-        let date = ValueReader(pack: pack, clock: clock).dates.find(in: tokens[...])?.range
+        let date = valueReader.dates.find(in: tokens[...])?.range
         return candidates.contains { !(date?.contains($0) ?? false) }
     }
 
@@ -320,7 +323,7 @@ public struct AnswerReader: Sendable {
         {
             tokens = tokens.dropFirst().dropLast()
         }
-        return ValueReader(pack: pack, clock: clock).read(tokens, for: parameter, intent: intent, apps: apps)
+        return valueReader.read(tokens, for: parameter, intent: intent, apps: apps)
     }
 
     /// Whether the answer is one of the phrases that give `parameter` of `intent` (a name
