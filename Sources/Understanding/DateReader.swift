@@ -160,6 +160,10 @@ struct DateReader: Sendable {
         // "another hour", "another 10 minutes"
         let another = led && at < tokens.endIndex && words.another?.contains(tokens[at].word) == true
         if another { at += 1 }
+        // "a couple of hours": the article before a count said as a word is no count.
+        if at + 1 < tokens.endIndex, number(tokens[at].word) == 1, tokens[at + 1].word.allSatisfy(\.isLetter), number(tokens[at + 1].word) != nil {
+            at += 1
+        }
         // "1.5 hours": the count's fraction, of a unit.
         let fraction = at < tokens.endIndex ? self.fraction(tokens[at].word) : nil
         let counted = at < tokens.endIndex ? number(tokens[at].word) ?? fraction.map(\.whole) : nil
@@ -172,6 +176,8 @@ struct DateReader: Sendable {
         }
         // "10 more minutes"
         if led, numberEnd < tokens.endIndex, words.more?.contains(tokens[numberEnd].word) == true { numberEnd += 1 }
+        // "a couple of hours"
+        if counted != nil, tokens[at].word.allSatisfy(\.isLetter), let end = anyPhrase(words.countOf ?? [], tokens, numberEnd) { numberEnd = end }
         // "2 and a half hours"
         var half = false
         if fraction == nil, counted != nil, let end = anyPhrase(words.andAHalf ?? [], tokens, numberEnd) {

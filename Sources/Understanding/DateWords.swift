@@ -28,6 +28,8 @@ struct DateWords: Sendable, Decodable {
     var andAHalf: [String]?
     /// "10 more minutes": words between a count and its unit that add nothing to it.
     var more: [String]?
+    /// "a couple of hours": words between a count said as a word and its unit.
+    var countOf: [String]?
     /// "another hour": words that count one more of a unit, or open a count ("another 10 minutes").
     var another: [String]?
     /// Parts of the day and their time ("evening": 1080), also "tonight" for today's.

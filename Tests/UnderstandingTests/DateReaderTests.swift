@@ -79,6 +79,9 @@ struct DateReaderTests {
         ("on the 23rd", "2026-12-23T09:00:00-08:00"),
         ("on the 23rd at 5pm", "2026-11-23T17:00:00-08:00"),
         ("in 2 and a half hours", "2026-11-23T12:30:00-08:00"),
+        ("in a couple of hours", "2026-11-23T12:00:00-08:00"),
+        ("in a couple hours", "2026-11-23T12:00:00-08:00"),
+        ("in a couple of minutes", "2026-11-23T10:02:00-08:00"),
     ])
     func expressions(text: String, value: String) {
         #expect(read(text) == value, "\(text)")
