@@ -218,6 +218,7 @@ struct EverydayPhrasingTests {
     @Test("What is still to do, asked as a question", arguments: [
         Case("which tasks did I not complete yet", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted"]),
         Case("what items are still open on my groceries list", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted", "title": "groceries"]),
+        Case("what do I need to do this week", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted"]),
     ])
     func stillToDo(c: Case) { expectRead(c) }
 
@@ -503,4 +504,16 @@ struct EverydayPhrasingTests {
         Case("book a ride to the cafe on Valencia St for 2", "RequestRide", ["dropOffLocation": "cafe on Valencia St", "partySize": 2]),
     ])
     func placesOnStreets(c: Case) { expectRead(c) }
+
+    @Test("\"Add that to my list\" names the list and leaves what to add to be asked", arguments: [
+        Case("add that to my grocery list", "AddTasks", ["targetTaskList": "grocery"]),
+        Case("put this on the packing list", "AddTasks", ["targetTaskList": "packing"]),
+    ])
+    func addThatToAList(c: Case) { expectRead(c) }
+
+    @Test("\"Back\" after whom a text goes to is no part of the message", arguments: [
+        Case("text her back saying see you there", "SendMessage", ["content": "see you there"]),
+        Case("text kiki back saying yes", "SendMessage", ["recipients": ["Kiki"], "content": "yes"]),
+    ])
+    func textBack(c: Case) { expectRead(c) }
 }
