@@ -62,16 +62,23 @@ final class ValueReader: Sendable {
         return parts
     }
 
-    /// Where a quote opened at `open` (`"rice and beans"`) closes, if it does, later.
+    /// Where a quote opened at `open` (`"rice and beans"`, `'rock and roll'`) closes, if it
+    /// does, later.
     static func quoteCloses(_ tokens: ArraySlice<Token>, from open: Int) -> Int? {
-        func closes(_ token: Token) -> Bool {
-            let end = token.typed.reversed().first { !",.;:!?".contains($0) }
-            return end == "\"" || end == "\u{201D}"
-        }
         let typed = tokens[open].typed
-        guard typed.first == "\"" || typed.first == "\u{201C}", typed.count == 1 || !closes(tokens[open]) else { return nil }
+        guard let first = typed.first, let closers = quoteClosers[first] else { return nil }
+        func closes(_ token: Token) -> Bool {
+            token.typed.reversed().first { !",.;:!?".contains($0) }.map(closers.contains) == true
+        }
+        guard typed.count == 1 || !closes(tokens[open]) else { return nil }
         return tokens[(open + 1)...].firstIndex(where: closes)
     }
+
+    /// The quotes that open a quoted item, and what closes each: a straight single quote or
+    /// its curly form, as phones type them.
+    private static let quoteClosers: [Character: Set<Character>] = [
+        "\"": ["\""], "\u{201C}": ["\u{201D}", "\""], "'": ["'", "\u{2019}"], "\u{2018}": ["\u{2019}", "'"],
+    ]
 
     private func element(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition, _ intent: String, _ apps: [AppProfile]) -> JSONValue? {
         let items = apps.flatMap { $0.items(for: intent, parameter.name) }
