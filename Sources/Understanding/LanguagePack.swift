@@ -82,6 +82,9 @@ public struct LanguagePack: Sendable {
         /// Greetings that open a request and add nothing to it ("hi there, what can you
         /// do?"); one-word ones ("hi") are `fillers`.
         var greetings: [String]?
+        /// Words that greet ("hi", "hello", "morning"): said with nothing but greetings,
+        /// fillers and courtesies, a greeting is answered with one.
+        var hello: Set<String>?
         /// Phrases that only thank or take leave ("thanks", "that's all", "bye"): said with
         /// nothing but yes, no and courtesy words around them ("ok thanks, bye"), no request.
         var closing: [String]?
@@ -310,6 +313,29 @@ extension LanguagePack {
         while let last = rest.last, words.trailing.contains(last.word) || last.word == ":" { rest = rest.dropLast() }
         while rest.count > 1, let first = rest.first, words.fillers.contains(first.word) { rest = rest.dropFirst() }
         return rest.map(\.word).joined(separator: " ")
+    }
+
+    /// Whether `tokens` only greet ("hi", "hello there!", "good morning"): a `words.hello`
+    /// word or a `words.greetings` phrase, and besides them only fillers and courtesies.
+    func isGreeting(_ tokens: ArraySlice<Token>) -> Bool {
+        guard let hello = words.hello else { return false }
+        var rest = tokens
+        var greeted = false
+        while let first = rest.first {
+            let said = rest.prefix(greetings.first?.count ?? 0).map(\.word)
+            if let phrase = greetings.first(where: { said.starts(with: $0) }) {
+                rest = rest.dropFirst(phrase.count)
+                greeted = true
+            } else if hello.contains(first.word) {
+                rest = rest.dropFirst()
+                greeted = true
+            } else if words.fillers.contains(first.word) || words.trailing.contains(first.word) {
+                rest = rest.dropFirst()
+            } else {
+                return false
+            }
+        }
+        return greeted
     }
 
     /// Whether `tokens` only thank or take leave: at least one `words.closing` or

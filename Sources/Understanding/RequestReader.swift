@@ -24,6 +24,7 @@ public struct RequestReader: Sendable {
     public func read(_ text: String, apps: [AppProfile]) -> Understood {
         let split = Token.split(text)
         if pack.isClosing(split[...]) { return .closing }
+        if pack.isGreeting(split[...]) { return .greeting }
         let said = withoutGreeting(withoutClosingCourtesy(split))
         // Matching cost grows with length; nobody asks for an intent in a page of text.
         guard said.count <= Self.maximumWords else { return .notUnderstood }

@@ -10,6 +10,8 @@ public enum Understood: Sendable, Hashable {
     case request(UnderstoodRequest)
     /// The app was named but does not do what was asked.
     case appCannotDo(app: String, intent: String)
+    /// A greeting and nothing more ("hi there"): nothing to do yet.
+    case greeting
     /// Thanks or a goodbye ("thanks, that's all"): nothing to do.
     case closing
     /// Something not to do ("don't tell Kiki anything"): nothing to do.

@@ -263,6 +263,18 @@ extension RequestReaderTests {
         #expect(request("never mind the zippy, cancel it")?.intent == "CancelRide")
     }
 
+    @Test("A greeting alone is a greeting; one before a request leaves the request")
+    func greetingAlone() throws {
+        let reader = try Fixture.reader()
+        let apps = try Fixture.apps()
+        for text in ["hi", "Hello there!", "hey, good morning", "hiya!!", "yo"] {
+            #expect(reader.read(text, apps: apps) == .greeting, "\(text)")
+        }
+        #expect(reader.read("ok", apps: apps) != .greeting)
+        #expect(request("hi, text Coco on MonkeyChat i'm here")?.intent == "SendMessage")
+        #expect(request("hey there, add milk to the grocery list")?.intent == "AddTasks")
+    }
+
     @Test("A reply said only with a courtesy or \"now\" has no message yet; a thanks is one")
     func replyWithoutWords() {
         #expect(request("respond asap")?.parameters["content"] == nil)

@@ -138,6 +138,8 @@ struct Conversation: Sendable {
         switch reading {
         case .closing:
             return context.turn(words.say(answers.takesLeave(text) && words.has("leaving") ? "leaving" : "closing"), end: .completed)
+        case .greeting:
+            return context.turn(words.say("greeting"), end: .completed)
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
         case .declined:
