@@ -28,11 +28,16 @@ struct AddTasksHandler: AddTasksIntentHandling {
     /// Lists the user has, named together ("add coffee to groceries and camping"), are no
     /// list to make: one add goes to one list (`severalLists`), and the user is asked which.
     /// With no list said, the only list there is is the one ("add parmesan", with a shopping
-    /// list alone), as a reminders app's default list is; with several, which is asked.
+    /// list alone), as a reminders app's default list is; with several, which is asked. A
+    /// note's title is no list to make (`isANote`).
     func resolveTargetTaskList(for intent: AddTasksIntent) async throws -> ResolutionResult {
         let lists = try await store.listTitles()
         if intent.targetTaskList == nil, lists.count == 1, let only = lists.first { return .success(.string(only)) }
         if namesSeveral(intent.targetTaskList, among: lists) { return .unsupported(reason: "severalLists") }
+        // "add a charger to packing ideas", a note: no list to offer to make.
+        if let said = intent.targetTaskList, TitleMatcher.match(said, in: lists) == .none, TitleMatcher.isTitle(said, among: try await store.noteTitles()) {
+            return .unsupported(reason: "isANote")
+        }
         return resolveTitle(intent.targetTaskList, among: lists, creating: true)
     }
 
@@ -260,17 +265,19 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         return try await notesSaying(title, intent).isEmpty ? resolved : .success(.string(title))
     }
 
-    /// The notes whose text has each of `words` as a word or the start of one, or one as
-    /// its start ("sock" finds "socks", "umbrellas" finds "umbrella"; "art" is not in
-    /// "start"), when notes are searched and no content was given.
+    /// The notes that say `words` (`says`), when notes are searched and no content was given.
     private func notesSaying(_ words: String, _ intent: SearchForNotebookItemsIntent) async throws -> [Note] {
         guard intent.itemType == nil || intent.itemType == .note, intent.content == nil else { return [] }
+        return try await store.notes(titled: nil).filter { Self.says(words, $0) }
+    }
+
+    /// Whether `note`'s title or text has each of `words` as a word or the start of one, or
+    /// one as its start ("sock" finds "socks", "umbrellas" finds "umbrella"; "art" is not in
+    /// "start"); no words are said by no note.
+    private static func says(_ words: String, _ note: Note) -> Bool {
         let wanted = Self.words(of: words)
-        guard !wanted.isEmpty else { return [] }
-        return try await store.notes(titled: nil, containing: nil).filter { note in
-            let said = Self.words(of: note.content)
-            return wanted.allSatisfy { word in said.contains { $0.hasPrefix(word) || (word.count > 3 && word.hasPrefix($0) && $0.count >= 3) } }
-        }
+        let said = Self.words(of: note.title + " " + note.content)
+        return !wanted.isEmpty && wanted.allSatisfy { word in said.contains { $0.hasPrefix(word) || (word.count > 3 && word.hasPrefix($0) && $0.count >= 3) } }
     }
 
     private static func words(of text: String) -> Set<String> {
@@ -307,7 +314,8 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         }
         if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
         if type == nil || type == .note {
-            var notes = try await store.notes(titled: only, containing: intent.content)
+            // "find notes mentioning wifi": those whose title or text says it.
+            var notes = try await store.notes(titled: only).filter { note in intent.content.map { Self.says($0, note) } ?? true }
             // Words no list or note is titled: looked for in what notes say.
             if notes.isEmpty, let title = only?.first {
                 let titledLists = if let lists { lists } else { try await store.lists(titled: only) }

@@ -138,11 +138,9 @@ final class NotebookStore: Sendable {
         }
     }
 
-    func notes(titled titles: [String]?, containing content: String?) async throws -> [Note] {
+    func notes(titled titles: [String]?) async throws -> [Note] {
         try await database.read { db in
-            try Note.order(Column("title")).fetchAll(db)
-                .filter { titles?.contains($0.title) ?? true }
-                .filter { note in content.map { note.content.localizedCaseInsensitiveContains($0) } ?? true }
+            try Note.order(Column("title")).fetchAll(db).filter { titles?.contains($0.title) ?? true }
         }
     }
 

@@ -67,8 +67,10 @@ public struct Phrasebook: Sendable {
         pack.examples[intent].flatMap { render($0, ["app": .string(app)]) }
     }
 
-    /// An unsupported reason (`offline`) in words.
-    public func reason(_ name: String) -> String? { pack.unsupportedReasons[name] }
+    /// An unsupported reason (`offline`) in words, about `value` (a reason may say it).
+    public func reason(_ name: String, value: String) -> String? {
+        pack.unsupportedReasons[name].map { render($0, ["value": .string(value)]) ?? $0 }
+    }
 
     /// The question that asks the user to confirm `value`: the one for `reason`
     /// (`listShouldBeCreated`: "There's no list called groceries. Should I make it?"), else
