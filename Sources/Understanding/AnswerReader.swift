@@ -113,6 +113,13 @@ public struct AnswerReader: Sendable {
             return pack.words.no.contains { Self.firstWord(of: $0) == next } || cancels(rest) ? nil : true
         }
         if pack.words.no.contains(first) { return false }
+        // "wait, no, keep it", "um no": a no after fillers or a word that takes back.
+        let takingBack = Set(pack.words.corrections ?? [])
+        if let said = tokens.drop(while: { pack.words.fillers.contains($0.word) || takingBack.contains($0.word) }).first?.word,
+            said != first, pack.words.no.contains(said)
+        {
+            return false
+        }
         return nil
     }
 

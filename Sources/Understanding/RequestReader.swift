@@ -88,6 +88,18 @@ public struct RequestReader: Sendable {
         return .notUnderstood
     }
 
+    /// Understands `text` said where `app` asked something ("a van" where Zippy asked for a
+    /// yes): as `read(_:apps:)` does, and when that understands nothing, by the phrases of
+    /// `app`'s intents, as if `app` had been named.
+    public func read(_ text: String, apps: [AppProfile], answering app: String?) -> Understood {
+        let reading = read(text, apps: apps)
+        guard reading == .notUnderstood, let profile = apps.first(where: { $0.name == app }) else { return reading }
+        let said = withoutGreeting(withoutClosingCourtesy(Token.split(text)))
+        guard said.count <= Self.maximumWords, let read = slotReading(pack.markTypos(said), offered: profile.intents, apps: [profile])
+        else { return reading }
+        return .request(UnderstoodRequest(intent: read.intent, namedApp: nil, apps: [profile.name], parameters: read.parameters, pattern: read.pattern))
+    }
+
     /// `found` with a question passed on ("ask Kiki if she can bring plates") asked directly
     /// in its free text ("Can you bring plates?"), when its verb passes questions on.
     func asked(_ found: Candidate) -> Candidate {

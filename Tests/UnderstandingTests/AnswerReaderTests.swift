@@ -117,6 +117,15 @@ struct AnswerReaderTests {
         #expect(!answers.isOnlyYesOrNo(""))
     }
 
+    @Test("A no after fillers or a word that takes back is a no; a yes or no inside other words is neither")
+    func noAfterFillers() {
+        for no in ["wait, no, keep it", "um no", "actually no", "hmm nope"] {
+            #expect(answers.yesNo(no) == false, "\(no)")
+        }
+        #expect(answers.yesNo("wait what") == nil)
+        #expect(answers.yesNo("tell coco no") == nil)
+    }
+
     @Test("A yes or no said first gives the rest as typed, without the fillers between")
     func yesOrNoThenMore() {
         func parts(_ text: String) -> [String]? {

@@ -263,6 +263,22 @@ extension RequestReaderTests {
         #expect(request("never mind the zippy, cancel it")?.intent == "CancelRide")
     }
 
+    @Test("Words said where an app asked something may be read by that app's phrases alone: \"a van\" where Zippy asked")
+    func readAsSaidToAnApp() throws {
+        let reader = try Fixture.reader()
+        let apps = try Fixture.apps()
+        #expect(reader.read("make it a van", apps: apps) == .notUnderstood)
+        guard case .request(let r) = reader.read("make it a van", apps: apps, answering: "Zippy") else {
+            Issue.record("not read as a request to Zippy")
+            return
+        }
+        #expect(r.intent == "RequestRide" && r.namedApp == nil && r.apps == ["Zippy"])
+        #expect(r.parameters["rideOptionName"] == "Zippy Van")
+        #expect(reader.read("the big tree", apps: apps, answering: "Zippy") == .notUnderstood)
+        // What the patterns understand stays as they read it.
+        #expect(reader.read("text coco hi", apps: apps, answering: "Zippy") == reader.read("text coco hi", apps: apps))
+    }
+
     @Test("A greeting alone is a greeting; one before a request leaves the request")
     func greetingAlone() throws {
         let reader = try Fixture.reader()

@@ -85,6 +85,8 @@ struct Conversation: Sendable {
         let requests = Mutex<[String]>([])
         /// The request the conversation is about now, as said.
         let request = Mutex("")
+        /// The app whose yes-or-no question the request starting over was said to.
+        let answering = Mutex<String?>(nil)
         /// Whether the confirmation was turned down with more said after the no.
         let declinedWithMore = Atomic(false)
         /// The request a request of the same kind replaced at its confirmation ("make it a
@@ -129,7 +131,9 @@ struct Conversation: Sendable {
 
     private func converse(_ text: String, _ context: inout Context) async throws(Stop) -> Turn {
         var world = await host.world()
-        let general = reader.read(text, apps: world.profiles)
+        // A request said where an app asked for a yes is read as said to that app ("make it a
+        // van" where Zippy asked).
+        let general = reader.read(text, apps: world.profiles, answering: setAside.answering.withLock { app in defer { app = nil }; return app })
         let reading = pointedAt(text, besides: general, reader, world) ?? general
         // A yes or a no with no question asked is no request, however it reads ("no" is
         // close to a message attribute's words); "ok, thanks" is a thanks.
@@ -343,22 +347,36 @@ struct Conversation: Sendable {
 
         func confirm(_ run: Run, _ response: IntentResponse) async throws(Stop) -> Bool {
             let summary = conversation.words.summary(of: run.intent.name, conversation.values(run, response))
-            do {
-                var said = ""
-                let yes = try await conversation.keepAsking(
-                    conversation.words.say("confirmIntent", ["summary": summary]), again: conversation.words.say("yesOrNo"), context, .yesNo,
-                    parameter: nil, confirming: summary
-                ) { answer in
-                    said = answer
-                    return conversation.answers.yesNo(answer)
+            let question = conversation.words.say("confirmIntent", ["summary": summary])
+            var asked = question
+            var looks = 0
+            while true {
+                do {
+                    var said = ""
+                    let yes = try await conversation.keepAsking(
+                        asked, again: conversation.words.say("yesOrNo"), repeating: question, context, .yesNo, parameter: nil, confirming: summary
+                    ) { answer in
+                        said = answer
+                        return conversation.answers.yesNo(answer)
+                    }
+                    // "no, golden gate park": what follows the no is not taken as a change; the
+                    // last turn says how to make one.
+                    // "wait, no, keep it" says no twice.
+                    if !yes, let more = conversation.answers.afterNo(said), conversation.answers.yesNo(more) == nil {
+                        conversation.setAside.declinedWithMore.store(true, ordering: .relaxed)
+                    }
+                    return yes
+                } catch {
+                    // "how much?" where a ride waits for its yes: a look, run in passing, and
+                    // the question asked again after what it showed.
+                    if looks < Conversation.maximumAsks, let shown = await conversation.lookInPassing(error, about: run) {
+                        asked = shown + " " + question
+                        looks += 1
+                        continue
+                    }
+                    await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: run.parameters)
+                    throw error
                 }
-                // "no, golden gate park": what follows the no is not taken as a change; the
-                // last turn says how to make one.
-                if !yes, conversation.answers.afterNo(said) != nil { conversation.setAside.declinedWithMore.store(true, ordering: .relaxed) }
-                return yes
-            } catch {
-                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: run.parameters)
-                throw error
             }
         }
     }
@@ -457,6 +475,22 @@ struct Conversation: Sendable {
             }
             throw .instead(said)
         }
+    }
+
+    /// What a look said instead of an answer about `run` showed ("how much?" where a ride
+    /// waits for its yes): a request to the same app for an intent that only shows
+    /// (catalog `readOnly`), run in passing with what it does not say taken from `run`
+    /// (where the ride goes); nil for anything else.
+    private func lookInPassing(_ error: Stop, about run: Run) async -> String? {
+        guard case .newRequest(let said) = error, case .request(var request) = await reading(said, answering: run.app),
+            let intent = catalog.intent(request.intent), intent.isReadOnly
+        else { return nil }
+        for parameter in intent.parameters where request.parameters[parameter.name] == nil {
+            if let value = run.parameters[parameter.name], run.intent.parameter(parameter.name)?.type == parameter.type {
+                request.parameters[parameter.name] = value
+            }
+        }
+        return await look(request, in: run.app)
     }
 
     /// `request` run in passing, in `app`, with nobody to ask: its result in words, or nil
@@ -591,8 +625,14 @@ struct Conversation: Sendable {
             // So does a thanks or a goodbye ("thanks, that's all").
             if expecting != .yesNo, await reading(answer) == .closing { throw .cancelled }
             // No answer to this question, but a request of its own ("send a message to Bobo
-            // saying hi" where a name was asked for): start over with it.
-            if await isRequest(answer, asking: context.app) { throw .newRequest(answer) }
+            // saying hi" where a name was asked for): start over with it. Where a yes was
+            // asked for, words that only the asking app's phrases read are one too ("make it
+            // a van" where Zippy asked).
+            let answering = expecting == .yesNo ? context.app : nil
+            if await isRequest(answer, asking: context.app, answering: answering) {
+                setAside.answering.withLock { $0 = answering }
+                throw .newRequest(answer)
+            }
             text = again + " " + (repeating ?? question)
         }
         throw .ended(context.turn(words.say("tooManyTries"), end: .failed))
@@ -690,7 +730,7 @@ struct Conversation: Sendable {
     private func sameKind(_ text: String, intent: String?, app: String?) async -> UnderstoodRequest? {
         // "and get Kiki one too" asks for another, not instead.
         if answers.startsWithAnd(text) { return nil }
-        guard case .request(let request) = await reading(text), Self.isSame(request, intent: intent, app: app) else { return nil }
+        guard case .request(let request) = await reading(text, answering: app), Self.isSame(request, intent: intent, app: app) else { return nil }
         return request
     }
 
@@ -739,8 +779,9 @@ struct Conversation: Sendable {
     /// do?") to start over with: one that names an app, asks the asking app for something
     /// else, or says what it needs. A bare reading for another app ("book club" as a ride
     /// with nowhere to go) is not taken for a change of mind: the question is asked again.
-    private func isRequest(_ text: String, asking app: String?) async -> Bool {
-        switch await reading(text) {
+    /// Said to `answering`'s question, it may be read by that app's phrases alone.
+    private func isRequest(_ text: String, asking app: String?, answering: String?) async -> Bool {
+        switch await reading(text, answering: answering) {
         case .capabilities: true
         case .request(let request):
             request.namedApp != nil || !request.parameters.isEmpty || app.map { request.apps.contains($0) } ?? true
@@ -748,9 +789,10 @@ struct Conversation: Sendable {
         }
     }
 
-    /// `text` read as a request, with the apps registered now.
-    private func reading(_ text: String) async -> Understood {
-        reader.read(text, apps: await host.world().profiles)
+    /// `text` read as a request, with the apps registered now; said where `app` asked
+    /// something, also by that app's phrases ("a van" where Zippy asked for a yes).
+    private func reading(_ text: String, answering app: String? = nil) async -> Understood {
+        reader.read(text, apps: await host.world().profiles, answering: app)
     }
 
     // MARK: Words

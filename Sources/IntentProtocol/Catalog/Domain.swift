@@ -18,6 +18,10 @@ public struct IntentDefinition: Sendable, Hashable, Codable {
     public var description: String
     /// Whether the user must confirm before handle (payments, rides).
     public var requiresUserConfirmation: Bool?
+    /// Whether it only shows what there is and changes nothing (a search, a ride's
+    /// status): the assistant may run it in passing while another request waits for an
+    /// answer ("how much?" where a ride waits for its yes).
+    public var readOnly: Bool?
     /// The parameters, in the order the host resolves them.
     public var parameters: [ParameterDefinition]
     /// The response codes with SiriKit's names and numbers.
@@ -27,6 +31,9 @@ public struct IntentDefinition: Sendable, Hashable, Codable {
     public func parameter(_ name: String) -> ParameterDefinition? {
         parameters.first { $0.name == name }
     }
+
+    /// Whether it only shows what there is (`readOnly`).
+    public var isReadOnly: Bool { readOnly ?? false }
 
     /// The response code named `name`.
     public func responseCode(_ name: String) -> ResponseCode? {
