@@ -65,11 +65,11 @@ struct TitleMatcher {
     static func wordScore(_ said: String, _ word: String) -> Double {
         if said == word { return 1 }
         if word.hasPrefix(said) && said.count >= 3 { return 0.9 }
-        let allowed = word.count >= 8 ? 2 : (word.count >= 4 ? 1 : 0)
+        let allowed = SpellingDistance.allowed(inWordOf: word.count)
         // Lengths further apart than the distance allowed cannot match (and a word of any
         // length costs a table of its length squared).
         if abs(said.count - word.count) <= allowed, word.count <= maximumWordLength {
-            let distance = editDistance(said, word)
+            let distance = SpellingDistance.between(said, word)
             if distance <= allowed { return 0.8 - 0.1 * Double(distance) }
         }
         if said.count >= 3, said.count <= maximumWordLength, soundex(said) == soundex(word) { return 0.6 }
@@ -99,23 +99,6 @@ struct TitleMatcher {
     }
 
     private static let articles: Set<String> = ["a", "an", "the"]
-
-    /// Damerau-Levenshtein distance (with transpositions).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
-    }
 
     /// American Soundex: words that sound alike share a code ("grosery", "grocery": G626).
     static func soundex(_ word: String) -> String {
