@@ -58,6 +58,21 @@ struct Geography: Sendable {
         return matching.count == 1 ? matching[0] : nil
     }
 
+    /// The one place whose name `value` spells with a typo or two in its words ("golden
+    /// gate prk", "ferry bulding"), each word as long as the name's; nil when none or
+    /// several are that close.
+    func misspelled(_ value: JSONValue) -> Place? {
+        guard let name = value["name"]?.stringValue ?? value.stringValue, name.count <= 200 else { return nil }
+        let words = name.lowercased().split(separator: " ").map(String.init)
+        let close = places.filter { place in
+            let known = place.name.lowercased().split(separator: " ").map(String.init)
+            return words.count == known.count && zip(words, known).allSatisfy { said, word in
+                said == word || SpellingDistance.between(said, word) <= SpellingDistance.allowed(inWordOf: word.count)
+            }
+        }
+        return close.count == 1 ? close[0] : nil
+    }
+
     /// Whether Zippy serves `place` (ray casting over the coverage polygons).
     func covers(_ place: Place) -> Bool {
         coverage.contains { ring in

@@ -59,11 +59,20 @@ struct Rides: Sendable {
     /// A pickup defaults to the user's current location; a named place must be known.
     func resolvePickup(_ intent: Intent) -> ResolutionResult {
         guard let value = intent["pickupLocation"] else { return .success(geography.currentLocation.json) }
-        return geography.place(value).map { .success($0.json) } ?? .unsupported
+        return resolvePlace(value)
     }
 
+    /// A drop-off must be a known place in the area Zippy drives in (`outsideArea`).
     func resolveDropOff(_ intent: Intent, required: Bool) -> ResolutionResult {
         guard let value = intent["dropOffLocation"] else { return required ? .needsValue : .notRequired }
-        return geography.place(value).map { .success($0.json) } ?? .unsupported
+        if let place = geography.place(value), !geography.covers(place) { return .unsupported(reason: "outsideArea") }
+        return resolvePlace(value)
+    }
+
+    /// A known place; one spelled with a typo is asked about ("Did you mean Ferry Building?").
+    private func resolvePlace(_ value: JSONValue) -> ResolutionResult {
+        if let place = geography.place(value) { return .success(place.json) }
+        if let place = geography.misspelled(value) { return .confirmationRequired(place.json) }
+        return .unsupported
     }
 }

@@ -169,8 +169,12 @@ struct RideBookingTests {
     func refusals() throws {
         let host = try host()
         defer { host.stop(); host.removeState() }
-        #expect(try send(host, "RequestRide", "dropOffLocation=Airport", "--confirm")["code"] == "failureRequiringAppLaunchNoServiceInArea")
-        #expect(try send(host, "ListRideOptions", "dropOffLocation=Airport")["code"] == "failureRequiringAppLaunchNoServiceInArea")
+        // A place outside the area is refused where it is resolved, with why.
+        for intent in ["RequestRide", "ListRideOptions"] {
+            let outside = try send(host, intent, "dropOffLocation=Airport", "--confirm")
+            let reasons = (outside["resolutions"]?.arrayValue ?? []).flatMap { $0["results"]?.arrayValue ?? [] }.compactMap { $0["reason"]?.stringValue }
+            #expect(outside["code"] == "unsupported" && reasons == ["outsideArea"], "\(intent): \(outside)")
+        }
         #expect(try send(host, "RequestRide", "dropOffLocation=Ferry Building", "--confirm")["outcome"] == "success")
         #expect(try send(host, "RequestRide", "dropOffLocation=Home", "--confirm")["code"] == "failureRequiringAppLaunchPreviousRideNeedsCompletion")
         #expect(try send(host, "RequestRide", "dropOffLocation=Narnia", "--confirm")["code"] == "unsupported")
