@@ -110,4 +110,12 @@ struct Ride: Codable, Sendable, FetchableRecord, PersistableRecord {
         if let tip { status["tip"] = .number(tip) }
         return .object(status)
     }
+
+    /// The ride's status but for the feedback given once it ended: what an update says.
+    var progress: JSONValue {
+        guard case .object(var status) = status else { return status }
+        status["rating"] = nil
+        status["tip"] = nil
+        return .object(status)
+    }
 }

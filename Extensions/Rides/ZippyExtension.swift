@@ -22,14 +22,15 @@ struct ZippyExtension: IntentExtension {
             options: try RideOptions(vocabulary: folder.appendingPathComponent("AppIntentVocabulary.plist")))
         let rides = self.rides
         let updates = context.updates
-        // Push every phase change, as the assistant's UI shows the car approaching.
+        // Push every phase change, as the assistant's UI shows the car approaching; a rating
+        // or a tip given afterwards is no news of the ride.
         Task {
             var published: [String: JSONValue] = [:]
             while true {
-                for ride in (try? await rides.store.all()) ?? [] where published[ride.identifier] != ride.status {
-                    let status = ride.status
-                    if published[ride.identifier] != nil || ride.isActive { updates.publish("ride", status) }
-                    published[ride.identifier] = status
+                for ride in (try? await rides.store.all()) ?? [] where published[ride.identifier] != ride.progress {
+                    let progress = ride.progress
+                    if published[ride.identifier] != nil || ride.isActive { updates.publish("ride", progress) }
+                    published[ride.identifier] = progress
                 }
                 try? await Task.sleep(for: .milliseconds(Int(Fleet.secondsPerStep * 250)))
             }

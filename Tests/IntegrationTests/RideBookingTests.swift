@@ -101,7 +101,7 @@ struct RideBookingTests {
         }
     }
 
-    @Test("A ride is confirmed, booked, watched through every phase to completion, and rated")
+    @Test("A ride is confirmed, booked, watched through every phase to completion, and rated; the rating pushes no update")
     func fullRide() throws {
         let host = try host()
         defer { host.stop(); host.removeState() }
@@ -129,8 +129,15 @@ struct RideBookingTests {
         let etas = updates.compactMap { $0.payload["estimatedPickupSeconds"]?.numberValue }
         #expect(etas.count >= 2 && etas == etas.sorted(by: >), "the ETA counts down: \(etas)")
 
+        // Feedback on the ride that ended is no news of it: no update is pushed.
+        let (afterwards, afterwardsOutput) = try watch(host, seconds: 3)
         let rated = try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=5", "tip=2.5")
         #expect(rated["outcome"] == "success")
+        afterwards.waitUntilExit()
+        let pushedAfterwards = try String(contentsOf: afterwardsOutput, encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSON.decode(Update.self, from: Array($0.utf8)) }
+            .filter { $0.payload["rideIdentifier"]?.stringValue == id }
+        #expect(pushedAfterwards.isEmpty, "a rating pushed the ride again: \(pushedAfterwards.count) updates")
         #expect(rideStatus(try send(host, "GetRideStatus"))?["rating"] == 5)
         #expect(try send(host, "SendRideFeedback", "rideIdentifier=\(id)", "rating=9")["code"] == "unsupported")
         let unnamed = try send(host, "SendRideFeedback", "rating=4", "tip=1")
