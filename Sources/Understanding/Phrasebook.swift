@@ -164,7 +164,9 @@ public struct Phrasebook: Sendable {
     }
 
     /// The filters a template may name, each also with `:1`.
-    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number", "none", "day"]
+    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number", "none", "day", "short"]
+    /// The most characters a text said back with `short` has.
+    static let shortText = 60
 
     /// What is wrong with `template`'s braces, if anything: an unclosed one, or a filter
     /// the phrasebook does not have (said as the raw value, it would show seconds or JSON).
@@ -251,6 +253,8 @@ public struct Phrasebook: Sendable {
         case "word": return value.stringValue.map { pack.values[$0]?.first ?? $0 }
         // An amount to pay, with its cents; none when nothing is to pay, so the template is skipped.
         case "fee": return value.numberValue.flatMap { $0 > 0 && $0 < 1e15 ? String(format: "%.2f", $0) : nil }
+        // Text short enough to say back; none when longer, so the template is skipped.
+        case "short": return value.stringValue.flatMap { $0.count <= Self.shortText && !$0.contains("\n") ? $0 : nil }
         case "when", "day":
             let dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
             return value.stringValue.flatMap { dates.spoken($0, dayOnly: filter == "day") }
