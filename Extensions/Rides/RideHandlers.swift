@@ -46,8 +46,12 @@ struct RequestRideHandler: RequestRideIntentHandling {
 
     func resolvePartySize(for intent: RequestRideIntent) async throws -> ResolutionResult {
         guard let size = intent.intent.number("partySize") else { return .notRequired }
-        return Self.fits(intent) ? .success(.number(size)) : .unsupported
+        if Self.fits(intent) { return .success(.number(size)) }
+        return size > Double(Self.mostRiders) ? .unsupported(reason: "tooManyRiders") : .unsupported
     }
+
+    /// The most people one ride takes (a Zippy Van's seats).
+    static let mostRiders = 6
 
     /// Zippy picks up now and books nothing ahead: a pickup time later than the car can come
     /// ("in 10 minutes", "tomorrow at 9", a day without a time) is refused
@@ -63,7 +67,7 @@ struct RequestRideHandler: RequestRideIntentHandling {
 
     /// Whether the party size, if given, is one a car takes (1 to 6); a request may send any number.
     static func fits(_ intent: RequestRideIntent) -> Bool {
-        intent.intent.number("partySize") == nil || (1...6).contains(intent.intent.integer("partySize") ?? 0)
+        intent.intent.number("partySize") == nil || (1...mostRiders).contains(intent.intent.integer("partySize") ?? 0)
     }
 
     /// Why the ride cannot be booked now, as a response code; nil if it can.
