@@ -130,6 +130,9 @@ struct ConsoleBrowserTests {
         try browser.click("\(decisions) [data-decision=\"reset-confirmed\"]")
         try browser.wait(for: "\(zippy).querySelector('[data-authorization]').dataset.authorization === 'notDetermined'")
         #expect(try host.client().status().extensions.first { $0.appName == "Zippy" }?.authorization == .notDetermined)
+        // Not asked yet is no decision: no button shows as the current one.
+        try browser.wait(for: "document.querySelector('\(decisions) button[data-decision=\"reset\"]') !== null")
+        #expect(try browser.eval("[...document.querySelectorAll('\(decisions) button[aria-pressed=\"true\"]')].length") == 0)
         #expect(try browser.problems() == [])
     }
 

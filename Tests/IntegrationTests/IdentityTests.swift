@@ -352,7 +352,7 @@ struct IdentityTests {
         #expect(sent.status == 0)
     }
 
-    @Test("intentctl status shows each app's key fingerprint and whether it is trusted, and untrusting a key drops its extension")
+    @Test("intentctl status shows each app's key fingerprint, whether it is trusted and its authorization in words, and untrusting a key drops its extension")
     func statusShowsKeys() throws {
         let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
@@ -365,6 +365,9 @@ struct IdentityTests {
         #expect(entry?.trusted == true)
         let text = try host.ctl("status")
         #expect(text.stdout.contains("key: \(fingerprint) (trusted)"), "\(text.stdout)")
+        // Authorization in the console's words, not the protocol's.
+        #expect(text.stdout.contains("authorization: allowed") || text.stdout.contains("authorization: not asked yet"), "\(text.stdout)")
+        #expect(!text.stdout.contains("notDetermined") && !text.stdout.contains("authorized"), "\(text.stdout)")
         let list = try host.ctl("extensions", "list")
         #expect(list.stdout.contains("256 \(fingerprint) com.monkeychat.intents (CURVE, trusted)"), "\(list.stdout)")
 

@@ -248,7 +248,8 @@ function appCard(app, launches) {
 // Allow, deny or ask again, each a button of its own (a drop-down decided on a key press);
 // "ask again" forgets the app's vocabulary, so it asks first.
 function authorizationControl(appName, authorization) {
-  const current = { authorized: 'allow', denied: 'deny', notDetermined: 'reset' }[authorization];
+  // Not asked yet is no decision: no button is the current one.
+  const current = { authorized: 'allow', denied: 'deny' }[authorization];
   const group = el('div', { class: 'decisions', role: 'group', 'aria-label': 'authorization of ' + appName, 'data-authorize': appName });
   const decide = async (decision) => {
     const answer = await api('/api/authorize', { app: appName, decision });

@@ -15,7 +15,7 @@ struct StatusText: CustomStringConvertible {
             let also = e.alternativeAppNames.isEmpty ? "" : " (also: \(e.alternativeAppNames.joined(separator: ", ")))"
             lines.append("\(e.appName)\(also) — \(e.bundleIdentifier), \(e.instances) instance\(e.instances == 1 ? "" : "s")")
             lines.append("  supports: \(e.intentsSupported.joined(separator: ", "))")
-            if let authorization = e.authorization { lines.append("  authorization: \(authorization.rawValue)") }
+            if let authorization = e.authorization { lines.append("  authorization: \(Self.describe(authorization))") }
             let sandboxes = (e.sandboxes ?? []).map(Self.describe)
             for (i, text) in sandboxes.enumerated() where sandboxes.firstIndex(of: text) == i {
                 let which = Set(sandboxes).count == 1 ? "" : " (instance \(sandboxes.indices.filter { sandboxes[$0] == text }.map { String($0 + 1) }.joined(separator: ", ")))"
@@ -62,6 +62,16 @@ struct StatusText: CustomStringConvertible {
         if let exit = launch.lastExit { last.append("its last process \(exit)") }
         if let error = launch.lastError { last.append(launch.state == .failed ? error : "last line: \(error)") }
         return "\(launch.name) (\(launch.appName)): \(state)" + (last.isEmpty ? "" : "; " + last.joined(separator: "; "))
+    }
+
+    /// "allowed", "not asked yet": as the console says it.
+    static func describe(_ authorization: AuthorizationStatus) -> String {
+        switch authorization {
+        case .authorized: "allowed"
+        case .denied: "denied"
+        case .restricted: "restricted"
+        case .notDetermined: "not asked yet"
+        }
     }
 
     /// "on, no network; limits: memory 512 MiB (cgroup), …"
