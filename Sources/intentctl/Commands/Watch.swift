@@ -27,6 +27,10 @@ struct Watch: ParsableCommand {
         try connection.security().apply(to: socket, endpoint: endpoint)
         try socket.subscribe(app.map { Array("\($0)/".utf8) } ?? [])
         try socket.connect(endpoint)
+        // Someone at a terminal sees it is running before the first update comes.
+        if !json, isatty(STDERR_FILENO) == 1 {
+            FileHandle.standardError.write(Data("Watching updates from \(app ?? "every app"); Ctrl-C stops.\n".utf8))
+        }
         var poller = Poller()
         poller.add(socket)
         let deadline = try seconds.map { ContinuousClock.now + (try Duration.seconds($0, for: "--for")) }
