@@ -63,4 +63,31 @@ struct ShownResultsTests {
         #expect(shown.shown(to: client(0)) == nil)
         #expect(shown.shown(to: client(255)) != nil)
     }
+
+    @Test("A path of members takes the arrays inside a response's objects together: the tasks of every list shown")
+    func pathsThroughLists() throws {
+        var shown = ShownResults(catalog: catalog)
+        let now = ContinuousClock.now
+        let lists: JSONValue = .array([["title": "grocery", "tasks": .array([["title": "milk"]])], ["title": "chores", "tasks": .array([["title": "dishes"], ["title": "laundry"]])]])
+        let found = Outcome(
+            outcome: .success, code: "success", app: "List-o-Mat", intent: "SearchForNotebookItems", sessionId: "s",
+            response: IntentResponse(code: "success", response: ["taskLists": lists]), message: "")
+        shown.record(found, for: client(1), now: now)
+        let tasksOfLists = ShownValues(intent: "SearchForNotebookItems", list: "taskLists.tasks", field: "title")
+        #expect(shown.shown(to: client(1))?.values(for: tasksOfLists, app: "List-o-Mat", now: now) == ["milk", "dishes", "laundry"])
+        // The catalog names both places for a task, as one array.
+        let sources = try #require(catalog.intent("SetTaskAttribute")?.parameter("targetTask")?.from)
+        #expect(sources.references.map(\.list) == ["tasks", "taskLists.tasks"])
+        #expect(ShownResults.members("taskLists.tasks", of: ["taskLists": .array([["tasks": "not an array"]])]) == ["not an array"])
+    }
+
+    @Test("A place to take a value from is written as one object or as an array, and read back the same")
+    func sourcesRoundTrip() throws {
+        let one = try JSON.decode(ShownSources.self, from: Array(#"{"intent": "A", "list": "l", "field": "f"}"#.utf8))
+        #expect(one.references == [ShownValues(intent: "A", list: "l", field: "f")])
+        #expect(try JSON.decode(ShownSources.self, from: try JSON.encode(one)) == one)
+        let two = try JSON.decode(ShownSources.self, from: Array(#"[{"intent": "A", "list": "l", "field": "f"}, {"intent": "B", "list": "m", "field": "g"}]"#.utf8))
+        #expect(two.references.count == 2 && two.shows("B") && !two.shows("C"))
+        #expect(throws: (any Error).self) { try JSON.decode(ShownSources.self, from: Array(#"{"intent": "A"}"#.utf8)) }
+    }
 }

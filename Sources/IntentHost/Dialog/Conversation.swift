@@ -236,7 +236,7 @@ struct Conversation: Sendable {
         // and what is sent them is confirmed first: the words may have meant something else.
         var inferredPerson = false
         for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text, besides: request.parameters) {
-            guard let from = parameter.from, var values = shown?.values(for: from, app: appName, now: .now) else { continue }
+            guard var values = parameter.from?.references.lazy.compactMap({ shown?.values(for: $0, app: appName, now: .now) }).first else { continue }
             if parameter.type == .person {
                 values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
                 if values.count > 1 { continue }
@@ -298,7 +298,7 @@ struct Conversation: Sendable {
         let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
         guard let shown, answers.pointsBack(text, besides: values), let app = world.app(shown.app),
             case .request(let request) = reader.read(text, apps: [app.profile]), request.namedApp == nil, !request.parameters.isEmpty,
-            catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.intent == shown.intent }) == true
+            catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.shows(shown.intent) == true }) == true
         else { return nil }
         return .request(request)
     }
@@ -462,7 +462,7 @@ struct Conversation: Sendable {
             return try await askValue(question, repeating: repeating, parameter, intent, context, profiles)
         } catch {
             guard case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
-                request.intent == from.intent
+                from.shows(request.intent)
             else { throw error }
             if !parameter.isList {
                 if looks < Self.maximumAsks, let app = context.app, let shown = await look(request, in: app) {
@@ -701,7 +701,7 @@ struct Conversation: Sendable {
         // asks for what would show the values asked for ("show my messages" where
         // messages were asked for).
         guard let asking = turn.app, !request.apps.contains(asking) || request.intent != turn.intent,
-            !request.parameters.isEmpty || request.intent == asked?.from?.intent
+            !request.parameters.isEmpty || asked?.from?.shows(request.intent) == true
         else { return false }
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
     }

@@ -35,11 +35,28 @@ struct ShownResults {
     init(catalog: Catalog) {
         var references: [String: [ShownValues]] = [:]
         for intent in catalog.domains.flatMap(\.intents) {
-            for reference in intent.parameters.compactMap(\.from) where references[reference.intent]?.contains(reference) != true {
+            for reference in intent.parameters.flatMap({ $0.from?.references ?? [] }) where references[reference.intent]?.contains(reference) != true {
                 references[reference.intent, default: []].append(reference)
             }
         }
         self.references = references
+    }
+
+    /// The values at `path` in `response`: a member, or a path to arrays in its objects
+    /// ("taskLists.tasks": the tasks of every list), taken together.
+    static func members(_ path: String, of response: JSONValue) -> [JSONValue] {
+        var found: [JSONValue] = [response]
+        for member in path.split(separator: ".") {
+            var next: [JSONValue] = []
+            for value in found {
+                guard let inner = value[String(member)] else { continue }
+                if let items = inner.arrayValue { next.append(contentsOf: items) } else { next.append(inner) }
+            }
+            found = next
+            // More than are kept is none kept: no need to look further.
+            if found.count > maximumValues { break }
+        }
+        return found
     }
 
     /// What `client` was last shown, if anything.
@@ -52,7 +69,7 @@ struct ShownResults {
         guard let wanted = references[outcome.intent] else { return }
         var values: [ShownValues: [String]] = [:]
         for reference in wanted where outcome.outcome == .success {
-            let items = outcome.response?.response[reference.list]?.arrayValue ?? []
+            let items = Self.members(reference.list, of: .object(outcome.response?.response ?? [:]))
             guard !items.isEmpty, items.count <= Self.maximumValues else { continue }
             // A member, or a path into one ("sender.displayName").
             let path = reference.field.split(separator: ".").map(String.init)

@@ -65,8 +65,9 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// whatever is said to its question as the answer, even words that read as a request.
     public var freeText: Bool?
     /// Where a conversation takes the value from when the user does not say it: what the
-    /// app last showed the same client ("mark them as read" after a search).
-    public var from: ShownValues?
+    /// app last showed the same client ("mark them as read" after a search), from one
+    /// response member or from any of several.
+    public var from: ShownSources?
     /// Other requests, as `Intent.parameter`, whose value answers this parameter's question
     /// when said in its place: `CreateTaskList.title` for a task's list, so "a new list
     /// called Costco" where the list was asked for is that list (and the items stay).
@@ -80,12 +81,41 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     public var isFreeText: Bool { freeText ?? false }
 }
 
+/// The places a parameter's value may be taken from when shown: one `ShownValues`, or
+/// several (a task from a search's `tasks`, or from its lists' `taskLists.tasks`). Written
+/// as one object or as an array of them.
+public struct ShownSources: Sendable, Hashable, Codable {
+    /// Each place, the first that holds values winning.
+    public var references: [ShownValues]
+
+    /// The places `references` name.
+    public init(_ references: [ShownValues]) { self.references = references }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let one = try? container.decode(ShownValues.self) {
+            references = [one]
+        } else {
+            references = try container.decode([ShownValues].self)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        if references.count == 1 { try container.encode(references[0]) } else { try container.encode(references) }
+    }
+
+    /// Whether one of the places is in `intent`'s response.
+    public func shows(_ intent: String) -> Bool { references.contains { $0.intent == intent } }
+}
+
 /// Values taken from an earlier response: `field` of each object in the response member
 /// `list` of the intent `intent` (`SearchForMessages`, `messages`, `identifier`).
 public struct ShownValues: Sendable, Hashable, Codable {
     /// The intent whose response shows them.
     public var intent: String
-    /// The response member: an array of objects.
+    /// The response member: an array of objects, or a path to arrays inside such objects
+    /// (`taskLists.tasks`: the tasks of every list shown), taken together.
     public var list: String
     /// The member of each object that is the value.
     public var field: String
