@@ -372,7 +372,8 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         let titles = Dictionary(grouping: try await store.allTasksWithLists(), by: \.list).mapValues { $0.map(\.task.title) }
         let having = lists.filter { list in names.allSatisfy { !TitleMatcher.named($0, among: titles[list] ?? []).isEmpty } }
         switch having.count {
-        case 0: return .needsValue
+        // "delete the wifi note": no list to ask for; handle says notes are kept.
+        case 0: return try await Self.namesNotes(names, store) ? .notRequired : .needsValue
         case 1: return .success(.string(having[0]))
         default: return .disambiguation(having.prefix(ResolutionResult.maximumOptions).map { .string($0) })
         }
@@ -420,6 +421,16 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
         }
     }
 
+    /// Whether every one of `names` is a note's title, said with or without "note".
+    private static func namesNotes(_ names: [String], _ store: NotebookStore) async throws -> Bool {
+        let notes = try await store.noteTitles()
+        return !names.isEmpty && names.allSatisfy { name in
+            var words = name.split(separator: " ")
+            if let last = words.last, ["note", "notes"].contains(last.lowercased()), words.count > 1 { words.removeLast() }
+            return TitleMatcher.isTitle(words.joined(separator: " "), among: notes)
+        }
+    }
+
     /// The tasks named, as sent: names, and choices among those of one name.
     private static func tasks(_ intent: DeleteTasksIntent) -> [JSONValue] {
         intent.intent.parameters["tasks"].map { $0.arrayValue ?? [$0] } ?? []
@@ -428,6 +439,15 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     /// The identifiers of the tasks a choice among those of one name stands for.
     private static func chosen(_ value: JSONValue) -> Set<String>? {
         value.objectValue?["identifiers"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+    }
+
+    /// Notes named where tasks are to be deleted ("delete the wifi note") are refused
+    /// before the user is asked to confirm anything.
+    func confirm(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
+        if intent.taskList == nil, try await Self.namesNotes(taskTitles(intent.tasks), store) {
+            return DeleteTasksResponse(.failure, ["reason": "notes are kept; only tasks can be deleted"])
+        }
+        return DeleteTasksResponse(.ready)
     }
 
     func handle(intent: DeleteTasksIntent) async throws -> DeleteTasksResponse {
