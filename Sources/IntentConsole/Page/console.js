@@ -479,10 +479,11 @@ function renderMap() {
     if (typeof name === 'string') map.append(svg('text', { x: 14, y: height - 12, class: 'caption' }, name));
   });
   const named = new Set(state.ride ? [state.ride.pickupLocation, state.ride.dropOffLocation].map((p) => p && p.name) : []);
+  const label = labeller(map, width, height);
   for (const spot of state.places.filter((p) => !named.has(p.name))) {
     const [x, y] = at(spot.longitude, spot.latitude);
     map.append(svg('circle', { cx: x, cy: y, r: 3.5, class: 'landmark' }));
-    map.append(svg('text', { x: x + 7, y: y + 4, class: 'landmark-name' }, String(spot.name)));
+    label(x, y, 7, String(spot.name), { class: 'landmark-name' }, 10);
   }
   const ride = state.ride;
   const phase = document.getElementById('ride-phase');
@@ -504,7 +505,7 @@ function renderMap() {
     if (!spot) continue;
     const [x, y] = at(spot.longitude, spot.latitude);
     map.append(svg('circle', { cx: x, cy: y, r: 6, class: cls }));
-    map.append(svg('text', { x: x + 12, y: y + 4 }, String(spot.name || cls)));
+    label(x, y, 10, String(spot.name || cls), {}, 12);
   }
   if (car) {
     const [x, y] = at(car.longitude, car.latitude);
@@ -513,8 +514,27 @@ function renderMap() {
       'data-latitude': car.latitude, 'data-longitude': car.longitude,
     }, svg('title', {}, 'the car')));
     const eta = ride.estimatedPickupSeconds != null ? ', pickup in ' + ride.estimatedPickupSeconds + ' s' : '';
-    map.append(svg('text', { x: x - 10, y: y + 22, class: 'car-label' }, 'car' + eta));
+    label(x, y, 12, 'car' + eta, { class: 'car-label' }, 12);
   }
+}
+
+// Places each label beside its point where it covers no label placed before: right, left,
+// above or below, else right anyway. Sizes are estimated from the font size.
+function labeller(map, width, height) {
+  const placed = [];
+  const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+  return (x, y, gap, text, attrs, size) => {
+    const w = text.length * size * 0.58, h = size + 2;
+    const spots = [
+      { x: x + gap, y: y - h / 2, anchor: 'start' }, { x: x - gap - w, y: y - h / 2, anchor: 'end' },
+      { x: x - w / 2, y: y - gap - h, anchor: 'middle' }, { x: x - w / 2, y: y + gap, anchor: 'middle' },
+    ];
+    const fits = (s) => s.x >= 0 && s.x + w <= width && s.y >= 0 && s.y + h <= height;
+    const spot = spots.find((s) => fits(s) && !placed.some((p) => overlaps(p, { ...s, w, h }))) || spots[0];
+    placed.push({ x: spot.x, y: spot.y, w, h });
+    const tx = spot.anchor === 'start' ? spot.x : spot.anchor === 'end' ? spot.x + w : spot.x + w / 2;
+    map.append(svg('text', { ...attrs, x: tx.toFixed(1), y: (spot.y + h - 3).toFixed(1), 'text-anchor': spot.anchor }, text));
+  };
 }
 
 // ---- traffic charts --------------------------------------------------------------------
@@ -540,14 +560,33 @@ function lineChart(id, series, unit) {
   series.forEach((s) => {
     const points = s.points.filter((p) => now - p[0] <= span);
     if (points.length === 0) return;
-    chart.append(svg('polyline', {
-      class: 'series', stroke: colorOf(s.app), 'data-app': s.app,
-      points: points.map((p) => x(p[0]).toFixed(1) + ',' + y(p[1]).toFixed(1)).join(' '),
-    }));
+    // Seconds with no sample are no line drawn across them: a rate falls to zero there,
+    // a latency breaks off.
+    for (const run of runs(points, s.zeroInGaps)) {
+      chart.append(svg('polyline', {
+        class: 'series', stroke: colorOf(s.app), 'data-app': s.app,
+        points: run.map((p) => x(p[0]).toFixed(1) + ',' + y(p[1]).toFixed(1)).join(' '),
+      }));
+    }
     const lastPoint = points[points.length - 1];
     chart.append(svg('circle', { cx: x(lastPoint[0]).toFixed(1), cy: y(lastPoint[1]).toFixed(1), r: 3, fill: colorOf(s.app) }));
   });
   if (series.length === 0) chart.append(svg('text', { x: width / 2, y: height / 2, 'text-anchor': 'middle' }, 'no ' + unit + ' yet'));
+}
+
+// Points split where more than a few seconds pass between samples; with zeroInGaps each
+// run also falls to zero a second after its last sample and rises from zero a second before
+// its first.
+function runs(points, zeroInGaps) {
+  const gap = 3, split = [];
+  for (const p of points) {
+    const run = split[split.length - 1];
+    if (run && p[0] - run[run.length - 1][0] <= gap) run.push(p); else split.push([p]);
+  }
+  if (!zeroInGaps) return split;
+  return split.map((run, i) => [
+    ...(i > 0 ? [[run[0][0] - 1, 0]] : []), ...run, ...(i < split.length - 1 ? [[run[run.length - 1][0] + 1, 0]] : []),
+  ]);
 }
 
 function niceMax(v) {
@@ -574,7 +613,7 @@ function renderTraffic() {
     }
   }
   const names = [...apps.keys()].sort();
-  lineChart('throughput', names.map((app) => ({ app, points: apps.get(app).rate })), 'traffic');
+  lineChart('throughput', names.map((app) => ({ app, points: apps.get(app).rate, zeroInGaps: true })), 'traffic');
   lineChart('latency', names.map((app) => ({ app, points: apps.get(app).latency })).filter((s) => s.points.length), 'latency');
   replace('legend', names.map((app) => el('span', {}, el('span', { class: 'swatch', style: null, 'data-color': colorOf(app) }), app)));
   document.querySelectorAll('#legend .swatch').forEach((n) => { n.style.background = n.getAttribute('data-color'); });
