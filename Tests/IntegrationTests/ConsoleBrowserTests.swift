@@ -344,6 +344,22 @@ struct ConsoleBrowserTests {
         try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"Zippy\"]') !== null")
         #expect(try browser.eval("document.querySelector('#throughput polyline[data-app=\"Bench\"]') !== null") == true)
         #expect(try browser.eval("document.querySelector('#bench-table').textContent").stringValue?.contains("600 of 600") == true)
+        // No label on the map covers another: the car's, the ride's places and the landmarks.
+        let overlapping = """
+            (() => { const boxes = [...document.querySelectorAll('#map text:not(.caption)')].map((t) => [t.textContent, t.getBBox()]);
+              const hit = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+              return boxes.flatMap(([n, a], i) => boxes.slice(i + 1).filter(([, b]) => hit(a, b)).map(([m]) => n + ' / ' + m)); })()
+            """
+        #expect(try browser.eval(overlapping) == [], "labels overlap on the map")
+        // Three labels for points close together are set apart, not drawn over each other.
+        let crowded = """
+            (() => { const map = document.getElementById('map'), before = map.childNodes.length, label = labeller(map, 420, 360);
+              label(200, 200, 8, 'Union Square', {}, 10); label(204, 202, 8, 'Ferry Building', {}, 12); label(198, 199, 12, 'car, pickup in 3 s', {}, 12);
+              const added = [...map.childNodes].slice(before); const boxes = added.map((t) => t.getBBox()); added.forEach((t) => t.remove());
+              const hit = (a, b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+              return boxes.some((a, i) => boxes.slice(i + 1).some((b) => hit(a, b))); })()
+            """
+        #expect(try browser.eval(crowded) == false, "labels of points close together overlap")
         try browser.screenshot("ride")
         #expect(try browser.problems() == [])
     }
