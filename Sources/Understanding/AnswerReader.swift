@@ -106,6 +106,8 @@ public struct AnswerReader: Sendable {
         if forms.contains(where: pack.words.no.contains) { return false }
         let first = tokens.first?.word ?? ""
         if pack.words.yes.contains(first) {
+            // "ok wait", "sure, but how much?": a yes held back is no yes yet.
+            if holdsBack(tokens.dropFirst(), text) { return nil }
             // "ok, no, don't", "yes, never mind": a no or a cancel after it makes it no
             // answer; "sure, no problem" is a yes after a yes.
             let rest = withoutFillers(tokens.dropFirst())
@@ -152,6 +154,20 @@ public struct AnswerReader: Sendable {
 
     /// Whether `tokens` are a cancel phrase, or a one-word cancel with only little words
     /// after it ("cancel it", "stop that"; not "nothing else").
+    /// Whether what follows a yes holds it back: it opens with a hesitation ("wait", "but",
+    /// "let me think"), fillers aside, or the answer asks something ("yes? how much"), but
+    /// not a request of its own after "and" ("go ahead, and where is my ride?").
+    private func holdsBack(_ rest: ArraySlice<Token>, _ text: String) -> Bool {
+        var words = rest.map(\.word)[...]
+        if words.first(where: { !pack.words.fillers.contains($0) || $0 == pack.words.and }) == pack.words.and { return false }
+        if !words.isEmpty, text.contains("?") { return true }
+        while true {
+            if pack.hesitations.contains(where: { words.starts(with: $0) }) { return true }
+            guard let first = words.first, pack.words.fillers.contains(first) else { return false }
+            words = words.dropFirst()
+        }
+    }
+
     private func cancels(_ tokens: ArraySlice<Token>) -> Bool {
         if pack.words.cancel.contains(pack.essentialWords(tokens)) { return true }
         guard let first = tokens.first?.word, pack.words.cancel.contains(first) else { return false }
@@ -267,6 +283,7 @@ public struct AnswerReader: Sendable {
                 continue
             }
             if length == 1, pack.words.fillers.contains(phrase), words[1].first != pack.words.and { return nil }
+            if yes, holdsBack(Token.split(chunks[length...].joined(separator: " "))[...], text) { return nil }
             var rest = length
             while rest < words.count, words[rest].allSatisfy(pack.words.fillers.contains) { rest += 1 }
             guard rest < words.count, let first = words[rest].first, !firstWords.contains(first) else { return nil }

@@ -12,6 +12,9 @@ public struct LanguagePack: Sendable {
     let intents: [String: [Pattern]]
     /// Patterns tried when a request starts with the app's name used as a verb.
     let appVerbForms: [String: [Pattern]]
+    /// Patterns tried only when the words point back at what the app just showed ("mark it
+    /// as done" after a list of one task), the value they point at left to what was shown.
+    let pointedIntents: [String: [Pattern]]
     /// Sentence templates; see `Phrasebook`.
     let prompts: [String: [String]]
     let summaries: [String: [String]]
@@ -62,6 +65,8 @@ public struct LanguagePack: Sendable {
     let wholeItems: [[String]]
     /// `words.negations`, each split into its words, the longest first.
     let negations: [[String]]
+    /// `words.hesitations`, each split into its words, the longest first.
+    let hesitations: [[String]]
     /// The articles a searched term is read without: the little words that are no value
     /// and may stand before an app's name ("the", "a").
     let articles: Set<String>
@@ -117,6 +122,14 @@ public struct LanguagePack: Sendable {
         /// nothing, unless a word of `negationUnless` follows ("don't forget to call Mom").
         var negations: [String]?
         var negationUnless: Set<String>?
+        /// Words that, after a yes, hold it back ("ok wait", "sure, but how much?",
+        /// "yes, let me think"): such an answer is no yes yet.
+        var hesitations: [String]?
+        /// Words that never change a request when said to confirm it ("not a van"): a
+        /// reading by the asking app's phrases alone is not taken with them in it.
+        var notChanges: Set<String>?
+        /// Values that alone are none, by parameter: "text coco back" says nothing yet.
+        var notAlone: [String: Set<String>]?
         /// Words a parameter's value never starts with, by parameter: a message's content
         /// starts after "to" ("reply to her saying …").
         var notFirst: [String: Set<String>]?
@@ -186,6 +199,7 @@ public struct LanguagePack: Sendable {
         var values: [String: [String]]
         var intents: [String: [String]]
         var appVerbForms: [String: [String]]?
+        var pointedIntents: [String: [String]]?
         var prompts: [String: [String]]?
         var summaries: [String: [String]]?
         var results: [String: [String]]?
@@ -230,6 +244,7 @@ public struct LanguagePack: Sendable {
         values = file.values
         intents = try compile(file.intents)
         appVerbForms = try compile(file.appVerbForms ?? [:])
+        pointedIntents = try compile(file.pointedIntents ?? [:])
         prompts = file.prompts ?? [:]
         summaries = file.summaries ?? [:]
         results = file.results ?? [:]
@@ -242,7 +257,7 @@ public struct LanguagePack: Sendable {
         modifiers = try compile(file.modifiers ?? [:])
         dates = file.dates
         dateStarts = file.dates.startingWords(numbers: file.words.numbers)
-        let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined())
+        let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined()) + Array(pointedIntents.values.joined())
         allPatternWords = Set(all.flatMap { $0.words })
         patternWords = allPatternWords.filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
         shortPatternWords = allPatternWords.filter { (2...4).contains($0.count) && $0.allSatisfy(\.isLetter) }.sorted()
@@ -258,6 +273,7 @@ public struct LanguagePack: Sendable {
         leavings = Self.phrases(file.words.leaving)
         wholeItems = Self.phrases(file.words.wholeItems)
         negations = Self.phrases(file.words.negations)
+        hesitations = Self.phrases(file.words.hesitations)
         articles = file.words.notValues.intersection(file.words.appDeterminers ?? [])
         slotPhrases = SlotPhrases(
             patterns: everyPattern, weak: little, alsoEnding: file.words.fillers.union(file.words.trailing),

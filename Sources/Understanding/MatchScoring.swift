@@ -28,6 +28,8 @@ final class MatchScoring {
     /// Words each parameter's value never ends with ("note" for a list's name).
     let notLast: [String: Set<String>]
     let notFirst: [String: Set<String>]
+    /// Values that alone are none, by parameter ("back" for what a message says).
+    let notAlone: [String: Set<String>]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
     /// Values already read, by slot, words and the ending they were read without: the
@@ -62,6 +64,7 @@ final class MatchScoring {
         notNames = words.notNames ?? []
         notLast = words.notLast ?? [:]
         notFirst = words.notFirst ?? [:]
+        notAlone = words.notAlone ?? [:]
         self.best = best
     }
 
@@ -101,6 +104,8 @@ final class MatchScoring {
                 notLast[name]?.contains(words[words.endIndex - 1].word) != true,
                 // "reply to her saying …": what a message says starts after the "to".
                 notFirst[name]?.contains(words[words.startIndex].word) != true,
+                // "text coco back": "back" alone says nothing yet; "my list" names no list.
+                notAlone[name]?.contains(words.map(\.word).joined(separator: " ")) != true,
                 // "respond asap": a courtesy or "now" alone says how, not what (a thanks is a message).
                 !(clauseSlots.contains(name) && words.allSatisfy({ trailing.contains($0.word) }) && !reader.pack.isClosing(words)),
                 // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.

@@ -9,6 +9,8 @@ public struct RequestReader: Sendable {
     let catalog: Catalog
     /// The user's clock, which dates are read against.
     public var clock: UserClock
+    /// Whether the language's `pointedIntents` patterns are tried too (`pointingBack()`).
+    var pointing = false
 
     /// Requests longer than this are not understood.
     public static let maximumWords = 100
@@ -18,6 +20,19 @@ public struct RequestReader: Sendable {
         self.pack = pack
         self.catalog = catalog
         self.clock = clock
+    }
+
+    /// This reader, trying also the patterns whose words point back at what an app just
+    /// showed ("mark it as done"): for reading a request said about it.
+    public func pointingBack() -> RequestReader {
+        var reader = self
+        reader.pointing = true
+        return reader
+    }
+
+    /// Whether `request` was read by one of the patterns that point back (`pointedIntents`).
+    public func pointsBack(_ request: UnderstoodRequest) -> Bool {
+        pack.pointedIntents[request.intent]?.contains { $0.source == request.pattern } == true
     }
 
     /// Understands `text`, given the apps registered now.
@@ -95,7 +110,12 @@ public struct RequestReader: Sendable {
         let reading = read(text, apps: apps)
         guard reading == .notUnderstood, let profile = apps.first(where: { $0.name == app }) else { return reading }
         let said = withoutGreeting(withoutClosingCourtesy(Token.split(text)))
-        guard said.count <= Self.maximumWords, let read = slotReading(pack.markTypos(said), offered: profile.intents, apps: [profile])
+        // "not a van" changes nothing, and a time alone ("maybe later") is no change of a
+        // request being confirmed.
+        let notChanges = pack.words.notChanges ?? []
+        guard said.count <= Self.maximumWords, !said.contains(where: { notChanges.contains($0.word) }),
+            let read = slotReading(pack.markTypos(said), offered: profile.intents, apps: [profile]),
+            read.parameters.keys.contains(where: { catalog.intent(read.intent)?.parameter($0)?.type != .dateTime })
         else { return reading }
         return .request(UnderstoodRequest(intent: read.intent, namedApp: nil, apps: [profile.name], parameters: read.parameters, pattern: read.pattern))
     }
@@ -169,6 +189,7 @@ public struct RequestReader: Sendable {
             for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (fillers.contains(token.word) ? 1 : 15)) }
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
+            if pointing { patterns += (pack.pointedIntents[intent.name] ?? []).map { ($0, false) } }
             for (pattern, isVerbForm) in patterns where pattern.mayMatch(saidWords) {
                 var budget = 50_000
                 for start in 0..<max(tokens.count, 1) {

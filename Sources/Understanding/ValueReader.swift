@@ -198,8 +198,9 @@ final class ValueReader: Sendable {
         // "Zippy feedback: 3 stars": what follows a colon is said about something else.
         if tokens.dropFirst().contains(where: { $0.word == ":" }) { return nil }
         if let alias = pack.words.places[tokens.map(\.word).joined(separator: " ")] { return alias }
-        // "over" alone is no place, and neither is "a".
+        // "over" alone is no place, and neither is "a", nor a number alone ("for 2" is people).
         if tokens.allSatisfy({ pack.words.locationFillers.contains($0.word) || pack.words.notValues.contains($0.word) }) { return nil }
+        if number(tokens) != nil { return nil }
         var rest = tokens
         while rest.count > 1, let first = rest.first, pack.words.locationFillers.contains(first.word) { rest = rest.dropFirst() }
         if let alias = pack.words.places[rest.map(\.word).joined(separator: " ")] { return alias }

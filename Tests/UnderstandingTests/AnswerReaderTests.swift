@@ -126,6 +126,17 @@ struct AnswerReaderTests {
         #expect(answers.yesNo("tell coco no") == nil)
     }
 
+    @Test("A yes held back by a hesitation or a question is no yes yet; one going on with \"and\" still is")
+    func yesHeldBack() {
+        for held in ["okay wait", "ok hold on", "yes wait", "ok let me think", "ok, how far is it?", "sure, but how much is it?", "yes? how much", "yes but for 2", "ok hmm"] {
+            #expect(answers.yesNo(held) == nil, "\(held)")
+            #expect(answers.yesNoThen(held) == nil, "\(held)")
+        }
+        #expect(answers.yesNo("yes please") == true)
+        #expect(answers.yesNo("sure, no problem") == true)
+        #expect(answers.yesNoThen("go ahead, and where is my ride?")?.yes == true)
+    }
+
     @Test("A yes or no said first gives the rest as typed, without the fillers between")
     func yesOrNoThenMore() {
         func parts(_ text: String) -> [String]? {

@@ -82,6 +82,8 @@ struct DateReaderTests {
         ("in a couple of hours", "2026-11-23T12:00:00-08:00"),
         ("in a couple hours", "2026-11-23T12:00:00-08:00"),
         ("in a couple of minutes", "2026-11-23T10:02:00-08:00"),
+        ("in a few minutes", "2026-11-23T10:05:00-08:00"),
+        ("in a few hours", "2026-11-23T13:00:00-08:00"),
     ])
     func expressions(text: String, value: String) {
         #expect(read(text) == value, "\(text)")

@@ -296,9 +296,12 @@ struct Conversation: Sendable {
     /// reading points at nothing ("remind me to call her tomorrow" is a reminder).
     private func pointedAt(_ text: String, besides general: Understood, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
         let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
-        guard let shown, answers.pointsBack(text, besides: values), let app = world.app(shown.app),
-            case .request(let request) = reader.read(text, apps: [app.profile]), request.namedApp == nil, !request.parameters.isEmpty,
-            catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.shows(shown.intent) == true }) == true
+        guard let shown, answers.pointsBack(text), let app = world.app(shown.app),
+            case .request(let request) = reader.pointingBack().read(text, apps: [app.profile]), request.namedApp == nil, !request.parameters.isEmpty,
+            catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.shows(shown.intent) == true }) == true,
+            // Read by a pattern that points back ("mark it as done"), or pointing outside
+            // what the general reading took as values.
+            reader.pointsBack(request) || answers.pointsBack(text, besides: values)
         else { return nil }
         return .request(request)
     }
@@ -369,7 +372,7 @@ struct Conversation: Sendable {
                 } catch {
                     // "how much?" where a ride waits for its yes: a look, run in passing, and
                     // the question asked again after what it showed.
-                    if looks < Conversation.maximumAsks, let shown = await conversation.lookInPassing(error, about: run) {
+                    if looks < Conversation.maximumAsks, let shown = await conversation.lookInPassing(error, about: run, context) {
                         asked = shown + " " + question
                         looks += 1
                         continue
@@ -481,7 +484,7 @@ struct Conversation: Sendable {
     /// waits for its yes): a request to the same app for an intent that only shows
     /// (catalog `readOnly`), run in passing with what it does not say taken from `run`
     /// (where the ride goes); nil for anything else.
-    private func lookInPassing(_ error: Stop, about run: Run) async -> String? {
+    private func lookInPassing(_ error: Stop, about run: Run, _ context: Context) async -> String? {
         guard case .newRequest(let said) = error, case .request(var request) = await reading(said, answering: run.app),
             let intent = catalog.intent(request.intent), intent.isReadOnly
         else { return nil }
@@ -490,12 +493,13 @@ struct Conversation: Sendable {
                 request.parameters[parameter.name] = value
             }
         }
-        return await look(request, in: run.app)
+        return await look(request, in: run.app, failing: context)
     }
 
     /// `request` run in passing, in `app`, with nobody to ask: its result in words, or nil
-    /// when it needs the user or does not succeed.
-    private func look(_ request: UnderstoodRequest, in app: String) async -> String? {
+    /// when it needs the user or does not succeed (with `failing`, why it failed: "you have
+    /// no ride booked").
+    private func look(_ request: UnderstoodRequest, in app: String, failing: Context? = nil) async -> String? {
         guard request.apps.contains(app), request.namedApp.map({ $0 == app }) ?? true, let intent = catalog.intent(request.intent),
             await host.world().app(app)?.authorization == .authorized
         else { return nil }
@@ -505,6 +509,7 @@ struct Conversation: Sendable {
         }
         var asker = RecordingAsker()
         let outcome = await driver.drive(&run, asking: &asker)
+        if outcome.outcome == .failure, let failing { return failed(outcome, failing).text }
         guard outcome.outcome == .success else { return nil }
         return words.result(of: intent.name, values(run, outcome.response))
     }
@@ -625,11 +630,15 @@ struct Conversation: Sendable {
             // So does a thanks or a goodbye ("thanks, that's all").
             if expecting != .yesNo, await reading(answer) == .closing { throw .cancelled }
             // No answer to this question, but a request of its own ("send a message to Bobo
-            // saying hi" where a name was asked for): start over with it. Where a yes was
-            // asked for, words that only the asking app's phrases read are one too ("make it
-            // a van" where Zippy asked).
-            let answering = expecting == .yesNo ? context.app : nil
-            if await isRequest(answer, asking: context.app, answering: answering) {
+            // saying hi" where a name was asked for): start over with it. Where an intent is
+            // being confirmed, words that only the asking app's phrases read are one too
+            // ("make it a van" where Zippy asked).
+            let asked = answer.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?")
+            let answering = confirming != nil && !asked ? context.app : nil
+            // A question where a yes or no is asked, and no intent is being confirmed ("what
+            // does that mean?" to "Allow it?"), is no new request: the question is asked again.
+            let asks = expecting == .yesNo && confirming == nil && asked
+            if !asks, await isRequest(answer, asking: context.app, answering: answering) {
                 setAside.answering.withLock { $0 = answering }
                 throw .newRequest(answer)
             }
