@@ -14,7 +14,7 @@ struct Authorize: ParsableCommand {
 
     func run() throws {
         let state = try connection.client().authorize(app: app, decision)
-        print("\(state.app): \(state.status.rawValue)")
+        print("\(state.app): \(StatusText.describe(state.status))")
     }
 }
 

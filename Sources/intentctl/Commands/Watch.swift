@@ -29,7 +29,10 @@ struct Watch: ParsableCommand {
         try socket.connect(endpoint)
         // Someone at a terminal sees it is running before the first update comes.
         if !json, isatty(STDERR_FILENO) == 1 {
-            FileHandle.standardError.write(Data("Watching updates from \(app ?? "every app"); Ctrl-C stops.\n".utf8))
+            // A name no app has now is said so: its updates may never come.
+            let known = app.map { app in (try? connection.client().status())?.extensions.contains { $0.appName == app } ?? true } ?? true
+            let unknown = known ? "" : " (no app of that name is registered now)"
+            FileHandle.standardError.write(Data("Watching updates from \(app ?? "every app")\(unknown); Ctrl-C stops.\n".utf8))
         }
         var poller = Poller()
         poller.add(socket)
