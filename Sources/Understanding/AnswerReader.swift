@@ -152,8 +152,6 @@ public struct AnswerReader: Sendable {
         return !rest.isEmpty && cancels(rest)
     }
 
-    /// Whether `tokens` are a cancel phrase, or a one-word cancel with only little words
-    /// after it ("cancel it", "stop that"; not "nothing else").
     /// Whether what follows a yes holds it back: it opens with a hesitation ("wait", "but",
     /// "let me think"), fillers aside, or the answer asks something ("yes? how much"), but
     /// not a request of its own after "and" ("go ahead, and where is my ride?").
@@ -168,6 +166,8 @@ public struct AnswerReader: Sendable {
         }
     }
 
+    /// Whether `tokens` are a cancel phrase, or a one-word cancel with only little words
+    /// after it ("cancel it", "stop that"; not "nothing else").
     private func cancels(_ tokens: ArraySlice<Token>) -> Bool {
         if pack.words.cancel.contains(pack.essentialWords(tokens)) { return true }
         guard let first = tokens.first?.word, pack.words.cancel.contains(first) else { return false }

@@ -363,8 +363,7 @@ struct Conversation: Sendable {
                         return conversation.answers.yesNo(answer)
                     }
                     // "no, golden gate park": what follows the no is not taken as a change; the
-                    // last turn says how to make one.
-                    // "wait, no, keep it" says no twice.
+                    // last turn says how to make one ("wait, no, keep it" only says no twice).
                     if !yes, let more = conversation.answers.afterNo(said), conversation.answers.yesNo(more) == nil {
                         conversation.setAside.declinedWithMore.store(true, ordering: .relaxed)
                     }
