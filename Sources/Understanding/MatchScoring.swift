@@ -30,11 +30,22 @@ final class MatchScoring {
     let notFirst: [String: Set<String>]
     /// Values that alone are none, by parameter ("back" for what a message says).
     let notAlone: [String: Set<String>]
+    /// How many of the words from each position on are trailing words or fillers.
+    private let lightAfter: [Int]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
-    /// Values already read, by slot, words and the ending they were read without: the
-    /// patterns' many matches capture the same words again and again.
-    private var read: [Capture: JSONValue?] = [:]
+    /// Its score, or `Int.min` while there is none.
+    private var bestScore: Int
+    /// Captures already read, by slot, words and the ending they were read without.
+    private var read: [Capture: Reading?] = [:]
+
+    /// A capture's value and what it adds to the score.
+    private struct Reading {
+        let value: JSONValue
+        let bonus: Int
+        /// Whether the words start with "and" before what may be a name.
+        let startsWithAnd: Bool
+    }
 
     private struct Capture: Hashable {
         let name: String
@@ -66,6 +77,12 @@ final class MatchScoring {
         notFirst = words.notFirst ?? [:]
         notAlone = words.notAlone ?? [:]
         self.best = best
+        bestScore = best?.score ?? Int.min
+        var light = Array(repeating: 0, count: tokens.count + 1)
+        for index in tokens.indices.reversed() {
+            light[index] = light[index + 1] + (trailing.contains(tokens[index].word) || fillers.contains(tokens[index].word) ? 1 : 0)
+        }
+        lightAfter = light
     }
 
     /// Scores `match` of the pattern `pattern`, after `skipped` points for the words
@@ -77,57 +94,24 @@ final class MatchScoring {
         let closesClause = match.end > match.start
             && (tokens[match.end - 1].endsClause
                 || (match.end < tokens.count && (commentStarters.contains(tokens[match.end].word) || tokens[match.end].word == ":")))
-        for token in tokens[match.end...] {
-            if trailing.contains(token.word) || fillers.contains(token.word) {
-                score -= 1
-            } else if closesClause {
-                score -= 2
-            } else {
-                return
-            }
-        }
+        let after = tokens.count - match.end, light = lightAfter[match.end]
+        guard light == after || closesClause else { return }
+        score -= light + 2 * (after - light)
         // Reading the values costs; a match that cannot win even with every bonus for them
         // is left unread.
-        if let best, score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) + match.captures.count <= best.score { return }
+        if score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) + match.captures.count <= bestScore { return }
         var parameters = given
         for (name, range) in match.captures where name != "_" {
-            let words = match.captured(name, range, in: tokens)
             guard let parameter = intent.parameter(name),
-                !words.allSatisfy({ notValues.contains($0.word) }),
-                parameter.isList || clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsClause),
-                clauseSlots.contains(name) || !words.dropLast().contains(where: \.endsSentence),
-                clauseSlots.contains(name) || !opensComment(words),
-                // "add buns to the camping list: we need two": a colon ends a name (not a
-                // title, "email bob: re budget"); what follows it is said about it.
-                clauseSlots.contains(name) || parameter.isList || parameter.isFreeText || !words.contains(where: { $0.word == ":" }),
-                // "add to the trip plan note: …": no list's name ends with "note".
-                notLast[name]?.contains(words[words.endIndex - 1].word) != true,
-                // "reply to her saying …": what a message says starts after the "to".
-                notFirst[name]?.contains(words[words.startIndex].word) != true,
-                // "text coco back": "back" alone says nothing yet; "my list" names no list.
-                notAlone[name]?.contains(words.map(\.word).joined(separator: " ")) != true,
-                // "respond asap": a courtesy or "now" alone says how, not what (a thanks is a message).
-                !(clauseSlots.contains(name) && words.allSatisfy({ trailing.contains($0.word) }) && !reader.pack.isClosing(words)),
-                // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
-                clauseSlots.contains(name) || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
-                // "…to groceries please": the courtesy is no part of the list's name (a
-                // person's name drops it itself: "message Coco for me and say …").
-                clauseSlots.contains(name) || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
+                let reading = reading(name, range, in: match, as: parameter),
                 // "tell coco and zorro lunch is off": an "and" before what may be a name joins
-                // it to the people before it; no value starts with it, and no people end with it
-                // ("tell Coco and then call me" keeps its "and then …").
-                !(words.first?.word == and && mayBeName(range.lowerBound + 1) && startsRightAfterPeople(range, in: match)),
-                !(parameter.type == .person && words.count > 1 && words.last?.word == and && mayBeName(range.upperBound)),
-                let value = match.adjusted(value(of: words, for: parameter, Capture(name: name, range: range, suffix: match.suffixes[name])), for: name)
+                // it to the people before it; no value starts with it ("tell Coco and then
+                // call me" keeps its "and then …").
+                !(reading.startsWithAnd && startsRightAfterPeople(range, in: match)),
+                let value = match.adjusted(reading.value, for: name)
             else { return }
             parameters[name] = value
-            // A name an app taught counts like the words it spans, and a little more when
-            // said in full: "bobo jr and little bobo", not "bobo jr and little".
-            if parameter.type == .person, known(value) {
-                score += 3 * min(words.count, nameWords(value)) + (spellsOut(words, value) ? 1 : 0)
-            }
-            // Words that read as one of a parameter's values beat free text.
-            if parameter.type == .enum { score += 2 * words.count }
+            score += reading.bonus
         }
         for (name, text) in match.constants {
             guard let parameter = intent.parameter(name),
@@ -135,7 +119,8 @@ final class MatchScoring {
             else { return }
             parameters[name] = value
         }
-        if let best, score <= best.score { return }
+        if score <= bestScore { return }
+        bestScore = score
         best = RequestReader.Candidate(
             intent: intent.name, parameters: parameters, score: score, pattern: pattern,
             matched: MatchedSpan(
@@ -143,12 +128,53 @@ final class MatchScoring {
                 freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
     }
 
-    /// `words` read as `parameter`, once for each capture.
-    private func value(of words: ArraySlice<Token>, for parameter: ParameterDefinition, _ capture: Capture) -> JSONValue? {
+    /// The words of the capture `name` over `range` read as `parameter`, with what they
+    /// add to the score, or `nil` if they cannot be its value. Once for each capture: the
+    /// patterns' many matches capture the same words again and again.
+    private func reading(_ name: String, _ range: Range<Int>, in match: PatternMatch, as parameter: ParameterDefinition) -> Reading? {
+        let capture = Capture(name: name, range: range, suffix: match.suffixes[name])
         if let known = read[capture] { return known }
-        let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
-        read[capture] = value
-        return value
+        let words = match.captured(name, range, in: tokens)
+        let reading = reading(words, name, range, as: parameter)
+        read[capture] = reading
+        return reading
+    }
+
+    private func reading(_ words: ArraySlice<Token>, _ name: String, _ range: Range<Int>, as parameter: ParameterDefinition) -> Reading? {
+        let free = clauseSlots.contains(name)
+        guard !words.allSatisfy({ notValues.contains($0.word) }),
+            parameter.isList || free || !words.dropLast().contains(where: \.endsClause),
+            free || !words.dropLast().contains(where: \.endsSentence),
+            free || !opensComment(words),
+            // "add buns to the camping list: we need two": a colon ends a name (not a
+            // title, "email bob: re budget"); what follows it is said about it.
+            free || parameter.isList || parameter.isFreeText || !words.contains(where: { $0.word == ":" }),
+            // "add to the trip plan note: …": no list's name ends with "note".
+            notLast[name]?.contains(words[words.endIndex - 1].word) != true,
+            // "reply to her saying …": what a message says starts after the "to".
+            notFirst[name]?.contains(words[words.startIndex].word) != true,
+            // "text coco back": "back" alone says nothing yet; "my list" names no list.
+            notAlone[name]?.contains(words.map(\.word).joined(separator: " ")) != true,
+            // "respond asap": a courtesy or "now" alone says how, not what (a thanks is a message).
+            !(free && words.allSatisfy({ trailing.contains($0.word) }) && !reader.pack.isClosing(words)),
+            // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
+            free || !words.dropFirst().contains(where: { commentStarters.contains($0.word) }),
+            // "…to groceries please": the courtesy is no part of the list's name (a
+            // person's name drops it itself: "message Coco for me and say …").
+            free || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
+            // No people end with "and" before what may be a name.
+            !(parameter.type == .person && words.count > 1 && words.last?.word == and && mayBeName(range.upperBound)),
+            let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
+        else { return nil }
+        let startsWithAnd = words.first?.word == and && mayBeName(range.lowerBound + 1)
+        // A name an app taught counts like the words it spans, and a little more when
+        // said in full: "bobo jr and little bobo", not "bobo jr and little".
+        if parameter.type == .person, known(value) {
+            let bonus = 3 * min(words.count, nameWords(value)) + (spellsOut(words, value) ? 1 : 0)
+            return Reading(value: value, bonus: bonus, startsWithAnd: startsWithAnd)
+        }
+        // Words that read as one of a parameter's values beat free text.
+        return Reading(value: value, bonus: parameter.type == .enum ? 2 * words.count : 0, startsWithAnd: startsWithAnd)
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no
