@@ -335,43 +335,36 @@ extension LanguagePack {
     /// word or a `words.greetings` phrase, and besides them only fillers and courtesies.
     func isGreeting(_ tokens: ArraySlice<Token>) -> Bool {
         guard let hello = words.hello else { return false }
-        var rest = tokens
-        var greeted = false
-        while let first = rest.first {
-            let said = rest.prefix(greetings.first?.count ?? 0).map(\.word)
-            if let phrase = greetings.first(where: { said.starts(with: $0) }) {
-                rest = rest.dropFirst(phrase.count)
-                greeted = true
-            } else if hello.contains(first.word) {
-                rest = rest.dropFirst()
-                greeted = true
-            } else if words.fillers.contains(first.word) || words.trailing.contains(first.word) {
-                rest = rest.dropFirst()
-            } else {
-                return false
-            }
-        }
-        return greeted
+        return said(tokens, phrases: greetings, orWords: hello) { words.fillers.contains($0) || words.trailing.contains($0) }
     }
 
     /// Whether `tokens` only thank or take leave: at least one `words.closing` or
     /// `words.leaving` phrase (the longest that fits), and besides them only one-word yes or
-    /// no answers and trailing courtesies ("no, that's all, thanks").
+    /// no answers and courtesies ("ok thanks", "no that's all, thank you").
     func isClosing(_ tokens: ArraySlice<Token>) -> Bool {
+        said(tokens, phrases: closings, orWords: []) { words.yes.contains($0) || words.no.contains($0) || words.trailing.contains($0) }
+    }
+
+    /// Whether `tokens` say one of `phrases` (the longest first) or of `single` at least
+    /// once, and besides them only words `besides` allows.
+    private func said(_ tokens: ArraySlice<Token>, phrases: [[String]], orWords single: Set<String>, besides: (String) -> Bool) -> Bool {
         var rest = tokens
-        var closed = false
+        var found = false
         while let first = rest.first {
-            let said = rest.prefix(closings.first?.count ?? 0).map(\.word)
-            if let phrase = closings.first(where: { said.starts(with: $0) }) {
+            let start = rest.prefix(phrases.first?.count ?? 0).map(\.word)
+            if let phrase = phrases.first(where: { start.starts(with: $0) }) {
                 rest = rest.dropFirst(phrase.count)
-                closed = true
-            } else if words.yes.contains(first.word) || words.no.contains(first.word) || words.trailing.contains(first.word) {
+                found = true
+            } else if single.contains(first.word) {
+                rest = rest.dropFirst()
+                found = true
+            } else if besides(first.word) {
                 rest = rest.dropFirst()
             } else {
                 return false
             }
         }
-        return closed
+        return found
     }
 }
 
