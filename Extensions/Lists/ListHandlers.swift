@@ -35,7 +35,7 @@ struct AddTasksHandler: AddTasksIntentHandling {
         if intent.targetTaskList == nil, lists.count == 1, let only = lists.first { return .success(.string(only)) }
         if namesSeveral(intent.targetTaskList, among: lists) { return .unsupported(reason: "severalLists") }
         // "add a charger to packing ideas", a note: no list to offer to make.
-        if let said = intent.targetTaskList, TitleMatcher.match(said, in: lists) == .none, TitleMatcher.isTitle(said, among: try await store.noteTitles()) {
+        if let said = intent.targetTaskList, TitleMatcher.match(said, in: lists) == .none, TitleMatcher.isNoteTitle(said, among: try await store.noteTitles()) {
             return .unsupported(reason: "isANote")
         }
         return resolveTitle(intent.targetTaskList, among: lists, creating: true)
@@ -424,11 +424,7 @@ struct DeleteTasksHandler: DeleteTasksIntentHandling {
     /// Whether every one of `names` is a note's title, said with or without "note".
     private static func namesNotes(_ names: [String], _ store: NotebookStore) async throws -> Bool {
         let notes = try await store.noteTitles()
-        return !names.isEmpty && names.allSatisfy { name in
-            var words = name.split(separator: " ")
-            if let last = words.last, ["note", "notes"].contains(last.lowercased()), words.count > 1 { words.removeLast() }
-            return TitleMatcher.isTitle(words.joined(separator: " "), among: notes)
-        }
+        return !names.isEmpty && names.allSatisfy { TitleMatcher.isNoteTitle($0, among: notes) }
     }
 
     /// The tasks named, as sent: names, and choices among those of one name.

@@ -41,6 +41,14 @@ struct TitleMatcher {
         return !query.isEmpty && titles.contains { normalize($0) == query }
     }
 
+    /// Whether `said` is one of the notes' `titles`, said with or without "note" after it
+    /// ("the wifi note").
+    static func isNoteTitle(_ said: String, among titles: [String]) -> Bool {
+        var words = said.split(separator: " ")
+        if let last = words.last, ["note", "notes"].contains(last.lowercased()), words.count > 1 { words.removeLast() }
+        return isTitle(words.joined(separator: " "), among: titles)
+    }
+
     /// How well `query` matches `title` (higher is closer), or `nil` for no match: every
     /// word of the query must match some word of the title exactly, as a prefix, within a
     /// small edit distance, or by sound.

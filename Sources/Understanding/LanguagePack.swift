@@ -22,6 +22,8 @@ public struct LanguagePack: Sendable {
     /// An example request per intent, `{app}` for the app's name.
     let examples: [String: String]
     let say: [String: String]
+    /// Why a value cannot be used, by reason name: `{value}` as said, `{name}` as it names
+    /// something (see `Phrasebook.reason`).
     let unsupportedReasons: [String: String]
     /// Questions for a `confirmationRequired` with a reason, by reason (`{value}` filled in).
     let confirmationReasons: [String: String]

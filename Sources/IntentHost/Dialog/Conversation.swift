@@ -413,7 +413,7 @@ struct Conversation: Sendable {
         case .unsupported(let reason):
             let value = said.flatMap { parameter.type == .dateTime ? words.spokenDate($0) ?? words.text(of: $0) : words.text(of: $0) }
             let why: String
-            if let reason, let value, let text = words.reason(reason, value: value) {
+            if let reason, let value, let text = words.reason(reason, value: value, of: parameter.name) {
                 why = words.say("unsupportedReason", ["value": value, "reason": text])
             } else if let value {
                 why = words.say("unsupportedValue", ["app": run.app, "value": value])
