@@ -73,12 +73,12 @@ extension RequestReader {
 
     /// The intent of the app named whose phrases read the most parameters out of the
     /// request, when neither its patterns nor the cues decide ("hey Zippy, take me from
-    /// the park to the pier"); on a tie, the one the words point to most.
-    func slotReading(_ tokens: [Token], offered: [String], apps: [AppProfile]) -> Candidate? {
-        var best: (read: Candidate, rank: (Int, Double))?
+    /// the park to the pier"); on a tie, `preferred`, then the one the words point to most.
+    func slotReading(_ tokens: [Token], offered: [String], apps: [AppProfile], preferring preferred: String? = nil) -> Candidate? {
+        var best: (read: Candidate, rank: (Int, Int, Double))?
         for intent in offered {
             guard let read = phraseReading(intent, tokens, apps: apps), !read.parameters.isEmpty else { continue }
-            let rank = (read.parameters.count, pack.cues.score(intent, tokens))
+            let rank = (read.parameters.count, intent == preferred ? 1 : 0, pack.cues.score(intent, tokens))
             if let best, best.rank >= rank { continue }
             best = (read, rank)
         }

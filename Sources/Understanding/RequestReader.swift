@@ -105,8 +105,9 @@ public struct RequestReader: Sendable {
 
     /// Understands `text` said where `app` asked something ("a van" where Zippy asked for a
     /// yes): as `read(_:apps:)` does, and when that understands nothing, by the phrases of
-    /// `app`'s intents, as if `app` had been named.
-    public func read(_ text: String, apps: [AppProfile], answering app: String?) -> Understood {
+    /// `app`'s intents, as if `app` had been named; where those read as much for several,
+    /// `intent` (the one being confirmed) first ("to the ferry building" changes the ride).
+    public func read(_ text: String, apps: [AppProfile], answering app: String?, confirming intent: String? = nil) -> Understood {
         let reading = read(text, apps: apps)
         guard reading == .notUnderstood, let profile = apps.first(where: { $0.name == app }) else { return reading }
         let said = withoutGreeting(withoutClosingCourtesy(Token.split(text)))
@@ -114,7 +115,7 @@ public struct RequestReader: Sendable {
         // request being confirmed.
         let notChanges = pack.words.notChanges ?? []
         guard said.count <= Self.maximumWords, !said.contains(where: { notChanges.contains($0.word) }),
-            let read = slotReading(pack.markTypos(said), offered: profile.intents, apps: [profile]),
+            let read = slotReading(pack.markTypos(said), offered: profile.intents, apps: [profile], preferring: intent),
             read.parameters.keys.contains(where: { catalog.intent(read.intent)?.parameter($0)?.type != .dateTime })
         else { return reading }
         return .request(UnderstoodRequest(intent: read.intent, namedApp: nil, apps: [profile.name], parameters: read.parameters, pattern: read.pattern))

@@ -85,8 +85,8 @@ struct Conversation: Sendable {
         let requests = Mutex<[String]>([])
         /// The request the conversation is about now, as said.
         let request = Mutex("")
-        /// The app whose yes-or-no question the request starting over was said to.
-        let answering = Mutex<String?>(nil)
+        /// The app and intent whose confirmation the request starting over was said to.
+        let answering = Mutex<(app: String?, intent: String?)>((nil, nil))
         /// Whether the confirmation was turned down with more said after the no.
         let declinedWithMore = Atomic(false)
         /// The request a request of the same kind replaced at its confirmation ("make it a
@@ -133,7 +133,8 @@ struct Conversation: Sendable {
         var world = await host.world()
         // A request said where an app asked for a yes is read as said to that app ("make it a
         // van" where Zippy asked).
-        let general = reader.read(text, apps: world.profiles, answering: setAside.answering.withLock { app in defer { app = nil }; return app })
+        let answering = setAside.answering.withLock { said in defer { said = (nil, nil) }; return said }
+        let general = reader.read(text, apps: world.profiles, answering: answering.app, confirming: answering.intent)
         let reading = pointedAt(text, besides: general, reader, world) ?? general
         // A yes or a no with no question asked is no request, however it reads ("no" is
         // close to a message attribute's words); "ok, thanks" is a thanks.
@@ -484,7 +485,7 @@ struct Conversation: Sendable {
     /// (catalog `readOnly`), run in passing with what it does not say taken from `run`
     /// (where the ride goes); nil for anything else.
     private func lookInPassing(_ error: Stop, about run: Run, _ context: Context) async -> String? {
-        guard case .newRequest(let said) = error, case .request(var request) = await reading(said, answering: run.app),
+        guard case .newRequest(let said) = error, case .request(var request) = await reading(said, answering: run.app, confirming: run.intent.name),
             let intent = catalog.intent(request.intent), intent.isReadOnly
         else { return nil }
         for parameter in intent.parameters where request.parameters[parameter.name] == nil {
@@ -633,11 +634,11 @@ struct Conversation: Sendable {
             // being confirmed, words that only the asking app's phrases read are one too
             // ("make it a van" where Zippy asked).
             let asked = answer.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?")
-            let answering = confirming != nil && !asked ? context.app : nil
+            let answering = confirming != nil && !asked ? (app: context.app, intent: context.intent) : (app: nil, intent: nil)
             // A question where a yes or no is asked, and no intent is being confirmed ("what
             // does that mean?" to "Allow it?"), is no new request: the question is asked again.
             let asks = expecting == .yesNo && confirming == nil && asked
-            if !asks, await isRequest(answer, asking: context.app, answering: answering) {
+            if !asks, await isRequest(answer, asking: context.app, answering: answering.app, confirming: answering.intent) {
                 setAside.answering.withLock { $0 = answering }
                 throw .newRequest(answer)
             }
@@ -738,7 +739,8 @@ struct Conversation: Sendable {
     private func sameKind(_ text: String, intent: String?, app: String?) async -> UnderstoodRequest? {
         // "and get Kiki one too" asks for another, not instead.
         if answers.startsWithAnd(text) { return nil }
-        guard case .request(let request) = await reading(text, answering: app), Self.isSame(request, intent: intent, app: app) else { return nil }
+        guard case .request(let request) = await reading(text, answering: app, confirming: intent), Self.isSame(request, intent: intent, app: app)
+        else { return nil }
         return request
     }
 
@@ -788,8 +790,8 @@ struct Conversation: Sendable {
     /// else, or says what it needs. A bare reading for another app ("book club" as a ride
     /// with nowhere to go) is not taken for a change of mind: the question is asked again.
     /// Said to `answering`'s question, it may be read by that app's phrases alone.
-    private func isRequest(_ text: String, asking app: String?, answering: String?) async -> Bool {
-        switch await reading(text, answering: answering) {
+    private func isRequest(_ text: String, asking app: String?, answering: String?, confirming intent: String?) async -> Bool {
+        switch await reading(text, answering: answering, confirming: intent) {
         case .capabilities: true
         case .request(let request):
             request.namedApp != nil || !request.parameters.isEmpty || app.map { request.apps.contains($0) } ?? true
@@ -798,9 +800,10 @@ struct Conversation: Sendable {
     }
 
     /// `text` read as a request, with the apps registered now; said where `app` asked
-    /// something, also by that app's phrases ("a van" where Zippy asked for a yes).
-    private func reading(_ text: String, answering app: String? = nil) async -> Understood {
-        reader.read(text, apps: await host.world().profiles, answering: app)
+    /// something, also by that app's phrases ("a van" where Zippy asked for a yes), `intent`
+    /// (the one it confirms) first.
+    private func reading(_ text: String, answering app: String? = nil, confirming intent: String? = nil) async -> Understood {
+        reader.read(text, apps: await host.world().profiles, answering: app, confirming: intent)
     }
 
     // MARK: Words
