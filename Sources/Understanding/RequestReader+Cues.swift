@@ -33,7 +33,12 @@ extension RequestReader {
         // points to SetTaskAttribute by "chores" alone, and "cancel lunch" is no ride.
         guard let read = phraseReading(cued, tokens, apps: apps) else { return nil }
         if found != nil || appNamed || !read.parameters.isEmpty { return read }
-        if catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true { return read }
+        // (A typo is no cue alone: "socks and a charger" asks no prices.)
+        if catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true,
+            tokens.contains(where: { $0.alternate == nil && cues.isCue($0, for: cued) })
+        {
+            return read
+        }
         let little = pack.words.fillers.union(pack.words.notValues)
         return tokens.allSatisfy { cues.isCue($0, for: cued) || little.contains($0.word) } ? read : nil
     }

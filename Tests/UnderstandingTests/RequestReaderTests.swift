@@ -347,6 +347,13 @@ extension RequestReaderTests {
         }
     }
 
+    @Test("Words alone name an intent that needs nothing by a cue typed as it is, not by a typo of one: a charger asks no prices")
+    func typoIsNoCueAlone() throws {
+        let reader = try Fixture.reader()
+        #expect(reader.read("socks and a charger", apps: try Fixture.apps()) == .notUnderstood)
+        #expect(request("how far away is it")?.intent == "GetRideStatus")
+    }
+
     @Test("A pronoun is never a recipient, even capitalised: what follows send is then the message")
     func pronounIsNoRecipient() {
         for text in ["send I'm on my way on MonkeyChat", "MonkeyChat send I'll be late", "send We are here on MonkeyChat", "send Im on my way on MonkeyChat"] {
