@@ -7,6 +7,8 @@ struct Geography: Sendable {
         var name: String
         var latitude: Double
         var longitude: Double
+        /// Other names the place goes by ("SFO" for the airport).
+        var aliases: [String]?
 
         var json: JSONValue { ["name": .string(name), "latitude": .number(latitude), "longitude": .number(longitude)] }
     }
@@ -36,7 +38,9 @@ struct Geography: Sendable {
         guard let name = value["name"]?.stringValue ?? value.stringValue else { return nil }
         let wanted = name.lowercased().trimmingCharacters(in: .whitespaces)
         if ["current location", "here", "my location"].contains(wanted) { return currentLocation }
-        if let exact = places.first(where: { $0.name.lowercased() == wanted }) { return exact }
+        if let exact = places.first(where: { $0.name.lowercased() == wanted || $0.aliases?.contains { $0.lowercased() == wanted } == true }) {
+            return exact
+        }
         // Somewhere at a place Zippy knows ("the cafe at the ferry building"): driven to that
         // place, named as said ("cafe at Ferry Building").
         let said = name.trimmingCharacters(in: .whitespaces)

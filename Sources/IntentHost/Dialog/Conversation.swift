@@ -438,8 +438,9 @@ struct Conversation: Sendable {
             words.confirmation(of: name, reason: reason), again: words.say("yesOrNo"), context, .yesNo, parameter: parameter.name
         ) { text -> JSONValue?? in
             // "no, Costco": the no turns the name down and gives another of the app's names
-            // ("no, the other one" is only a no).
-            if let rest = answers.afterNo(text), Self.isName(rest, of: profiles),
+            // ("no, the other one" is only a no), or another place ("no, golden gate park"),
+            // which the app resolves in turn.
+            if let rest = answers.afterNo(text), Self.isName(rest, of: profiles) || parameter.type == .location,
                 let other = readValue(rest, for: parameter, intent, profiles)
             {
                 return .some(other)
