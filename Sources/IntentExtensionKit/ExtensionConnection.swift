@@ -66,6 +66,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var poller = Poller()
         let socketIndex = poller.add(socket)
         let wakeupIndex = poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
+        // A host that refuses this extension's key says so only in the handshake.
+        var refusals = try SocketMonitor(socket, events: SocketMonitor.authenticationFailed)
+        let refusalIndex = poller.add(refusals.socket)
+        var toldRefused = false
         var sending: [Outgoing] = []
         let registerBody = try JSON.encode(registration)
         var frames: [Message] = []
@@ -73,17 +77,37 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         var running: [RequestID: Task<Void, Never>] = [:]
         var nextDeadlineCheck = clock.now
 
+        // Registration, heartbeats and DISCONNECT never wait for the socket: with no host to
+        // take them (one that refuses this extension's key leaves no connection at all) a
+        // send would wait forever, and the extension could not even stop. Unsent, the
+        // registration goes again after its wait, a heartbeat is missed, and a DISCONNECT
+        // had nobody to tell.
         func register() throws {
-            try ExtensionMessage.register(body: Body(registerBody)).send(on: socket)
+            try ExtensionMessage.register(body: Body(registerBody)).send(on: socket, wait: false)
             lastSent = clock.now
             state = .registering
+        }
+        // Updates and vocabulary wait for a registration: the host takes them from a
+        // registered extension only, and with no host a send would wait.
+        var held: [Outgoing] = []
+        func send(_ outgoing: Outgoing) throws {
+            switch outgoing {
+            case .update(let topic, let body):
+                do { try ExtensionMessage.update(topic: topic, body: Body(body)).send(on: socket) } catch let error as ProtocolError {
+                    log.error("update not sent: \(error)")
+                }
+            case .vocabulary(let body): try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
+            case .reply, .disconnect: break
+            }
         }
         func reconnect(_ why: String) throws {
             log.warning("\(why); reconnecting to \(endpoint) (next wait \(backoff))")
             socket = try connect(context)
+            refusals = try SocketMonitor(socket, events: SocketMonitor.authenticationFailed)
             poller = Poller()
             poller.add(socket)
             poller.add(fileDescriptor: replies.wakeup.fileDescriptor)
+            poller.add(refusals.socket)
             try register()
             lastHeard = clock.now
         }
@@ -93,6 +117,13 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         while true {
             try poller.poll(timeout: 100)
             let now = clock.now
+            if poller.isReadable(refusalIndex) {
+                while let event = try refusals.next() {
+                    guard event.kind == SocketMonitor.authenticationFailed, !toldRefused else { continue }
+                    toldRefused = true
+                    log.error("the host refused this extension's key (\(event.value)): it does not trust it yet. Started by hand, trust it once with: \(Self.trustCommand)")
+                }
+            }
             if poller.isReadable(socketIndex) {
                 for _ in 0..<512 {
                     guard let count = try socket.receiveFrames(into: &frames, wait: false) else { break }
@@ -113,6 +144,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         }
                         state = .registered
                         backoff = .seconds(1)
+                        toldRefused = false
+                        for outgoing in held { try send(outgoing) }
+                        held.removeAll()
                     case .rejected(let code, let reason):
                         log.error("the host rejected this extension (\(code)): \(reason)")
                         exit(ExtensionLauncherStatus.rejected)
@@ -155,13 +189,15 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     running[id] = nil
                     deadlines.done(id)
                     try ExtensionMessage.reply(id, body: Body(body)).send(on: socket)
-                case .update(let topic, let body):
-                    do { try ExtensionMessage.update(topic: topic, body: Body(body)).send(on: socket) } catch let error as ProtocolError {
-                        log.error("update not sent: \(error)")
+                case .update, .vocabulary:
+                    guard state == .registered else {
+                        if held.count == Self.maximumHeld { held.removeFirst() }
+                        held.append(outgoing)
+                        continue
                     }
-                case .vocabulary(let body): try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
+                    try send(outgoing)
                 case .disconnect(let sent):
-                    try ExtensionMessage.disconnect.send(on: socket)
+                    try ExtensionMessage.disconnect.send(on: socket, wait: false)
                     sent()
                 }
                 lastSent = now
@@ -183,7 +219,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             case .registered where lastHeard.duration(to: now) > interval * liveness:
                 try reconnect("no word from the host for \(interval * liveness)")
             case .registered where lastSent.duration(to: now) >= interval:
-                try ExtensionMessage.heartbeat.send(on: socket)
+                try ExtensionMessage.heartbeat.send(on: socket, wait: false)
                 lastSent = now
             default:
                 break
@@ -201,6 +237,17 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         let deadline = ContinuousClock.now + grace
         // Their replies are not waited for: after DISCONNECT the host no longer expects them.
         while inFlight > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    }
+
+    /// The most updates and vocabulary changes kept until the host acknowledges the
+    /// registration; past it the oldest goes.
+    static var maximumHeld: Int { 1000 }
+
+    /// The command that trusts this extension's key: this program, as it was started, with
+    /// `--print-identity`, into `intentctl extensions trust -`.
+    private static var trustCommand: String {
+        let arguments = CommandLine.arguments.map { $0.contains(where: { " '\"$\\".contains($0) }) ? "'" + $0.replacing("'", with: "'\\''") + "'" : $0 }
+        return (arguments + ["--print-identity", "|", "intentctl", "extensions", "trust", "-"]).joined(separator: " ")
     }
 
     private func connect(_ context: Context) throws -> Socket {

@@ -60,6 +60,22 @@ struct IdentityTests {
         #expect(host.hostLog.contains("refused key SHA256:"))
     }
 
+    @Test("An extension started by hand with a key the host does not trust says so and how to trust it, and stops at once on SIGTERM")
+    func untrustedExtensionSaysSoAndStops() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let key = host.state.appendingPathComponent("unknown.key").path
+        let (listOMat, said) = try host.startUntrusted("ListOMat", ["--identity", key])
+        #expect(said.contains("the host refused this extension's key"), "\(said)")
+        #expect(said.contains("--identity \(key) --print-identity | intentctl extensions trust -"), "\(said)")
+        // Its registration and DISCONNECT have no connection to go on: they must not wait for one.
+        let stopping = ContinuousClock.now
+        kill(listOMat.processIdentifier, SIGTERM)
+        TestHost.reap(listOMat)
+        #expect(listOMat.terminationReason == .exit && listOMat.terminationStatus == 0, "killed after 5 s, not stopped")
+        #expect(stopping.duration(to: .now) < .seconds(4))
+    }
+
     @Test("While MonkeyChat is down a rogue with its manifest is refused, and MonkeyChat restarts normally after a crash")
     func rogueWhileMonkeyChatIsDown() throws {
         let host = try TestHost(["--extensions", "messaging"])

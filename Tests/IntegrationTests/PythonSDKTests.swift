@@ -95,6 +95,18 @@ struct PythonSDKTests {
         #expect(gone.first?.metadata["instance"] == "org.example.jotter#1")
     }
 
+    @Test("A Python extension with a key the host does not trust says so and how to trust it, and stops on SIGTERM")
+    func untrustedSaysSo() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let (jotter, said) = try host.startUntrusted(Self.python, ["-m", "jotter"], environment: Self.environment)
+        #expect(said.contains("the host refused this extension's key"), "\(said)")
+        #expect(said.contains("-m jotter --print-identity | intentctl extensions trust -"), "\(said)")
+        kill(jotter.processIdentifier, SIGTERM)
+        TestHost.reap(jotter)
+        #expect(jotter.terminationReason == .exit && jotter.terminationStatus == 0)
+    }
+
     @Test("A Python extension whose key is trusted for another bundle id is rejected and exits 78, not to be restarted")
     func rejectedExits78() throws {
         let host = try TestHost()

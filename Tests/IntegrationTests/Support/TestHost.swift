@@ -123,6 +123,21 @@ final class TestHost {
         return p
     }
 
+    /// Starts an extension by hand with a key the host does not trust, and waits up to 20 s
+    /// for it to say so in its output. Returns the process and that output.
+    func startUntrusted(_ name: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (Process, String) {
+        let output = state.appendingPathComponent("\(Products.url(name).lastPathComponent)-\(extensions.count).log")
+        let p = try startExtension(name, arguments, environment: environment, trusted: false)
+        let deadline = ContinuousClock.now + .seconds(20)
+        var said = ""
+        while ContinuousClock.now < deadline {
+            said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+            if said.contains("refused this extension's key") { break }
+            usleep(50_000)
+        }
+        return (p, said)
+    }
+
     /// Asks an extension for its bundle id and key (`--print-identity`) and trusts that key.
     /// Returns the bundle id and the key.
     @discardableResult

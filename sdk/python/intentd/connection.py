@@ -6,9 +6,12 @@ import collections
 import concurrent.futures
 import json
 import os
+import shlex
+import sys
 import time
 
 import zmq
+from zmq.utils.monitor import recv_monitor_message
 
 from . import identity, wire
 from .dispatch import REPLY_HEADER, error_reply
@@ -42,6 +45,9 @@ class Connection:
         self.stopping = False
         self.context = zmq.Context.instance()
         self.socket = None
+        self.refusals = None  # the socket's handshake events (see `_connect`)
+        self.told_refused = False
+        self.registered = False
 
     # Called from any thread (and from signal handlers).
     def post(self, item):
@@ -60,11 +66,15 @@ class Connection:
 
     def _connect(self):
         if self.socket is not None:
+            self.socket.disable_monitor()
+            self.refusals.close(linger=0)
             self.socket.close(linger=0)
         socket = self.context.socket(zmq.DEALER)
         socket.linger = 0
         socket.sndhwm = socket.rcvhwm = 100000
         identity.apply(socket, self.endpoint, self.keys, self.server_key)
+        # A host that refuses this extension's key says so only in the handshake.
+        self.refusals = socket.get_monitor_socket(zmq.EVENT_HANDSHAKE_FAILED_AUTH)
         socket.connect(self.endpoint)
         self.socket = socket
 
@@ -72,8 +82,22 @@ class Connection:
         try:
             self.socket.send(frame, zmq.NOBLOCK)
         except zmq.Again:
-            self.log.warning("the host's queue is full; a message was dropped")
+            if self.registered:
+                self.log.warning("the host's queue is full; a message was dropped")
+            # Else no host is connected: the registration goes again after its wait.
         self.last_sent = time.monotonic()
+
+    def _read_refusals(self):
+        while True:
+            try:
+                event = recv_monitor_message(self.refusals, zmq.NOBLOCK)
+            except zmq.Again:
+                return
+            if event["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH and not self.told_refused:
+                self.told_refused = True
+                command = " ".join(shlex.quote(part) for part in getattr(sys, "orig_argv", sys.argv))
+                self.log.error("the host refused this extension's key (%s): it does not trust it yet. Started by hand, "
+                               "trust it once with: %s --print-identity | intentctl extensions trust -", event["value"], command)
 
     def _register(self):
         self.registered = False
@@ -95,7 +119,10 @@ class Connection:
             poller = zmq.Poller()
             poller.register(self.socket, zmq.POLLIN)
             poller.register(self.wake_read, zmq.POLLIN)
+            poller.register(self.refusals, zmq.POLLIN)
             events = dict(poller.poll(50))
+            if self.refusals in events:
+                self._read_refusals()
             if self.wake_read in events:
                 try:
                     while os.read(self.wake_read, 4096):
@@ -114,6 +141,7 @@ class Connection:
                     self.last_heard = time.monotonic()
                     command = message[0]
                     if command == wire.REGISTERED:
+                        self.told_refused = False
                         interval, liveness = self._registered(message[1], interval, liveness)
                         backoff = 1.0
                     elif command == wire.REJECTED:
@@ -150,6 +178,8 @@ class Connection:
         """Closes the socket (the last messages are dropped after `linger`) and the workers."""
         self.pool.shutdown(wait=False)
         if self.socket is not None:
+            self.socket.disable_monitor()
+            self.refusals.close(linger=0)
             self.socket.close(linger=100)
             self.socket = None
 
