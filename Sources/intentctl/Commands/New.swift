@@ -49,7 +49,7 @@ struct New: ParsableCommand {
         guard fm.fileExists(atPath: root.appendingPathComponent("Sources/IntentExtensionKit").path) else {
             throw CommandFailure("\(root.path) is not the intentd repository (no Sources/IntentExtensionKit); pass --sdk PATH")
         }
-        let (chosen, file, typed) = try pickDomain(catalogDirectory: domains)
+        let (chosen, file, typed) = try pickDomain(catalogDirectory: domains, repository: root)
         let wanted = intents?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let list = try wanted.map { names in
             try names.map { intent in
@@ -80,10 +80,19 @@ struct New: ParsableCommand {
     }
 
     /// The domain, its file when it is not the host's own, and whether the SDK has typed intents for it.
-    private func pickDomain(catalogDirectory: URL) throws -> (Domain, URL?, Bool) {
+    /// The domain named, from the catalog or a domain file: a relative path is looked for
+    /// from here, then from the repository (`Examples/domains/workouts.json` from anywhere).
+    private func pickDomain(catalogDirectory: URL, repository: URL) throws -> (Domain, URL?, Bool) {
         if domain.hasSuffix(".json") {
-            let url = URL(fileURLWithPath: domain)
-            let own = try JSON.decode(Domain.self, from: Array(try Data(contentsOf: url)))
+            let fm = FileManager.default
+            let candidates = [URL(fileURLWithPath: domain)] + (domain.hasPrefix("/") ? [] : [repository.appendingPathComponent(domain)])
+            guard let url = candidates.first(where: { fm.fileExists(atPath: $0.path) }) else {
+                throw CommandFailure("no domain file at \(candidates.map(\.path).joined(separator: " or "))")
+            }
+            let own: Domain
+            do { own = try JSON.decode(Domain.self, from: Array(try Data(contentsOf: url))) } catch {
+                throw CommandFailure("\(url.path) is not a domain file: \(error)")
+            }
             _ = try Catalog(domains: [own])  // the host's own checks of a domain file
             return (own, url, false)
         }

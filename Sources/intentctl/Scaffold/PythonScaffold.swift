@@ -107,7 +107,7 @@ extension Scaffold {
             python3 -m \(pythonModule) --print-identity | intentctl extensions trust -
             python3 -m \(pythonModule) &
             \(sendCommand)
-            intentctl conformance --manifest \(pythonModule)/Manifest/Info.plist -- python3 -m \(pythonModule)
+            \(conformanceCommand(manifest: "\(pythonModule)/Manifest/Info.plist", run: "python3 -m \(pythonModule)"))
             ```
 
             The handlers are in `\(pythonModule)/__init__.py`, one class per intent, with TODOs; the

@@ -36,6 +36,12 @@ struct Scaffold {
         "intentd " + (domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain ") + "&    # unless it already runs"
     }
 
+    /// The README's command that checks the extension with `intentctl conformance`, whose
+    /// test host needs the domain file too when the host does not ship the domain.
+    func conformanceCommand(manifest: String, run: String) -> String {
+        "intentctl conformance " + (domainFile == nil ? "" : "--catalog Domain ") + "--manifest \(manifest) -- \(run)"
+    }
+
     /// The README's command that sends the first intent with its required parameters.
     var sendCommand: String {
         let first = intents.first

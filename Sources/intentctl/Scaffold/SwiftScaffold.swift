@@ -166,11 +166,17 @@ extension Scaffold {
             .build/debug/\(name) --print-identity | intentctl extensions trust -
             .build/debug/\(name) &
             \(sendCommand)
+            \(conformanceCommand(manifest: "Sources/\(name)/Manifest/Info.plist", run: ".build/debug/\(name)"))
             ```
 
             The handlers are in `Sources/\(name)/`, one per intent, with TODOs; the manifest is
             `Sources/\(name)/Manifest/Info.plist` (usage description, alternative names, intents
-            restricted while locked). Keep your data in `context.sandboxDirectory`.
+            restricted while locked). Keep your data in `context.sandboxDirectory`, in a
+            `SandboxDatabase` (`ExtensionStorage`): every instance of the extension (a second
+            copy started, or several the host launches) shares that directory.
+            Handlers start on the connection's thread: `await` slow work, never block there (no
+            `sleep`, no waiting on a lock), or heartbeats stop and the host takes the extension
+            for stopped.
 
             """
     }
