@@ -72,18 +72,21 @@ extension Scaffold {
             let example = intent.parameters.filter(\.isRequired).map { "\"\($0.name)\": \(Self.literal(Self.example(for: $0), python: true))" }
             return """
                     def test_\(intent.name.lowercased())_is_handled(self):
-                        intent = Intent("\(intent.name)", "handle", {"parameters": {\(example.joined(separator: ", "))}})
-                        self.assertEqual(\(pythonModule).\(intent.name)().handle(intent).code, "success")
+                        with Tester(\(pythonModule).\(name)) as tester:
+                            response = tester.handle("\(intent.name)", {\(example.joined(separator: ", "))})
+                            self.assertEqual(response.code, "success")
                 """
         }.joined(separator: "\n\n")
         return """
             import unittest
 
-            from intentd import Intent
+            from intentd.testing import Tester
 
             import \(pythonModule)
 
 
+            # Each Tester runs the extension in a new sandbox, as the host would: a handle writes
+            # through intent.store and commits; tester.resolve and tester.confirm check the others.
             class \(name)Tests(unittest.TestCase):
             \(tests)
 

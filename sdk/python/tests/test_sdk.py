@@ -463,3 +463,30 @@ class IdentityTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TesterTests(unittest.TestCase):
+    """intentd.testing.Tester runs handlers as the host's requests would, with no host."""
+
+    def test_a_handle_commits_through_the_store_once_per_key_and_tells_after_commit(self):
+        from intentd.testing import Tester
+        import jotter
+        with Tester(jotter.Jotter) as tester:
+            first = tester.handle("CreateNote", {"title": "Ideas", "content": "tea"}, idempotency_key="k-1")
+            again = tester.handle("CreateNote", {"title": "Ideas", "content": "tea"}, idempotency_key="k-1")
+            self.assertEqual(first.code, "success")
+            self.assertEqual(again.to_json(), first.to_json())
+            with sqlite3.connect(tester.journal.path) as db:
+                self.assertEqual(db.execute("SELECT count(*) FROM notes WHERE title = 'Ideas'").fetchone()[0], 1)
+            self.assertEqual([topic for topic, _ in tester.updates], ["note"])
+            self.assertEqual(tester.resolve("CreateNote", "title", {"title": "ideas"})[0]["kind"], "unsupported")
+            self.assertEqual(tester.confirm("CreateNote", {"title": "Plans"}).code, "ready")
+            sandbox = tester.sandbox_directory
+        self.assertFalse(os.path.exists(sandbox))
+
+    def test_an_error_the_host_would_get_fails_the_test(self):
+        from intentd.testing import Tester
+        import jotter
+        with Tester(jotter.Jotter) as tester:
+            with self.assertRaises(AssertionError):
+                tester.handle("NoSuchIntent")
