@@ -656,7 +656,7 @@ actor Broker {
             if let key = entry.key {
                 pending.remove(id)
                 count(entry, .outcomeUnknown)
-                fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering", key))
+                fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering (\(why))", key))
             } else {
                 // A read goes to another instance, admitted again as work that waited is: the
                 // lock may have closed since it was sent.

@@ -401,7 +401,8 @@ struct Run {
     /// or `outcomeUnknown` once the handle was sent, since the extension may have done it.
     func unreadable(_ message: String) -> Outcome {
         guard handleSent else { return end(.failure, ErrorCode.invalidReply.rawValue, message) }
-        return end(.failure, ErrorCode.outcomeUnknown.rawValue, message + "; the handle may have been done")
+        // The extension answered: sent again with the key, it gives the same answer back.
+        return end(.failure, ErrorCode.outcomeUnknown.rawValue, message + "; the handle may have been done (check in \(app): sent again, it answers the same)")
     }
 
     func end(_ kind: Outcome.Kind, _ code: String, _ message: String, response: IntentResponse? = nil) -> Outcome {
