@@ -49,7 +49,10 @@ public final class HostProcess {
         let deadline = ContinuousClock.now + wait
         while ContinuousClock.now < deadline {
             guard process.isRunning else {
-                throw ClientError.malformed("intentd exited at start; see \(logFile.path)")
+                // What it said goes in the error: the log may go with a temporary state directory.
+                let said = ((try? String(contentsOf: logFile, encoding: .utf8)) ?? "").split(separator: "\n").suffix(5)
+                    .map { "\n  " + $0.prefix(300) }.joined()
+                throw ClientError.malformed("intentd exited at start; see \(logFile.path)\(said)")
             }
             security = security ?? (try? ConnectionSecurity.client(state: state))
             if let security, let client = try? IntentClient(endpoint: clientEndpoint, timeout: .seconds(1), security: security),

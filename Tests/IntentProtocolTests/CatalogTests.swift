@@ -36,6 +36,22 @@ struct CatalogTests {
         #expect(throws: CatalogError.self) { try Catalog(domains: [messaging, messaging]) }
     }
 
+    @Test("An intent defined in two catalog folders is refused with both files named")
+    func duplicateAcrossFoldersNamesTheFiles() throws {
+        let domains = Self.root.appendingPathComponent("Examples/domains")
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(at: domains.appendingPathComponent("workouts.json"), to: copy.appendingPathComponent("workouts.json"))
+        do {
+            _ = try Catalog(directories: [domains, copy])
+            Issue.record("two definitions of StartWorkout were taken")
+        } catch let error as CatalogError {
+            #expect("\(error)".contains(domains.appendingPathComponent("workouts.json").path), "\(error)")
+            #expect("\(error)".contains(copy.appendingPathComponent("workouts.json").path), "\(error)")
+        }
+    }
+
     @Test("Values are converted to the catalog's types, with clear errors")
     func parametersAreCoerced() throws {
         let send = try #require(catalog.intent("SendMessage"))

@@ -36,7 +36,7 @@ enum RegistrationPolicy {
         let unknown = (r.intentsSupported + r.intentsRestrictedWhileLocked).filter { catalog.intent($0) == nil }
         if !unknown.isEmpty {
             return (.unknownIntent,
-                "\(listed(Set(unknown).sorted())) not in the host's catalog; add the domain file or fix the name")
+                "\(listed(Set(unknown).sorted())) not in the host's catalog; start the host with --catalog and the folder of its domain file, or fix the name")
         }
         let notSupported = r.intentsRestrictedWhileLocked.filter { !r.intentsSupported.contains($0) }
         if !notSupported.isEmpty {

@@ -36,7 +36,7 @@ struct SandboxProfile: Sendable {
         guard allowed, !bundle.isEmpty, bundle.utf8.count <= 200, !bundle.hasPrefix(".") else {
             throw ConfigurationError(
                 "the bundle identifier \"\(ExtensionLog.escape(Array(bundle.utf8.prefix(200))))\" cannot name a sandbox: "
-                    + "use letters, digits, '.', '-' and '_' only")
+                    + "use a reverse-DNS name such as com.example.app (letters, digits, '-' and '.')")
         }
         return bundle
     }

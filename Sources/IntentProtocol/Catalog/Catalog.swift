@@ -6,6 +6,8 @@ public struct Catalog: Sendable {
     public private(set) var domains: [Domain] = []
     private var intentsByName: [String: IntentDefinition] = [:]
     private var domainByIntent: [String: String] = [:]
+    /// The file each domain was read from, to name in errors.
+    private var fileByDomain: [String: String] = [:]
 
     /// An empty catalog.
     public init() {}
@@ -18,7 +20,8 @@ public struct Catalog: Sendable {
     /// Loads every `*.json` file in each directory, in order.
     public init(directories: [URL]) throws {
         for directory in directories {
-            for domain in try Catalog(directory: directory).domains { try add(domain) }
+            let loaded = try Catalog(directory: directory)
+            for domain in loaded.domains { try add(domain, from: loaded.fileByDomain[domain.name]) }
         }
     }
 
@@ -43,15 +46,16 @@ public struct Catalog: Sendable {
             } catch {
                 throw CatalogError("cannot read \(file.path): \(describeFileError(error))")
             }
-            try add(domain)
+            try add(domain, from: file.path)
         }
     }
 
-    /// Adds a domain after checking it.
-    public mutating func add(_ domain: Domain) throws {
+    /// Adds a domain (read from the file `source`) after checking it.
+    public mutating func add(_ domain: Domain, from source: String? = nil) throws {
+        func named(_ domain: String, _ file: String?) -> String { file.map { "\(domain) (\($0))" } ?? domain }
         for intent in domain.intents {
             if let other = domainByIntent[intent.name] {
-                throw CatalogError("intent \(intent.name) is defined by both \(other) and \(domain.name)")
+                throw CatalogError("intent \(intent.name) is defined by both \(named(other, fileByDomain[other])) and \(named(domain.name, source))")
             }
             let names = intent.parameters.map(\.name)
             if Set(names).count != names.count {
@@ -67,6 +71,7 @@ public struct Catalog: Sendable {
             domainByIntent[intent.name] = domain.name
         }
         domains.append(domain)
+        fileByDomain[domain.name] = source
     }
 
     /// Every intent's name, domain by domain.
