@@ -52,6 +52,10 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
             case .handle:
                 return try await handle(intent, with: handler, request)
             }
+        } catch is CancellationError {
+            // Its deadline passed: the host has stopped waiting, and hears nothing more.
+            Logger(label: "IntentExtensionKit").warning("a \(stage) was cancelled at its deadline: not done")
+            return ErrorReply(error: "\(stage) was cancelled at its deadline").serialized()
         } catch {
             // The host hears the error; the extension's log (its standard error) keeps it for its author.
             Logger(label: "IntentExtensionKit").error("\(stage) failed: \(error)")

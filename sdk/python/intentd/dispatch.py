@@ -121,9 +121,11 @@ class Store:
 
 
 class Dispatcher:
-    def __init__(self, extension, journal):
+    def __init__(self, extension, journal, log=None):
         self.extension = extension
         self.journal = journal
+        #: The extension's log (its name, not the host's, heads each line).
+        self.log = log or logging.getLogger("intentd")
         #: The largest REPLY body the host takes: its `maxMessageBytes` (from REGISTERED,
         #: set by the connection) less the header.
         self.max_reply_bytes = 1048576 - REPLY_HEADER
@@ -152,11 +154,11 @@ class Dispatcher:
                 return _json(self._response(_call(handler.confirm, intent)))
             return self._handle(handler, intent, self.max_reply_bytes if budget is None else budget)
         except DeadlineExceeded:
-            logging.getLogger("intentd").warning("%s %s: not done, its deadline passed", intent_name, wire.STAGES[stage])
+            self.log.warning("%s %s: not done, its deadline passed", intent_name, wire.STAGES[stage])
             return None
         except Exception as error:  # an extension's bug is an ErrorReply, not a dead extension
             # The traceback goes to the extension's log (its standard error), for its author.
-            logging.getLogger("intentd").exception("%s %s failed", intent_name, wire.STAGES[stage])
+            self.log.exception("%s %s failed", intent_name, wire.STAGES[stage])
             return error_reply("%s: %s" % (type(error).__name__, error))
 
     def _batch(self, stage, intent_name, request):

@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 
 from . import identity, manifest
 from .api import ExtensionContext, UpdatePublisher, VocabularyPublisher
@@ -85,7 +86,10 @@ class LineFormatter(logging.Formatter):
         meta = ""
         if metadata:
             meta = " [" + " ".join("%s=%s" % (k, _bare(str(v))) for k, v in sorted(metadata.items())) + "]"
-        message = record.getMessage().replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
+        message = record.getMessage()
+        if record.exc_info:  # the exception and where it came from, on the same line
+            message += ": " + "".join(traceback.format_exception(*record.exc_info)).strip()
+        message = message.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r")
         return "%s %s %s%s: %s" % (time, record.name.replace(" ", "_"), self.LEVELS.get(record.levelname, "info"), meta, message)
 
 
@@ -165,7 +169,7 @@ def _run(extension_type, arguments, environment):
         (connection.post if connection else outbox.append)(item)
     context = ExtensionContext(sandbox, bundle, journal.path, UpdatePublisher(post), VocabularyPublisher(post), log)
     instance = extension_type(context)
-    connection = Connection(endpoint, registration, keys, server_key, Dispatcher(instance, journal), log,
+    connection = Connection(endpoint, registration, keys, server_key, Dispatcher(instance, journal, log), log,
                             parent_pid=options.parent_pid)
     for item in outbox:
         connection.post(item)

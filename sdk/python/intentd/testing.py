@@ -33,7 +33,7 @@ class Tester:
                                    UpdatePublisher(self._posted.append), VocabularyPublisher(self._posted.append),
                                    logging.getLogger(bundle_identifier))
         self.extension = extension_type(context)
-        self._dispatcher = Dispatcher(self.extension, self.journal)
+        self._dispatcher = Dispatcher(self.extension, self.journal, context.log)
 
     @property
     def updates(self):
