@@ -36,11 +36,19 @@ public final class Host: Sendable {
         guard let languagesDirectory = config.languagesDirectory ?? LanguagePack.locate(besideCatalog: directories.first) else {
             throw ConfigurationError("cannot find the language files; pass --languages DIR (the Protocols/languages folder)")
         }
-        languages = try LanguagePack.all(in: languagesDirectory)
+        let additions = try config.phraseDirectories.flatMap { folder in
+            do {
+                return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil).filter { $0.pathExtension == "json" }
+            } catch {
+                throw ConfigurationError("cannot read the phrases folder \(folder.path): \(describeFileError(error))")
+            }
+        }
+        languages = try LanguagePack.all(in: languagesDirectory, adding: additions.sorted { $0.path < $1.path })
         guard languages[config.defaultLanguage] != nil else {
             throw ConfigurationError("no language file for the default language \"\(config.defaultLanguage)\" in \(languagesDirectory.path)")
         }
-        log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)")
+        let added = additions.isEmpty ? "" : ", with \(additions.map(\.path).joined(separator: ", "))"
+        log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)\(added)")
     }
 
     /// Binds, launches the extensions, and returns once `stop` is called.

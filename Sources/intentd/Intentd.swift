@@ -52,6 +52,9 @@ struct Intentd: AsyncParsableCommand {
     @Option(help: "The folder of language files (default: Protocols/languages, found automatically).")
     var languages: String?
 
+    @Option(help: "A folder of language additions: phrases, examples and answers for a domain of your own (en.json with intents, examples, results); repeat to add more.")
+    var phrases: [String] = []
+
     @Flag(help: "Start locked when no lock state was saved before.")
     var locked = false
 
@@ -83,6 +86,7 @@ struct Intentd: AsyncParsableCommand {
         if locked { configuration.startLocked = true }
         if let sessionTimeout { configuration.sessionTimeout = .milliseconds(Int(sessionTimeout * 1000)) }
         if let languages { configuration.languagesDirectory = URL(fileURLWithPath: languages) }
+        if !phrases.isEmpty { configuration.phraseDirectories = phrases.map { URL(fileURLWithPath: $0) } }
         if noSandbox { configuration.sandbox = false }
         configuration.passEnvironment += passEnvironment
         if let traceWire { configuration.wireTrace = URL(fileURLWithPath: traceWire) }

@@ -35,6 +35,9 @@ public struct HostConfiguration: Sendable {
     public var sessionTimeout: Duration = .seconds(30)
     /// The folder of language files; found beside the catalog when nil.
     public var languagesDirectory: URL?
+    /// Folders of language additions (phrases, examples and answers for domains of one's
+    /// own), merged into the language files as they load.
+    public var phraseDirectories: [URL] = []
     /// The language of conversations that name none.
     public var defaultLanguage = "en"
 
@@ -117,6 +120,9 @@ public struct HostConfiguration: Sendable {
         if let value = file.languagesDirectory {
             languagesDirectory = URL(fileURLWithPath: value, relativeTo: url.deletingLastPathComponent())
         }
+        if let value = file.phraseDirectories {
+            phraseDirectories = value.map { URL(fileURLWithPath: $0, relativeTo: url.deletingLastPathComponent()) }
+        }
         if let value = file.defaultLanguage { defaultLanguage = value }
         if let value = file.sandbox { sandbox = value }
         if let value = file.bubblewrapPath { bubblewrapPath = value }
@@ -155,6 +161,7 @@ public struct HostConfiguration: Sendable {
         var startLocked: Bool?
         var sessionTimeoutSeconds: Double?
         var languagesDirectory: String?
+        var phraseDirectories: [String]?
         var defaultLanguage: String?
         var sandbox: Bool?
         var bubblewrapPath: String?

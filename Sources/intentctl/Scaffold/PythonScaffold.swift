@@ -17,6 +17,7 @@ extension Scaffold {
             ("README.md", pythonReadme),
         ]
         if let copy = domainFileCopy { files.append(copy) }
+        if let phrases = phrasesFile { files.append(phrases) }
         return files
     }
 

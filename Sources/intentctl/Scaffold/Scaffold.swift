@@ -24,6 +24,32 @@ struct Scaffold {
         return ("Domain/\(domainFile.lastPathComponent)", text)
     }
 
+    /// English phrases, an example and an answer for each intent the host's language file
+    /// has none for (a domain of one's own): a language addition to edit, which the host
+    /// loads with `--phrases Phrases`.
+    var phrasesFile: (path: String, contents: String)? {
+        guard domainFile != nil else { return nil }
+        let languageFile = sdk.appendingPathComponent("Protocols/languages/en.json")
+        let known = (try? JSONSerialization.jsonObject(with: Data(contentsOf: languageFile)) as? [String: Any])
+            .flatMap { $0["intents"] as? [String: Any] }.map { Set($0.keys) } ?? []
+        let new = intents.filter { !known.contains($0.name) }
+        guard !new.isEmpty else { return nil }
+        func words(_ name: String) -> String {
+            name.reduce(into: "") { text, c in text += c.isUppercase && !text.isEmpty ? " \(c)" : String(c) }.lowercased()
+        }
+        let addition: [String: Any] = [
+            "language": "en",
+            "description": "Phrases for \(domain.name), added to en.json: a pattern's (a|b) is a choice, [a] may be left out, {name} reads a parameter (see Protocols/languages/en.json)",
+            "intents": Dictionary(uniqueKeysWithValues: new.map { intent in
+                (intent.name, [words(intent.name)] + intent.parameters.prefix(1).map { "\(words(intent.name)) {\($0.name)}" })
+            }),
+            "examples": Dictionary(uniqueKeysWithValues: new.map { ($0.name, "\(words($0.name).prefix(1).uppercased())\(words($0.name).dropFirst()) in {app}") }),
+            "results": Dictionary(uniqueKeysWithValues: new.map { ($0.name, ["Done."]) }),
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: addition, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return nil }
+        return ("Phrases/en.json", String(decoding: data, as: UTF8.self) + "\n")
+    }
+
     /// One comment line per parameter of `intent`, after `comment` (`//` or `#`).
     func parameterNotes(_ intent: IntentDefinition, comment: String) -> String {
         intent.parameters.map { p in
@@ -33,7 +59,8 @@ struct Scaffold {
 
     /// The README's command that starts a host knowing the domain.
     var hostCommand: String {
-        "intentd " + (domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain ") + "&    # unless it already runs"
+        "intentd " + (domainFile == nil ? "" : "--catalog \(sdk.path)/Protocols/domains --catalog Domain ")
+            + (phrasesFile == nil ? "" : "--phrases Phrases ") + "&    # unless it already runs"
     }
 
     /// The README's command that checks the extension with `intentctl conformance`, whose

@@ -15,6 +15,7 @@ extension Scaffold {
         ]
         files += intents.map { ("Sources/\(name)/\($0.name)Handler.swift", swiftHandlerFile($0)) }
         if let copy = domainFileCopy { files.append(copy) }
+        if let phrases = phrasesFile { files.append(phrases) }
         return files
     }
 

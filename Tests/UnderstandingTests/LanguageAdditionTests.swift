@@ -1,0 +1,64 @@
+import Foundation
+import IntentProtocol
+import Testing
+import Understanding
+
+/// Language additions: phrases, examples and answers for a domain of one's own, in a small
+/// file merged into the language file as it loads (`intentd --phrases DIR`).
+@Suite("Language additions")
+struct LanguageAdditionTests {
+    /// A folder holding `files` (name to JSON text), removed after `body`.
+    func withFolder(_ files: [String: String], _ body: (URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("additions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        try body(folder)
+    }
+
+    static let languages = Fixture.root.appendingPathComponent("Protocols/languages")
+
+    @Test("An addition's patterns, example and answer are read with the language file's words")
+    func additionIsUnderstood() throws {
+        let lights = #"{"name": "Lights", "description": "Lights.", "intents": [{"name": "TurnOnLight", "description": "Turns a light on.", "parameters": [{"name": "room", "type": "string", "prompt": "Which room?"}], "responseCodes": [{"name": "success", "value": 3, "kind": "success"}]}]}"#
+        let phrases = #"{"language": "en", "intents": {"TurnOnLight": ["turn on [the] {room} light"]}, "examples": {"TurnOnLight": "Turn on the kitchen light in {app}"}, "results": {"TurnOnLight": ["The {room} light is on."]}}"#
+        try withFolder(["en.json": phrases]) { folder in
+            let packs = try LanguagePack.all(in: Self.languages, adding: [folder.appendingPathComponent("en.json")])
+            let pack = try #require(packs["en"])
+            var catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+            try catalog.add(JSON.decode(Domain.self, from: Array(lights.utf8)))
+            let reader = RequestReader(pack: pack, catalog: catalog, clock: Fixture.clock)
+            let glow = AppProfile(name: "Glow", intents: ["TurnOnLight"])
+            guard case .request(let request) = reader.read("please turn on the kitchen light", apps: [glow]) else {
+                Issue.record("not understood")
+                return
+            }
+            #expect(request.intent == "TurnOnLight" && request.parameters["room"] == "kitchen")
+            let words = Phrasebook(pack: pack)
+            #expect(words.example(of: "TurnOnLight", app: "Glow") == "Turn on the kitchen light in Glow")
+            #expect(words.result(of: "TurnOnLight", ["room": "kitchen"]) == "The kitchen light is on.")
+            // The language file's own phrases are all still there.
+            #expect(Fixture.request("text coco hi", reader, try Fixture.apps())?.intent == "SendMessage")
+        }
+    }
+
+    @Test("An addition only adds: an entry the language file has, a section it may not have, or no language file to add to is refused, naming the file")
+    func additionOnlyAdds() throws {
+        let cases = [
+            #"{"language": "en", "intents": {"SendMessage": ["shout {content}"]}}"#: "intents.SendMessage is in en.json already",
+            #"{"language": "en", "words": {"yes": ["yup"]}}"#: "an addition has no words",
+            #"{"language": "xx", "intents": {"TurnOnLight": ["light"]}}"#: "has no language file",
+        ]
+        for (text, said) in cases {
+            try withFolder(["en.json": text]) { folder in
+                let file = folder.appendingPathComponent("en.json")
+                do {
+                    _ = try LanguagePack.all(in: Self.languages, adding: [file])
+                    Issue.record("taken: \(text)")
+                } catch {
+                    #expect("\(error)".contains(said) && "\(error)".contains(file.path), "\(error)")
+                }
+            }
+        }
+    }
+}
