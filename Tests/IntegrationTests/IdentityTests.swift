@@ -190,6 +190,23 @@ struct IdentityTests {
         #expect(!host.hostLog.contains("\u{1B}[31m"), "control characters are escaped in the log")
     }
 
+    @Test("A refusal leaves status once the same key registers with its manifest fixed; another key's refusal of that bundle id stays")
+    func fixedRegistrationClearsItsRefusal() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let own = try host.extensionSecurity(trustedFor: "com.example.fixed")
+        // A key trusted for another app, claiming this one's bundle id.
+        let stranger = try host.extensionSecurity(trustedFor: "com.example.other")
+        var manifest = Registration(bundleIdentifier: "com.example.fixed", appName: "Fixed", usageDescription: "fixes", intentsSupported: ["SendMessages"])
+        #expect(try RawPeer.register(manifest, at: host.extensionEndpoint, as: own).answer == "unknownIntent")
+        #expect(try RawPeer.register(manifest, at: host.extensionEndpoint, as: stranger).answer == "untrustedIdentity")
+        #expect(try Self.status(host).rejected.filter { $0.bundleIdentifier == "com.example.fixed" }.map(\.code).sorted { $0.rawValue < $1.rawValue }
+            == [.unknownIntent, .untrustedIdentity])
+        manifest.intentsSupported = ["SendMessage"]
+        #expect(try RawPeer.register(manifest, at: host.extensionEndpoint, as: own).answer == "registered")
+        #expect(try Self.status(host).rejected.filter { $0.bundleIdentifier == "com.example.fixed" }.map(\.code) == [.untrustedIdentity])
+    }
+
     @Test("A name or alternative name equal to another app's name, alias or bundle id is refused, as is a second name under a trusted bundle id")
     func takenNamesAreRefused() throws {
         let host = try TestHost.withMonkeyChat()

@@ -74,9 +74,14 @@ struct ExtensionRegistry {
             routingID: routingID, id: "\(registration.bundleIdentifier)#\(counter)",
             registration: registration, publicKey: publicKey, lastHeard: now, lastSent: now)
         instances[routingID] = instance
-        // Its own key's refusals for a changed manifest are settled now (others' attempts
-        // at its bundle id stay on record).
-        rejections.removeAll { $0.bundleIdentifier == registration.bundleIdentifier && $0.code == .manifestChanged }
+        // Refusals for a changed manifest, and its own key's refusals of any kind (a
+        // manifest since fixed), are settled now; others' attempts at its bundle id, with
+        // keys of their own, stay on record.
+        let fingerprint = publicKey.map(CurveKeyPair.fingerprint(of:))
+        rejections.removeAll { rejection in
+            rejection.bundleIdentifier == registration.bundleIdentifier
+                && (rejection.code == .manifestChanged || (fingerprint != nil && rejection.keyFingerprint == fingerprint))
+        }
         refusedWhileAway[registration.bundleIdentifier] = nil
         let key = Self.fold(registration.appName)
         let entry = apps[key] ?? AppEntry(registration: registration)
