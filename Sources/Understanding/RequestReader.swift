@@ -279,7 +279,7 @@ public struct RequestReader: Sendable {
         for parameter in intent.parameters where parameter.type != .dateTime {
             for pattern in pack.modifiers[parameter.name] ?? [] where pattern.mayMatch(saidWords) {
                 var budget = 5_000
-                var found: (Range<Int>, JSONValue)?
+                var found: (Range<Int>, JSONValue, [String: JSONValue])?
                 // A value said on its own ("pool") is one only as a clause of its own.
                 let bare = pattern.wordSet.isEmpty
                 for start in rest.indices where found == nil {
@@ -306,11 +306,18 @@ public struct RequestReader: Sendable {
                         } else {
                             value = nil
                         }
-                        if let value { found = (match.start..<match.end, value) }
+                        // What the phrase also says of other parameters ("5 km": the unit).
+                        var others: [String: JSONValue] = [:]
+                        for (name, text) in match.constants where name != parameter.name {
+                            guard let other = intent.parameter(name) else { continue }
+                            others[name] = reader.read(Token.split(text)[...], for: other, intent: intent.name, apps: apps)
+                        }
+                        if let value { found = (match.start..<match.end, value, others) }
                     }
                 }
-                if let (range, value) = found {
+                if let (range, value, others) = found {
                     values[parameter.name] = value
+                    values.merge(others) { said, _ in said }
                     remove(range)
                     break
                 }

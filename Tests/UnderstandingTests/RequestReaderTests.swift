@@ -467,3 +467,25 @@ extension RequestReaderTests {
         #expect(shown(.number(0.5), "x") == "Party: nothing yet.")
     }
 }
+
+/// The Workouts domain of `Examples/domains`, known to the host only as a file.
+@Suite("A domain from a file")
+struct FileDomainReadingTests {
+    @Test("A workout's goal, its unit and where it is done are read wherever they stand: \"a 5 km outdoor run\", \"for 45 minutes\"")
+    func workoutGoalAndPlace() throws {
+        var catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        for domain in try Catalog(directory: Fixture.root.appendingPathComponent("Examples/domains")).domains { try catalog.add(domain) }
+        let reader = RequestReader(pack: try Fixture.pack(), catalog: catalog, clock: Fixture.clock)
+        let apps = [AppProfile(name: "Workouts", intents: ["StartWorkout", "PauseWorkout", "ResumeWorkout", "EndWorkout"])]
+        let expected: [(String, [String: JSONValue])] = [
+            ("start a 5 km outdoor run in Workouts", ["workoutName": "run", "goalValue": 5, "workoutGoalUnitType": "kilometer", "workoutLocationType": "outdoor"]),
+            ("start a 30 minute indoor cycling workout", ["workoutName": "cycling", "goalValue": 30, "workoutGoalUnitType": "minute", "workoutLocationType": "indoor"]),
+            ("start a yoga session for 45 minutes", ["workoutName": "yoga", "goalValue": 45, "workoutGoalUnitType": "minute"]),
+            ("start a run workout in Workouts", ["workoutName": "run"]),
+        ]
+        for (text, parameters) in expected {
+            let request = Fixture.request(text, reader, apps)
+            #expect(request?.intent == "StartWorkout" && request?.parameters == parameters, "\(text): \(String(describing: request))")
+        }
+    }
+}
