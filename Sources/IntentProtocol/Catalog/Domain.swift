@@ -26,6 +26,8 @@ public struct IntentDefinition: Sendable, Hashable, Codable {
     public var parameters: [ParameterDefinition]
     /// The response codes with SiriKit's names and numbers.
     public var responseCodes: [ResponseCode]
+    /// The JSON Schema of a successful handle's `response` (what the app reports).
+    public var handleResponse: JSONValue?
 
     /// The parameter named `name`.
     public func parameter(_ name: String) -> ParameterDefinition? {

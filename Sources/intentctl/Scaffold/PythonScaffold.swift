@@ -38,7 +38,7 @@ extension Scaffold {
 
                     def handle(self, intent):
                         # TODO: do it (write through intent.store, the handle's transaction; tell of
-                        # it from intent.after_commit(...)), then describe the result.
+                        # it from intent.after_commit(...)), then describe the result.\(responseNote(intent, comment: "#", indent: "        "))
                         return IntentResponse("success")
                 """
         }.joined(separator: "\n\n")

@@ -50,6 +50,14 @@ struct Scaffold {
         return ("Phrases/en.json", String(decoding: data, as: UTF8.self) + "\n")
     }
 
+    /// A comment line, after a line break, naming what a successful handle of `intent`
+    /// must report (its `handleResponse`'s required members); nothing when it says none.
+    func responseNote(_ intent: IntentDefinition, comment: String, indent: String) -> String {
+        let required = intent.handleResponse?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        guard !required.isEmpty else { return "" }
+        return "\n\(indent)\(comment) A success reports \(required.joined(separator: ", ")) (the domain's handleResponse)."
+    }
+
     /// One comment line per parameter of `intent`, after `comment` (`//` or `#`).
     func parameterNotes(_ intent: IntentDefinition, comment: String) -> String {
         intent.parameters.map { p in

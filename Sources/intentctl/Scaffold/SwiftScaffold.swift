@@ -96,7 +96,7 @@ extension Scaffold {
                     var resolvers: [String: Resolver] { [:] }
 
                     func handle(_ intent: Intent) async throws -> IntentResponse {
-                        // TODO: do it, then describe the result.
+                        // TODO: do it, then describe the result.\(responseNote(intent, comment: "//", indent: "        "))
                         IntentResponse(code: "success")
                     }
                 }
@@ -121,7 +121,7 @@ extension Scaffold {
                 // Confirm answers ready until you write confirm(intent:).
 
                 func handle(intent: \(intent.name)Intent) async throws -> \(intent.name)Response {
-                    // TODO: do it, then describe the result.
+                    // TODO: do it, then describe the result.\(responseNote(intent, comment: "//", indent: "        "))
                     \(intent.name)Response(.success)
                 }
             }
