@@ -204,7 +204,15 @@ struct Conversation: Sendable {
         case .denied, .restricted:
             return context.turn(words.say("denied", ["app": appName]), end: .failed)
         case .notDetermined:
-            let allowed = try await yesNo(words.say("authorize", ["app": appName, "usage": app.registration.usageDescription]), context)
+            let allowed: Bool
+            do {
+                allowed = try await yesNo(words.say("authorize", ["app": appName, "usage": app.registration.usageDescription]), context)
+            } catch {
+                // Another request said instead of a yes ("what did coco say"): this one is not
+                // done, and the last turn says so.
+                await setAsideUnlessReplaced(error, intent: intent.name, app: appName)
+                throw error
+            }
             await host.authorize(bundle: app.registration.bundleIdentifier, allowed ? .authorized : .denied)
             if !allowed { return context.turn(words.say("authorizeDenied", ["app": appName]), end: .cancelled) }
             world = await host.world()
