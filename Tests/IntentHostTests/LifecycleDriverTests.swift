@@ -108,6 +108,37 @@ struct LifecycleDriverTests {
         #expect(ext.asked.withLock { $0 }.isEmpty)
     }
 
+    @Test("Asked again with the key of an unknown handle while the app is away, the outcome stays unknown, and a later try still sends that handle")
+    func unknownHandleStaysUnknownWhileTheAppIsAway() async throws {
+        /// Its first handle is never answered, its second cannot be sent (the app is away),
+        /// its third is answered.
+        final class Away: StageSender {
+            let handles = Mutex(0)
+            func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+                switch stage {
+                case .resolve: return .reply(Array(#"{"results":[{"kind":"notRequired"}]}"#.utf8))
+                case .confirm: return .reply(Array(#"{"code":"ready"}"#.utf8))
+                case .handle:
+                    switch handles.withLock({ count in defer { count += 1 }; return count }) {
+                    case 0: return .failed(.outcomeUnknown, "no answer")
+                    case 1: return .failed(.extensionUnavailable, "MonkeyChat is not running right now; nothing was sent to it")
+                    default: return .reply(Array(#"{"code":"success"}"#.utf8))
+                    }
+                }
+            }
+        }
+        let ext = Away()
+        let driver = LifecycleDriver(sender: ext, keyed: KeyedHandles())
+        let body = try JSON.encode(Submission(parameters: ["recipients": "Coco", "content": "hi"], idempotencyKey: "away-1"))
+        #expect(await driver.run(app: "MonkeyChat", intent: send, body: body).code == "outcomeUnknown")
+        let away = await driver.run(app: "MonkeyChat", intent: send, body: body)
+        #expect(away.code == "outcomeUnknown" && away.idempotencyKey == "away-1", "no failure is settled for a handle that may have been done: \(away)")
+        #expect(away.message.contains("not running right now"))
+        let back = await driver.run(app: "MonkeyChat", intent: send, body: body)
+        #expect(back.code == "success", "\(back)")
+        #expect(ext.handles.withLock { $0 } == 3)
+    }
+
     @Test("A parameter that needs the user stops the lifecycle before confirm")
     func needsUserInputStopsBeforeConfirm() async {
         let ext = ScriptedExtension(resolve: { r in

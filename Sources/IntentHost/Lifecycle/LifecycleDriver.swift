@@ -65,7 +65,16 @@ struct LifecycleDriver: Sendable {
             run.parameters = parameters
             run.resolutions = resolutions
             run.confirmed = true
-            outcome = try await handle(&run, asking: &asker)
+            let retried = try await handle(&run, asking: &asker)
+            guard run.handleSent else {
+                // Not sent again (the app is away, the host is full): the first send's outcome
+                // is still unknown, and is kept so for the next try.
+                run.handleSent = true
+                let still = run.end(.failure, ErrorCode.outcomeUnknown.rawValue, "\(retried.message); so whether the first handle was done is still unknown: send it again with the same key later")
+                keyed?.keep(run, still)
+                return still
+            }
+            outcome = retried
         case nil:
             outcome = try await stages(&run, asking: &asker)
         }
@@ -245,8 +254,13 @@ struct LifecycleDriver: Sendable {
             app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched, route: run.route)
         {
         case .refused(let code, let message):
+            // Refused before it was sent: no handle went out.
+            if key != nil { run.handleSent = false }
             return .failure(Ended(run.end(.refused, code.rawValue, message)))
         case .failed(let code, let message):
+            // A handle that may have been done is answered outcomeUnknown; any other failure
+            // came before it was sent ("not running right now … nothing was sent to it").
+            if key != nil, code != .outcomeUnknown { run.handleSent = false }
             return .failure(Ended(run.end(.failure, code.rawValue, message)))
         case .reply(let bytes):
             let json: JSONValue
