@@ -22,15 +22,18 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let active = InFlightCount()
     private let replyLimit: ReplyLimit
+    /// The state directory whose trust store the host reads, for the trust command.
+    private let stateDirectory: String
 
     /// Requests started and not yet answered.
     var inFlight: Int { active.count.load(ordering: .relaxed) }
 
     init(
         endpoint: String, registration: Registration, security: ConnectionSecurity, parentPID: Int32?, log: Logger, dispatcher: Dispatcher<Extension>,
-        outbox: Mailbox<Outgoing>
+        outbox: Mailbox<Outgoing>, stateDirectory: String
     ) {
         self.endpoint = endpoint
+        self.stateDirectory = stateDirectory
         self.registration = registration
         self.security = security
         self.parentPID = parentPID
@@ -121,7 +124,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                 while let event = try refusals.next() {
                     guard event.kind == SocketMonitor.authenticationFailed, !toldRefused else { continue }
                     toldRefused = true
-                    log.error("the host refused this extension's key (\(event.value)): it does not trust it yet. Started by hand, trust it once with: \(Self.trustCommand)")
+                    log.error("the host refused this extension's key (\(event.value)): it does not trust it yet. Started by hand, trust it once with: \(trustCommand)")
                 }
             }
             if poller.isReadable(socketIndex) {
@@ -244,10 +247,13 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     static var maximumHeld: Int { 1000 }
 
     /// The command that trusts this extension's key: this program, as it was started, with
-    /// `--print-identity`, into `intentctl extensions trust -`.
-    private static var trustCommand: String {
-        let arguments = CommandLine.arguments.map { $0.contains(where: { " '\"$\\".contains($0) }) ? "'" + $0.replacing("'", with: "'\\''") + "'" : $0 }
-        return (arguments + ["--print-identity", "|", "intentctl", "extensions", "trust", "-"]).joined(separator: " ")
+    /// `--print-identity`, into `intentctl extensions trust -` for the same state directory.
+    private var trustCommand: String {
+        func quoted(_ word: String) -> String {
+            word.contains(where: { " '\"$\\".contains($0) }) ? "'" + word.replacing("'", with: "'\\''") + "'" : word
+        }
+        let command = CommandLine.arguments + ["--print-identity", "|", "intentctl", "extensions", "trust", "-", "--state-dir"]
+        return (command.map(quoted) + [quoted(stateDirectory)]).joined(separator: " ")
     }
 
     private func connect(_ context: Context) throws -> Socket {

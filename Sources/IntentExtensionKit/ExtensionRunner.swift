@@ -118,7 +118,8 @@ public enum ExtensionRunner {
         let instance = try await Extension(context: context)
         let connection = ExtensionConnection(
             endpoint: options.endpoint ?? state.extensionEndpoint, registration: registration,
-            security: security, parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox)
+            security: security, parentPID: options.parentPID, log: log, dispatcher: Dispatcher(extension: instance), outbox: outbox,
+            stateDirectory: state.url.path)
         let service = ExtensionService(connection: connection, stop: { await instance.stop() }, log: log)
         let group = ServiceGroup(configuration: .init(
             services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: log))

@@ -67,7 +67,7 @@ struct IdentityTests {
         let key = host.state.appendingPathComponent("unknown.key").path
         let (listOMat, said) = try host.startUntrusted("ListOMat", ["--identity", key])
         #expect(said.contains("the host refused this extension's key"), "\(said)")
-        #expect(said.contains("--identity \(key) --print-identity | intentctl extensions trust -"), "\(said)")
+        #expect(said.contains("--identity \(key) --print-identity | intentctl extensions trust - --state-dir \(host.state.path)"), "\(said)")
         // Its registration and DISCONNECT have no connection to go on: they must not wait for one.
         let stopping = ContinuousClock.now
         kill(listOMat.processIdentifier, SIGTERM)

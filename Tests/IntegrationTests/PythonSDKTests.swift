@@ -101,7 +101,7 @@ struct PythonSDKTests {
         defer { host.stop(); host.removeState() }
         let (jotter, said) = try host.startUntrusted(Self.python, ["-m", "jotter"], environment: Self.environment)
         #expect(said.contains("the host refused this extension's key"), "\(said)")
-        #expect(said.contains("-m jotter --print-identity | intentctl extensions trust -"), "\(said)")
+        #expect(said.contains("-m jotter --print-identity | intentctl extensions trust - --state-dir \(host.state.path)"), "\(said)")
         kill(jotter.processIdentifier, SIGTERM)
         TestHost.reap(jotter)
         #expect(jotter.terminationReason == .exit && jotter.terminationStatus == 0)

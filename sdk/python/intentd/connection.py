@@ -27,7 +27,7 @@ class Rejected(Exception):
 
 class Connection:
     def __init__(self, endpoint, registration, keys, server_key, dispatcher, log,
-                 parent_pid=None, workers=8):
+                 parent_pid=None, workers=8, state_dir=None):
         self.endpoint = endpoint
         self.registration = json.dumps(registration, separators=(",", ":")).encode("utf-8")
         self.keys, self.server_key = keys, server_key
@@ -48,6 +48,7 @@ class Connection:
         self.refusals = None  # the socket's handshake events (see `_connect`)
         self.told_refused = False
         self.registered = False
+        self.state_dir = state_dir  # whose trust store the host reads, for the trust command
 
     # Called from any thread (and from signal handlers).
     def post(self, item):
@@ -96,8 +97,9 @@ class Connection:
             if event["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH and not self.told_refused:
                 self.told_refused = True
                 command = " ".join(shlex.quote(part) for part in getattr(sys, "orig_argv", sys.argv))
+                trust = "intentctl extensions trust -" + ("" if self.state_dir is None else " --state-dir " + shlex.quote(self.state_dir))
                 self.log.error("the host refused this extension's key (%s): it does not trust it yet. Started by hand, "
-                               "trust it once with: %s --print-identity | intentctl extensions trust -", event["value"], command)
+                               "trust it once with: %s --print-identity | %s", event["value"], command, trust)
 
     def _register(self):
         self.registered = False

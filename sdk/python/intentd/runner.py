@@ -170,7 +170,7 @@ def _run(extension_type, arguments, environment):
     context = ExtensionContext(sandbox, bundle, journal.path, UpdatePublisher(post), VocabularyPublisher(post), log)
     instance = extension_type(context)
     connection = Connection(endpoint, registration, keys, server_key, Dispatcher(instance, journal, log), log,
-                            parent_pid=options.parent_pid)
+                            parent_pid=options.parent_pid, state_dir=state)
     for item in outbox:
         connection.post(item)
     for signum in (signal.SIGTERM, signal.SIGINT):
