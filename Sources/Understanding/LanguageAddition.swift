@@ -11,6 +11,25 @@ enum LanguageAddition {
         "unsupportedReasons", "confirmationReasons", "responseCodes", "modifiers", "cues",
     ]
 
+    /// The sections whose entries are patterns; the others' are templates or words.
+    static let patternSections: Set<String> = ["intents", "appVerbForms", "pointedIntents", "modifiers"]
+
+    /// Checks one entry as the language file's loader would, so that a mistake names the
+    /// addition it is in: patterns compile, templates close their braces and name known
+    /// filters, and every entry is text or a list of texts.
+    private static func check(_ entry: Any, at path: String, patterns: Bool, in file: URL) throws {
+        guard let texts = entry as? [String] ?? (entry as? String).map({ [$0] }) else {
+            throw LanguageError("\(file.path): \(path) must be a text or a list of texts")
+        }
+        for text in texts {
+            if patterns {
+                do { _ = try Pattern(text) } catch { throw LanguageError("\(file.path): \(path): \(error)") }
+            } else if let problem = Phrasebook.problem(in: text) {
+                throw LanguageError("\(file.path): \(path): \(problem)")
+            }
+        }
+    }
+
     /// The JSON object in `file`.
     static func object(in file: URL) throws -> [String: Any] {
         let data: Data
@@ -32,8 +51,9 @@ enum LanguageAddition {
             var existing = merged[section] as? [String: Any] ?? [:]
             for (name, entry) in entries {
                 if existing[name] != nil {
-                    throw LanguageError("\(file.path): \(section).\(name) is in \(baseFile.lastPathComponent) already; an addition only adds")
+                    throw LanguageError("\(file.path): \(section).\(name) is in \(baseFile.lastPathComponent) or an addition before it already; an addition only adds")
                 }
+                try check(entry, at: "\(section).\(name)", patterns: patternSections.contains(section), in: file)
                 existing[name] = entry
             }
             merged[section] = existing

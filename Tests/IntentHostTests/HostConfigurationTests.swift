@@ -19,3 +19,26 @@ struct HostConfigurationTests {
         #expect(config.sessionTimeout == .seconds(90))
     }
 }
+
+@Suite("Language additions named by --phrases")
+struct PhrasesOptionTests {
+    @Test("A folder, a file and a link to a folder name their additions; an empty folder, a missing path or another file is an error, not phrases silently missing")
+    func phrasesPathsAreFoundOrRefused() throws {
+        let fm = FileManager.default
+        let root = fm.temporaryDirectory.appendingPathComponent("phrases-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Phrases"), empty = root.appendingPathComponent("Empty")
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        try fm.createDirectory(at: empty, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("en.JSON"))
+        try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))
+        try fm.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: folder)
+        let file = folder.appendingPathComponent("en.JSON").resolvingSymlinksInPath()
+        #expect(try Host.languageAdditions(folder).map(\.lastPathComponent) == ["en.JSON"])
+        #expect(try Host.languageAdditions(root.appendingPathComponent("link")).map(\.lastPathComponent) == ["en.JSON"])
+        #expect(try Host.languageAdditions(file) == [file])
+        for refused in [empty, root.appendingPathComponent("missing"), folder.appendingPathComponent("README.txt")] {
+            #expect(throws: ConfigurationError.self) { try Host.languageAdditions(refused) }
+        }
+    }
+}

@@ -45,9 +45,12 @@ struct LanguageAdditionTests {
     @Test("An addition only adds: an entry the language file has, a section it may not have, or no language file to add to is refused, naming the file")
     func additionOnlyAdds() throws {
         let cases = [
-            #"{"language": "en", "intents": {"SendMessage": ["shout {content}"]}}"#: "intents.SendMessage is in en.json already",
+            #"{"language": "en", "intents": {"SendMessage": ["shout {content}"]}}"#: "intents.SendMessage is in en.json",
             #"{"language": "en", "words": {"yes": ["yup"]}}"#: "an addition has no words",
             #"{"language": "xx", "intents": {"TurnOnLight": ["light"]}}"#: "has no language file",
+            #"{"language": "en", "intents": {"TurnOnLight": ["turn on (the {room} light"]}}"#: "intents.TurnOnLight",
+            #"{"language": "en", "results": {"TurnOnLight": ["Done {room|loud}."]}}"#: "results.TurnOnLight",
+            #"{"language": "en", "examples": {"TurnOnLight": 3}}"#: "must be a text",
         ]
         for (text, said) in cases {
             try withFolder(["en.json": text]) { folder in
