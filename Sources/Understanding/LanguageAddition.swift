@@ -30,8 +30,16 @@ enum LanguageAddition {
         }
     }
 
-    /// The JSON object in `file`.
+    /// The largest file read: the whole English language file is under 100 KB.
+    static let maximumBytes = 4 << 20
+
+    /// The JSON object in `file`, a regular file of at most `maximumBytes`.
     static func object(in file: URL) throws -> [String: Any] {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
+        guard attributes?[.type] as? FileAttributeType == .typeRegular else { throw LanguageError("\(file.path) is not a regular file") }
+        guard let size = attributes?[.size] as? Int, size <= maximumBytes else {
+            throw LanguageError("\(file.path) is over \(maximumBytes >> 20) MB; a language file is far smaller")
+        }
         let data: Data
         do { data = try Data(contentsOf: file) } catch { throw LanguageError("cannot read \(file.path): \(error.localizedDescription)") }
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {

@@ -17,7 +17,7 @@ struct OutcomeText: CustomStringConvertible {
             lines.append("\(head): OUTCOME UNKNOWN: it may or may not have been done")
             lines.append("  \(outcome.message)")
             if let key = outcome.idempotencyKey {
-                lines.append("  to find out, send it again with --idempotency-key \(key) (it is done at most once)")
+                lines.append("  it is done at most once, whenever it is sent again with --idempotency-key \(key)")
             }
         case .failure: lines.append("\(head): failed (\(outcome.code)): \(outcome.message)")
         }
