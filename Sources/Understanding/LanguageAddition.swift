@@ -30,6 +30,28 @@ enum LanguageAddition {
         }
     }
 
+    /// Each of the language `files` (of `directory`) as JSON, with the `additions` of its
+    /// language merged in, and a name for it in errors.
+    static func merged(_ files: [URL], with additions: [URL], from directory: URL) throws -> [(language: String, data: Data, source: String)] {
+        var bases: [String: (file: URL, json: [String: Any])] = [:]
+        for file in files {
+            let json = try object(in: file)
+            guard let language = json["language"] as? String else { throw LanguageError("\(file.lastPathComponent): no language") }
+            bases[language] = (file, json)
+        }
+        for file in additions {
+            let addition = try object(in: file)
+            guard let language = addition["language"] as? String, var base = bases[language] else {
+                throw LanguageError("\(file.path): its language has no language file in \(directory.path) to add to")
+            }
+            base.json = try merge(addition, from: file, into: base.json, of: base.file)
+            bases[language] = base
+        }
+        return try bases.map { language, base in
+            (language, try JSONSerialization.data(withJSONObject: base.json), "\(base.file.lastPathComponent) with its additions")
+        }
+    }
+
     /// The largest file read: the whole English language file is under 100 KB.
     static let maximumBytes = 4 << 20
 

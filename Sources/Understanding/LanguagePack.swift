@@ -294,32 +294,16 @@ public struct LanguagePack: Sendable {
     public static func all(in directory: URL, adding additions: [URL] = []) throws -> [String: LanguagePack] {
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }
+        var packs: [String: LanguagePack] = [:]
         guard !additions.isEmpty else {
-            var packs: [String: LanguagePack] = [:]
             for file in files {
                 let pack = try LanguagePack(contentsOf: file)
                 packs[pack.language] = pack
             }
             return packs
         }
-        var bases: [String: (file: URL, json: [String: Any])] = [:]
-        for file in files {
-            let json = try LanguageAddition.object(in: file)
-            guard let language = json["language"] as? String else { throw LanguageError("\(file.lastPathComponent): no language") }
-            bases[language] = (file, json)
-        }
-        for file in additions {
-            let addition = try LanguageAddition.object(in: file)
-            guard let language = addition["language"] as? String, var base = bases[language] else {
-                throw LanguageError("\(file.path): its language has no language file in \(directory.path) to add to")
-            }
-            base.json = try LanguageAddition.merge(addition, from: file, into: base.json, of: base.file)
-            bases[language] = base
-        }
-        var packs: [String: LanguagePack] = [:]
-        for (language, base) in bases {
-            let data = try JSONSerialization.data(withJSONObject: base.json)
-            packs[language] = try LanguagePack(data: data, source: "\(base.file.lastPathComponent) with its additions")
+        for merged in try LanguageAddition.merged(files, with: additions, from: directory) {
+            packs[merged.language] = try LanguagePack(data: merged.data, source: merged.source)
         }
         return packs
     }
