@@ -36,36 +36,13 @@ public final class Host: Sendable {
         guard let languagesDirectory = config.languagesDirectory ?? LanguagePack.locate(besideCatalog: directories.first) else {
             throw ConfigurationError("cannot find the language files; pass --languages DIR (the Protocols/languages folder)")
         }
-        let additions = try config.phraseDirectories.flatMap(Self.languageAdditions)
+        let additions = try config.languageAdditions()
         languages = try LanguagePack.all(in: languagesDirectory, adding: additions.sorted { $0.path < $1.path })
         guard languages[config.defaultLanguage] != nil else {
             throw ConfigurationError("no language file for the default language \"\(config.defaultLanguage)\" in \(languagesDirectory.path)")
         }
         let added = additions.isEmpty ? "" : ", with \(additions.map(\.path).joined(separator: ", "))"
         log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)\(added)")
-    }
-
-    /// The language additions `--phrases` names: a `.json` file, or every one in a folder
-    /// (links followed). A path that names none is an error, not phrases silently missing.
-    static func languageAdditions(_ path: URL) throws -> [URL] {
-        let resolved = path.resolvingSymlinksInPath()
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isFolder) else {
-            throw ConfigurationError("--phrases \(path.path): no such file or folder")
-        }
-        let isAddition = { (file: URL) in file.pathExtension.lowercased() == "json" }
-        guard isFolder.boolValue else {
-            guard isAddition(resolved) else { throw ConfigurationError("--phrases \(path.path): a language addition is a .json file") }
-            return [resolved]
-        }
-        let files: [URL]
-        do {
-            files = try FileManager.default.contentsOfDirectory(at: resolved, includingPropertiesForKeys: nil).filter(isAddition)
-        } catch {
-            throw ConfigurationError("cannot read the phrases folder \(path.path): \(describeFileError(error))")
-        }
-        guard !files.isEmpty else { throw ConfigurationError("--phrases \(path.path): no language additions (*.json) in it") }
-        return files
     }
 
     /// Binds, launches the extensions, and returns once `stop` is called.

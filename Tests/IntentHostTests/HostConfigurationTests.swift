@@ -34,11 +34,11 @@ struct PhrasesOptionTests {
         try Data("notes".utf8).write(to: folder.appendingPathComponent("README.txt"))
         try fm.createSymbolicLink(at: root.appendingPathComponent("link"), withDestinationURL: folder)
         let file = folder.appendingPathComponent("en.JSON").resolvingSymlinksInPath()
-        #expect(try Host.languageAdditions(folder).map(\.lastPathComponent) == ["en.JSON"])
-        #expect(try Host.languageAdditions(root.appendingPathComponent("link")).map(\.lastPathComponent) == ["en.JSON"])
-        #expect(try Host.languageAdditions(file) == [file])
+        #expect(try HostConfiguration.languageAdditions(folder).map(\.lastPathComponent) == ["en.JSON"])
+        #expect(try HostConfiguration.languageAdditions(root.appendingPathComponent("link")).map(\.lastPathComponent) == ["en.JSON"])
+        #expect(try HostConfiguration.languageAdditions(file) == [file])
         for refused in [empty, root.appendingPathComponent("missing"), folder.appendingPathComponent("README.txt")] {
-            #expect(throws: ConfigurationError.self) { try Host.languageAdditions(refused) }
+            #expect(throws: ConfigurationError.self) { try HostConfiguration.languageAdditions(refused) }
         }
     }
 }

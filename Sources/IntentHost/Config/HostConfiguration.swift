@@ -183,3 +183,33 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
     /// Creates an error.
     public init(_ description: String) { self.description = description }
 }
+
+extension HostConfiguration {
+    /// The language additions `phraseDirectories` (`--phrases`) name: each a `.json` file, or
+    /// every one in a folder (links followed). A path that names none is an error, not phrases
+    /// silently missing.
+    func languageAdditions() throws -> [URL] {
+        try phraseDirectories.flatMap(Self.languageAdditions)
+    }
+
+    static func languageAdditions(_ path: URL) throws -> [URL] {
+        let resolved = path.resolvingSymlinksInPath()
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved.path, isDirectory: &isFolder) else {
+            throw ConfigurationError("--phrases \(path.path): no such file or folder")
+        }
+        let isAddition = { (file: URL) in file.pathExtension.lowercased() == "json" }
+        guard isFolder.boolValue else {
+            guard isAddition(resolved) else { throw ConfigurationError("--phrases \(path.path): a language addition is a .json file") }
+            return [resolved]
+        }
+        let files: [URL]
+        do {
+            files = try FileManager.default.contentsOfDirectory(at: resolved, includingPropertiesForKeys: nil).filter(isAddition)
+        } catch {
+            throw ConfigurationError("cannot read the phrases folder \(path.path): \(describeFileError(error))")
+        }
+        guard !files.isEmpty else { throw ConfigurationError("--phrases \(path.path): no language additions (*.json) in it") }
+        return files
+    }
+}

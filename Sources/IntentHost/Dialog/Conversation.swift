@@ -204,14 +204,10 @@ struct Conversation: Sendable {
         case .denied, .restricted:
             return context.turn(words.say("denied", ["app": appName]), end: .failed)
         case .notDetermined:
-            let allowed: Bool
-            do {
-                allowed = try await yesNo(words.say("authorize", ["app": appName, "usage": app.registration.usageDescription]), context)
-            } catch {
-                // Another request said instead of a yes ("what did coco say"): this one is not
-                // done, and the last turn says so.
-                await setAsideUnlessReplaced(error, intent: intent.name, app: appName)
-                throw error
+            // Another request said instead of a yes ("what did coco say"): this one is not done,
+            // and the last turn says so.
+            let allowed = try await unlessReplaced(intent: intent.name, app: appName) { () async throws(Stop) in
+                try await yesNo(words.say("authorize", ["app": appName, "usage": app.registration.usageDescription]), context)
             }
             await host.authorize(bundle: app.registration.bundleIdentifier, allowed ? .authorized : .denied)
             if !allowed { return context.turn(words.say("authorizeDenied", ["app": appName]), end: .cancelled) }
@@ -327,17 +323,14 @@ struct Conversation: Sendable {
             for result: ResolutionResult, of parameter: ParameterDefinition, _ run: Run, said: JSONValue?, asked: Int
         ) async throws(Stop) -> JSONValue? {
             if asked >= Conversation.maximumAsks { throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed)) }
-            do {
-                return try await conversation.settle(result, parameter, run.intent, run, context, profiles, said: said)
-            } catch {
-                // Another request said instead of a value ("mark the cake done" where a list
-                // was asked for): this one is not done, and the last turn says so. One of its
-                // kind with the same items replaces it, keeping what else it said but what a
-                // message says, which is said again.
-                let said = run.parameters.filter { $0.key != parameter.name }
-                let kept = said.filter { run.intent.parameter($0.key)?.isFreeText != true }
-                await conversation.setAsideUnlessReplaced(error, intent: run.intent.name, app: run.app, values: kept, said: said)
-                throw error
+            // Another request said instead of a value ("mark the cake done" where a list was
+            // asked for): this one is not done, and the last turn says so. One of its kind with
+            // the same items replaces it, keeping what else it said but what a message says,
+            // which is said again.
+            let others = run.parameters.filter { $0.key != parameter.name }
+            let kept = others.filter { run.intent.parameter($0.key)?.isFreeText != true }
+            return try await conversation.unlessReplaced(intent: run.intent.name, app: run.app, values: kept, said: others) { () async throws(Stop) in
+                try await conversation.settle(result, parameter, run.intent, run, context, profiles, said: said)
             }
         }
 
@@ -345,12 +338,8 @@ struct Conversation: Sendable {
             if asked >= Conversation.maximumAsks {
                 throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed, outcome: refused))
             }
-            let answer: String
-            do {
-                answer = try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
-            } catch {
-                await conversation.setAsideUnlessReplaced(error, intent: context.intent, app: context.app)
-                throw error
+            let answer = try await conversation.unlessReplaced(intent: context.intent, app: context.app) { () async throws(Stop) in
+                try await conversation.listen(context.question(conversation.words.say(asked == 0 ? "unlock" : "stillLocked"), .unlock))
             }
             // "nah", "no": the user will not unlock; nothing is done.
             if conversation.answers.yesNo(answer) == false { throw .cancelled }
@@ -724,8 +713,8 @@ struct Conversation: Sendable {
         return !Self.isName(text, of: profiles.filter { $0.name == asking })
     }
 
-    /// Another request said instead of the answer (`error` starts over with it): "how far
-    /// away is it?" where a ride waits for its yes, for an unlock, for a value or for a yes
+    /// `body`, which asks the user something. Where another request is said instead of the
+    /// answer (the stop starts over with it): "how far away is it?" where a ride waits for its yes, for an unlock, for a value or for a yes
     /// to one ("Did you mean Costco?"). The request asked about (`intent` of `app`) is not done, and
     /// the last turn says so. After a no ("no, tell Coco …") it was turned down; one of the
     /// same kind ("get me one to Union Square instead") replaces it, keeping its `values`.
@@ -733,6 +722,17 @@ struct Conversation: Sendable {
     /// are those the first `said` (a list's items add up; one value said anew is said
     /// instead): "add call mom to errands" where "remind me to call mom" asked which list,
     /// not "add batteries to errands", which is another request.
+    private func unlessReplaced<T>(
+        intent: String?, app: String?, values: [String: JSONValue] = [:], said: [String: JSONValue]? = nil,
+        _ body: () async throws(Stop) -> T
+    ) async throws(Stop) -> T {
+        do throws(Stop) { return try await body() } catch {
+            await setAsideUnlessReplaced(error, intent: intent, app: app, values: values, said: said)
+            throw error
+        }
+    }
+
+    /// What `unlessReplaced` does once `body` stopped with `error`.
     private func setAsideUnlessReplaced(
         _ error: Stop, intent: String?, app: String?, values: [String: JSONValue] = [:], said: [String: JSONValue]? = nil
     ) async {

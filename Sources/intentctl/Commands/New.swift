@@ -79,9 +79,9 @@ struct New: ParsableCommand {
         print("next: see \(destination.appendingPathComponent("README.md").path)")
     }
 
-    /// The domain, its file when it is not the host's own, and whether the SDK has typed intents for it.
-    /// The domain named, from the catalog or a domain file: a relative path is looked for
-    /// from here, then from the repository (`Examples/domains/workouts.json` from anywhere).
+    /// The domain named, its file when it is not the host's own, and whether the SDK has typed
+    /// intents for it. A relative file path is looked for from here, then from the repository
+    /// (`Examples/domains/workouts.json` from anywhere).
     private func pickDomain(catalogDirectory: URL, repository: URL) throws -> (Domain, URL?, Bool) {
         if domain.hasSuffix(".json") {
             let fm = FileManager.default
