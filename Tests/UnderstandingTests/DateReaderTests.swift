@@ -60,6 +60,9 @@ struct DateReaderTests {
         ("tomorrow morning", "2026-11-24T09:00:00-08:00"),
         ("tomorrow at 3", "2026-11-24T15:00:00-08:00"),
         ("at 9", "2026-11-23T21:00:00-08:00"),
+        // "until" and "till" mark a bare hour as a time, as "at" does ("snooze it until 11").
+        ("until 11", "2026-11-23T11:00:00-08:00"),
+        ("till 4", "2026-11-23T16:00:00-08:00"),
         ("at 7:30am", "2026-11-24T07:30:00-08:00"),
         ("noon tomorrow", "2026-11-24T12:00:00-08:00"),
         ("tonight at 11", "2026-11-23T23:00:00-08:00"),
