@@ -293,12 +293,11 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         // named, or by the title named when tasks are searched), days counted in the time
         // zone the request was said in.
         if let dateTime = intent.dateTime {
-            guard let asked = moment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
-            let wanted = day(of: asked.date, in: asked.zone)
+            guard let asked = IntentMoment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
             // Soonest first.
             let due = try await store.allTasksWithLists().compactMap { task, list -> (task: TaskItem, at: Date)? in
                 guard (only?.contains(type == .task ? task.title : list) ?? true), (intent.status.map { $0.rawValue == task.status } ?? true),
-                    let reminder = task.reminder.flatMap(moment), day(of: reminder.date, in: asked.zone) == wanted
+                    let reminder = task.reminder.flatMap(IntentMoment.init), asked.isSameDay(as: reminder.date)
                 else { return nil }
                 return (task, reminder.date)
             }
@@ -345,9 +344,9 @@ struct SnoozeTasksHandler: SnoozeTasksIntentHandling {
     /// (`beforeReminder`), so that the user says until when.
     func resolveNextTriggerTime(for intent: SnoozeTasksIntent) async throws -> ResolutionResult {
         let result = intent.intent.defaultResult(of: "nextTriggerTime", required: true)
-        guard let time = intent.nextTriggerTime.flatMap({ moment($0)?.date }) else { return result }
+        guard let time = intent.nextTriggerTime.flatMap({ IntentMoment($0)?.date }) else { return result }
         // No task named: every open task is snoozed ("snooze all my reminders for an hour").
-        let reminders = try await store.reminders(of: intent.tasks.isEmpty ? nil : intent.tasks).compactMap { moment($0)?.date }
+        let reminders = try await store.reminders(of: intent.tasks.isEmpty ? nil : intent.tasks).compactMap { IntentMoment($0)?.date }
         return reminders.contains(where: { $0 > time }) ? .unsupported(reason: "beforeReminder") : result
     }
 

@@ -129,23 +129,6 @@ func namesSeveral(_ said: String?, among titles: [String]) -> Bool {
     return parts.count > 1 && parts.allSatisfy { TitleMatcher.isTitle($0, among: titles) }
 }
 
-/// An ISO 8601 date and time, and the time zone it was written in ("-08:00"; "Z" is UTC).
-func moment(_ text: String) -> (date: Date, zone: TimeZone)? {
-    guard let date = try? Date(text, strategy: .iso8601) else { return nil }
-    let suffix = text.suffix(6)
-    guard let sign = suffix.first, sign == "+" || sign == "-", suffix.dropFirst(3).first == ":",
-        let hours = Int(suffix.dropFirst().prefix(2)), let minutes = Int(suffix.suffix(2))
-    else { return (date, .gmt) }
-    return (date, TimeZone(secondsFromGMT: (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)) ?? .gmt)
-}
-
-/// The calendar day `date` falls on in `zone`.
-func day(of date: Date, in zone: TimeZone) -> DateComponents {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = zone
-    return calendar.dateComponents([.year, .month, .day], from: date)
-}
-
 /// The tasks to make or find: each title given is one, as said ("mac and cheese" is one task; the
 /// assistant splits "rice, onions and olives" into three before it asks), blank ones left out.
 func taskTitles(_ titles: [String]) -> [String] {

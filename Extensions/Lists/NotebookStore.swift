@@ -79,7 +79,7 @@ final class NotebookStore: Sendable {
         try await database.read { db in
             let set = TaskItem.filter(Column("reminder") != nil && Column("status") != "completed")
             let due = try Self.withLists(set, db).compactMap { task, list -> (task: TaskItem, list: String, at: Date)? in
-                guard let at = task.reminder.flatMap(moment)?.date, at > start, at <= end else { return nil }
+                guard let at = task.reminder.flatMap(IntentMoment.init)?.date, at > start, at <= end else { return nil }
                 return (task, list, at)
             }
             return due.sorted { $0.at < $1.at }.map { ($0.task, $0.list) }

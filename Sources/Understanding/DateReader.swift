@@ -49,8 +49,9 @@ struct DateReader: Sendable {
     // MARK: Finding
 
     /// The longest date expression in `tokens`, with the words that lead into it
-    /// ("remind me", "until"), as a token range and its value.
-    func find(in said: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+    /// ("remind me", "until"), as a token range and its value: the next such time, and the
+    /// last (`past`, for a search of what was: "on Monday" said on a Wednesday).
+    func find(in said: ArraySlice<Token>) -> (range: Range<Int>, value: String, past: String)? {
         let tokens = withoutPossessive(said)
         var best: (range: Range<Int>, said: Said)?
         for start in tokens.indices where mayStart(tokens[start].word) {
@@ -58,6 +59,7 @@ struct DateReader: Sendable {
             if end - start > best?.range.count ?? 0 { best = (start..<end, said) }
         }
         guard let best, let value = resolve(best.said) else { return nil }
+        let past = resolve(best.said, back: true) ?? value
         var lower = best.range.lowerBound
         var stripped = true
         // An introducer that opens the request is its verb: "remind me tomorrow to call Mom".
@@ -75,7 +77,7 @@ struct DateReader: Sendable {
                 break
             }
         }
-        return (lower..<best.range.upperBound, value)
+        return (lower..<best.range.upperBound, value, past)
     }
 
     /// Whether a date expression can start with `word`: one of `starts`, or a word read as
@@ -100,8 +102,9 @@ struct DateReader: Sendable {
         return plain
     }
 
-    /// The value of `tokens` when they are a date expression and nothing more (an answer).
-    func read(_ tokens: ArraySlice<Token>) -> String? {
+    /// The value of `tokens` when they are a date expression and nothing more (an answer);
+    /// `back`: the last such time, not the next.
+    func read(_ tokens: ArraySlice<Token>, back: Bool = false) -> String? {
         // "now", "right now please": a phrase for the present and courtesies after it.
         if let now = words.now, tokens.indices.contains(where: { end in
             now.contains(tokens[..<(end + 1)].map(\.word).joined(separator: " ")) && tokens[(end + 1)...].allSatisfy { trailing.contains($0.word) }
@@ -110,7 +113,7 @@ struct DateReader: Sendable {
             return format(clock.calendar.dateInterval(of: .minute, for: moment)?.start ?? moment)
         }
         guard let found = find(in: tokens), found.range == tokens.startIndex..<tokens.endIndex else { return nil }
-        return found.value
+        return back ? found.past : found.value
     }
 
     /// A date expression starting at `start`: where it ends and what it said.
@@ -334,8 +337,9 @@ struct DateReader: Sendable {
 
     // MARK: Resolving
 
-    /// The instant `said` means now, in the catalog's form.
-    func resolve(_ said: Said) -> String? {
+    /// The instant `said` means now, in the catalog's form: a day or time said without
+    /// which ("on Monday", "March 3rd", "at 9") is the next, or with `back` the last.
+    func resolve(_ said: Said, back: Bool = false) -> String? {
         let calendar = clock.calendar
         let now = clock.now()
         if let offset = said.offset {
@@ -350,6 +354,7 @@ struct DateReader: Sendable {
             day = calendar.date(byAdding: .day, value: days, to: today)
         } else if let weekday = said.weekday {
             let current = calendar.component(.weekday, from: today)
+            if back { return resolved(calendar.date(byAdding: .day, value: -((current - weekday + 7) % 7), to: today), said, calendar) }
             let ahead = (weekday - current + 7) % 7
             // Today's weekday is today while its time is still to come ("friday at noon",
             // said on a Friday morning), else a week on.
@@ -357,36 +362,40 @@ struct DateReader: Sendable {
             day = calendar.date(byAdding: .day, value: ahead == 0 && !later ? 7 : ahead, to: today)
         } else if let month = said.month, let dayOfMonth = said.day {
             let year = calendar.component(.year, from: today)
-            for candidate in [year, year + 1] {
+            for candidate in back ? [year, year - 1] : [year, year + 1] {
                 guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayOfMonth)),
                     calendar.component(.day, from: date) == dayOfMonth
                 else { return nil }
-                if date >= today { day = date; break }
+                if back ? date <= today : date >= today { day = date; break }
             }
         } else if let dayOfMonth = said.day {
             // The next month from this one that has the day, still to come at the time said
             // ("on the 27th" on the 27th at noon, for 9:00 AM, is next month's).
             for ahead in 0..<12 {
-                guard let month = calendar.date(byAdding: .month, value: ahead, to: today) else { return nil }
+                guard let month = calendar.date(byAdding: .month, value: back ? -ahead : ahead, to: today) else { return nil }
                 var parts = calendar.dateComponents([.year, .month], from: month)
                 parts.day = dayOfMonth
                 guard let date = calendar.date(from: parts), calendar.component(.day, from: date) == dayOfMonth else { continue }
-                if date >= today, at(timeOnDay, on: date, calendar) > now { day = date; break }
+                if back ? date <= today : date >= today && at(timeOnDay, on: date, calendar) > now { day = date; break }
             }
         }
-        guard let time = said.time else {
-            guard let day else { return nil }
-            return format(day.addingTimeInterval(TimeInterval(words.defaultTime * 60)))
-        }
-        if let day { return format(at(timeOnDay, on: day, calendar)) }
-        // "at 9" is the next 9 o'clock.
+        if said.time == nil || day != nil { return resolved(day, said, calendar) }
+        guard let time = said.time else { return nil }
+        // "at 9" is the next 9 o'clock (with `back`, the last).
         let hours = !said.certain && time < 12 * 60 ? [time, time + 12 * 60] : [time]
-        for minutes in hours {
+        for minutes in back ? hours.reversed() : hours {
             let candidate = at(minutes, on: today, calendar)
-            if candidate > now { return format(candidate) }
+            if back ? candidate <= now : candidate > now { return format(candidate) }
         }
-        guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: today) else { return nil }
-        return format(at(hours[0], on: tomorrow, calendar))
+        guard let next = calendar.date(byAdding: .day, value: back ? -1 : 1, to: today) else { return nil }
+        return format(at(back ? hours[hours.count - 1] : hours[0], on: next, calendar))
+    }
+
+    /// `day` at the time `said`, or at the default time when it says none.
+    private func resolved(_ day: Date?, _ said: Said, _ calendar: Calendar) -> String? {
+        guard let day else { return nil }
+        let time = said.time.map { !said.certain && $0 < 7 * 60 ? $0 + 12 * 60 : $0 } ?? words.defaultTime
+        return format(at(time, on: day, calendar))
     }
 
     private func at(_ minutes: Int, on day: Date, _ calendar: Calendar) -> Date {

@@ -214,7 +214,7 @@ public struct RequestReader: Sendable {
     /// shopping list"; not "remind me on friday about it"), or after a word that gives a
     /// name ("make a list called friday dinner"), or a day after "to" at the end that is a
     /// name an app taught.
-    func date(in said: [Token], _ reader: ValueReader, apps: [AppProfile]) -> (range: Range<Int>, value: String)? {
+    func date(in said: [Token], _ reader: ValueReader, apps: [AppProfile]) -> (range: Range<Int>, value: String, past: String)? {
         guard let date = reader.dates.find(in: said[...]) else { return nil }
         let dates = pack.dates
         let core = said[date.range].filter { !dates.introducers.contains($0.word) && !pack.articles.contains($0.word) }
@@ -225,7 +225,7 @@ public struct RequestReader: Sendable {
             let rest = Array(said[date.range.upperBound...])
             guard let later = self.date(in: rest, reader, apps: apps) else { return nil }
             let start = date.range.upperBound
-            return (start + later.range.lowerBound..<start + later.range.upperBound, later.value)
+            return (start + later.range.lowerBound..<start + later.range.upperBound, later.value, later.past)
         }
         if let day, let before, !day.endsClause, date.range.upperBound < said.count, pack.articles.contains(before),
             !dates.next.contains(before)  // "this friday" is a date
@@ -261,7 +261,7 @@ public struct RequestReader: Sendable {
     /// many words they took. `saidWords` holds (at least) what `tokens` can match.
     func modifiers(
         _ tokens: [Token], _ intent: IntentDefinition, _ reader: ValueReader, _ apps: [AppProfile],
-        date: (range: Range<Int>, value: String)?, saidWords: SaidWords
+        date: (range: Range<Int>, value: String, past: String)?, saidWords: SaidWords
     ) -> ([Token], [String: JSONValue], Int) {
         var rest = tokens
         var values: [String: JSONValue] = [:]
@@ -272,7 +272,7 @@ public struct RequestReader: Sendable {
             taken += range.count
         }
         if let date, let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
-            values[parameter.name] = .string(date.value)
+            values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
             remove(date.range)
         }
         let determiners = pack.words.appDeterminers ?? []

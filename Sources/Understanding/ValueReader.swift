@@ -109,7 +109,7 @@ final class ValueReader: Sendable {
         case .boolean:
             return yesNo(tokens).map(JSONValue.bool)
         case .dateTime:
-            return dates.read(tokens).map(JSONValue.string)
+            return dates.read(tokens, back: parameter.isPast).map(JSONValue.string)
         }
     }
 

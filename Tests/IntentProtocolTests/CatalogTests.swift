@@ -36,6 +36,16 @@ struct CatalogTests {
         #expect(throws: CatalogError.self) { try Catalog(domains: [messaging, messaging]) }
     }
 
+    @Test("Only a dateTime parameter may look back (past)")
+    func pastOnlyOnDates() throws {
+        var messaging = try #require(catalog.domains.first { $0.name == "Messaging" })
+        let search = try #require(messaging.intents.firstIndex { $0.name == "SearchForMessages" })
+        #expect(messaging.intents[search].parameter("dateTime")?.isPast == true)
+        let senders = try #require(messaging.intents[search].parameters.firstIndex { $0.name == "senders" })
+        messaging.intents[search].parameters[senders].past = true
+        #expect(throws: CatalogError.self) { try Catalog(domains: [messaging]) }
+    }
+
     @Test("An intent defined in two catalog folders is refused with both files named")
     func duplicateAcrossFoldersNamesTheFiles() throws {
         let domains = Self.root.appendingPathComponent("Examples/domains")

@@ -92,6 +92,23 @@ struct DateReaderTests {
         #expect(read(text) == value, "\(text)")
     }
 
+    @Test("Looking back (a search of what was sent), a day or time said without which is the last one, and a day said outright stays", arguments: [
+        ("on monday", "2026-11-23T09:00:00-08:00"),
+        ("on friday", "2026-11-20T09:00:00-08:00"),
+        ("sunday", "2026-11-22T09:00:00-08:00"),
+        ("on January 1", "2026-01-01T09:00:00-08:00"),
+        ("on December 25th", "2025-12-25T09:00:00-08:00"),
+        ("on the 23rd", "2026-11-23T09:00:00-08:00"),
+        ("on the 25th", "2026-10-25T09:00:00-07:00"),
+        ("at 9", "2026-11-23T09:00:00-08:00"),
+        ("at 11", "2026-11-22T23:00:00-08:00"),
+        ("yesterday", "2026-11-22T09:00:00-08:00"),
+        ("tomorrow", "2026-11-24T09:00:00-08:00"),
+    ])
+    func lookingBack(text: String, value: String) {
+        #expect(dates.read(Token.split(text)[...], back: true) == value, "\(text)")
+    }
+
     @Test("Words that are no date, or a date that does not exist, read as nothing")
     func notDates() {
         #expect(read("the bananas") == nil)

@@ -64,6 +64,9 @@ public struct Catalog: Sendable {
             for parameter in intent.parameters where parameter.type == .enum && (parameter.values ?? []).isEmpty {
                 throw CatalogError("\(intent.name).\(parameter.name) is an enum without values")
             }
+            for parameter in intent.parameters where parameter.past != nil && parameter.type != .dateTime {
+                throw CatalogError("\(intent.name).\(parameter.name) has past but is no dateTime")
+            }
             if intent.responseCodes.contains(where: { $0.kind == nil }) {
                 throw CatalogError("every response code of \(intent.name) needs a kind")
             }

@@ -74,6 +74,9 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// when said in its place: `CreateTaskList.title` for a task's list, so "a new list
     /// called Costco" where the list was asked for is that list (and the items stay).
     public var answeredBy: [String]?
+    /// For `dateTime`: a day or time said without which ("on Monday", "March 3rd", "at 9")
+    /// is the last one, not the next: what a search of what was sent is asked.
+    public var past: Bool?
 
     /// Whether the value is a list.
     public var isList: Bool { list ?? false }
@@ -81,6 +84,8 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     public var isRequired: Bool { required ?? false }
     /// Whether the value is free text.
     public var isFreeText: Bool { freeText ?? false }
+    /// Whether a date said is the last such, not the next.
+    public var isPast: Bool { past ?? false }
 }
 
 /// The places a parameter's value may be taken from when shown: one `ShownValues`, or
