@@ -16,10 +16,11 @@ public final class HostProcess {
 
     /// Starts intentd (found beside the running executable) with `extensions`, over ipc
     /// or over tcp on loopback, with `hostArguments` more (such as `--no-sandbox`), and waits
-    /// until `apps` and every launched instance have registered, at most `wait`.
+    /// until `apps` and every launched instance have registered, at most `wait`. `started`
+    /// hears the process and its temporary state directory the moment it starts.
     public init(
         extensions: [String], apps: [String], tcp: Bool, stateDirectory: String? = nil, log: URL? = nil, hostArguments: [String] = [],
-        wait: Duration = .seconds(30)
+        wait: Duration = .seconds(30), started: (Int32, String?) -> Void = { _, _ in }
     ) throws {
         // Its own state directory, made so that no other user can have made it first.
         let dir = try stateDirectory ?? PrivateDirectory.make(prefix: "intentd-bench").path
@@ -45,6 +46,7 @@ public final class HostProcess {
         process.standardOutput = handle
         process.standardError = handle
         try process.run()
+        started(process.processIdentifier, removeState ? state.path : nil)
 
         let deadline = ContinuousClock.now + wait
         while ContinuousClock.now < deadline {

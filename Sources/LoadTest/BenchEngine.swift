@@ -22,6 +22,14 @@ public protocol BenchTransport {
     mutating func send(id: UInt64, entry: Int) throws
     /// Waits up to `timeout` nanoseconds for answers and appends them to `completions`.
     mutating func receive(timeout: UInt64, into completions: inout [Completion]) throws
+    /// Whether the connection to the host was lost since last asked (it stopped, crashed or
+    /// restarted): the answers outstanding will not come.
+    mutating func connectionLost() throws -> Bool
+}
+
+extension BenchTransport {
+    /// A transport that cannot lose its host.
+    public mutating func connectionLost() throws -> Bool { false }
 }
 
 /// How far a run has got, for the progress line.
@@ -32,6 +40,8 @@ public struct BenchProgress: Sendable {
     public var completed: Int
     /// Of those, failures.
     public var errors: Int
+    /// Of those, refused at once as `overloaded` (not among `errors`).
+    public var overloaded: Int
 }
 
 /// Runs a plan against a transport: closed loop or open loop, bounded by a count or a
@@ -41,6 +51,8 @@ public struct BenchEngine<Transport: BenchTransport> {
     public var transport: Transport
     private let plan: BenchPlan
     private var nextID: UInt64 = 1
+    /// Asked about ten times a second: whether the user asked the run to stop (Ctrl-C).
+    public var interrupted: () -> Bool = { false }
 
     /// The error kind of a request the host shed at once, counted apart from errors.
     static var overloaded: String { "overloaded" }
@@ -57,7 +69,8 @@ public struct BenchEngine<Transport: BenchTransport> {
         return try measure(progress: progress)
     }
 
-    /// Sends the plan's warm-up requests, closed loop, and forgets their figures.
+    /// Sends the plan's warm-up requests, closed loop, and forgets their figures; throws
+    /// `BenchError` if the run stopped (interrupted, the host lost) before they were done.
     public mutating func warmUp() throws {
         try plan.validate()
         guard plan.warmup > 0 else { return }
@@ -65,10 +78,18 @@ public struct BenchEngine<Transport: BenchTransport> {
         warm.requests = plan.warmup
         warm.duration = nil
         if case .closed = plan.load {} else { warm.load = .closed(concurrency: 1) }
-        _ = try measure(warm, progress: nil)
+        let warmed = try measure(warm, progress: nil)
+        if let stopped = warmed.stopped { throw BenchError("\(stopped.description) during the warm-up") }
+        // A misspelt app or intent: no request of it can succeed, so nothing is measured.
+        for (i, entry) in plan.mix.enumerated() where warmed.sentByEntry[i] > 0 {
+            if let code = ["unknownApp", "unknownIntent"].first(where: { warmed.errorsByEntry[i][$0] == warmed.sentByEntry[i] }) {
+                throw BenchError("\(entry.label): the host answered every warm-up request \(code) (intentctl status lists its apps and intents)")
+            }
+        }
     }
 
-    /// Runs the plan itself; `progress` is called about twice a second.
+    /// Runs the plan itself; `progress` is called about twice a second. A run that stops
+    /// early (interrupted, the host lost) returns what it measured so far, with why.
     public mutating func measure(progress: ((BenchProgress) -> Void)? = nil) throws -> BenchResult {
         try plan.validate()
         return try measure(plan, progress: progress)
@@ -104,7 +125,7 @@ public struct BenchEngine<Transport: BenchTransport> {
             result.sentByEntry[entry] += 1
         }
 
-        while true {
+        running: while true {
             var now = transport.now()
             var wait: UInt64 = 10_000_000
             switch plan.load {
@@ -138,6 +159,7 @@ public struct BenchEngine<Transport: BenchTransport> {
                     _ = result.refusalRoundTripHistogram.record(max(1, (now &- request.sent) / 1000))
                 } else if let error = completion.error {
                     result.errors[error, default: 0] += 1
+                    result.errorsByEntry[request.entry][error, default: 0] += 1
                 } else {
                     result.succeeded += 1
                     _ = result.histogram.record(max(1, (now &- request.start) / 1000))
@@ -147,15 +169,21 @@ public struct BenchEngine<Transport: BenchTransport> {
 
             if now >= nextTimeoutScan {
                 nextTimeoutScan = now + 100_000_000
+                if interrupted() { result.stopped = .interrupted } else if try transport.connectionLost() { result.stopped = .hostLost }
+                if result.stopped != nil {
+                    result.unanswered = outstanding.count
+                    break running
+                }
                 for (id, request) in outstanding where now &- request.start > timeout {
                     outstanding[id] = nil
                     result.completed += 1
                     result.errors["timeout", default: 0] += 1
+                    result.errorsByEntry[request.entry]["timeout", default: 0] += 1
                 }
             }
             if let progress, now >= nextProgress {
                 nextProgress = now + 500_000_000
-                progress(BenchProgress(elapsed: now - start, completed: result.completed, errors: result.errorCount))
+                progress(BenchProgress(elapsed: now - start, completed: result.completed, errors: result.errorCount, overloaded: result.overloaded))
             }
         }
         result.elapsedNanoseconds = transport.now() - start

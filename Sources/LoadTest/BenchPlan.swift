@@ -70,7 +70,9 @@ public struct BenchPlan: Sendable {
             }
             let weight = parts.count == 2 ? Int(parts[1].trimmingCharacters(in: .whitespaces)) : 1
             guard let weight, weight > 0 else { throw BenchError("mix entry \"\(item)\" needs a positive whole weight") }
-            entries.append(Entry(app: String(name[..<dot]), intent: String(name[name.index(after: dot)...]), weight: weight))
+            let entry = Entry(app: String(name[..<dot]), intent: String(name[name.index(after: dot)...]), weight: weight)
+            if entries.contains(where: { $0.label == entry.label }) { throw BenchError("mix entry \(entry.label) is named twice: give it one weight") }
+            entries.append(entry)
         }
         guard !entries.isEmpty else { throw BenchError("the mix is empty") }
         return entries
@@ -80,6 +82,7 @@ public struct BenchPlan: Sendable {
     public func validate() throws {
         if requests == nil && duration == nil { throw BenchError("give --requests N or --duration S (or both): a run must end") }
         if let requests, requests <= 0 { throw BenchError("--requests must be positive") }
+        if let duration, duration <= .zero { throw BenchError("--duration must be positive") }
         switch load {
         case .closed(let c) where c < 1: throw BenchError("--concurrency must be at least 1")
         case .open(let r, let m) where !(r > 0) || m < 1: throw BenchError("--rate must be positive")

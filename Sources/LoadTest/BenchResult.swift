@@ -1,3 +1,4 @@
+import Foundation
 import Histogram
 
 /// What a run measured.
@@ -18,6 +19,28 @@ public struct BenchResult: Sendable {
     public var refusalRoundTripHistogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
     /// Requests sent per mix entry, in mix order.
     public var sentByEntry: [Int]
+    /// Failures by kind per mix entry, in mix order.
+    public var errorsByEntry: [[String: Int]]
+    /// Why the run ended before its plan did, if it did.
+    public var stopped: Stop?
+    /// Requests still waiting for their answer when the run stopped early: sent, and
+    /// neither counted answered nor failed (they may yet be done).
+    public var unanswered = 0
+
+    /// Why a run ended early.
+    public enum Stop: String, Sendable, CustomStringConvertible {
+        /// The user asked it to (Ctrl-C, SIGTERM).
+        case interrupted
+        /// The connection to the host was lost: it stopped, crashed or restarted.
+        case hostLost
+
+        public var description: String {
+            switch self {
+            case .interrupted: "interrupted"
+            case .hostLost: "the connection to the host was lost (it stopped, crashed or restarted)"
+            }
+        }
+    }
     /// How long the measured run took.
     public var elapsedNanoseconds: UInt64 = 0
     /// How late each request left after it was due, in microseconds (open loop). Every
@@ -30,6 +53,7 @@ public struct BenchResult: Sendable {
     init(plan: BenchPlan) {
         self.plan = plan
         sentByEntry = Array(repeating: 0, count: plan.mix.count)
+        errorsByEntry = Array(repeating: [:], count: plan.mix.count)
     }
 
     /// All failures together.
@@ -70,10 +94,12 @@ public struct BenchResult: Sendable {
         Summary(
             mode: plan.mode.rawValue, load: plan.load.description, mix: plan.mix.map(\.label),
             sent: sent, completed: completed, succeeded: succeeded, overloaded: overloaded, errors: errors,
+            stopped: stopped?.rawValue, unanswered: stopped == nil ? nil : unanswered,
             sentByEntry: Dictionary(uniqueKeysWithValues: zip(plan.mix.map(\.label), sentByEntry)),
+            errorsByEntry: Dictionary(uniqueKeysWithValues: zip(plan.mix.map(\.label), errorsByEntry).filter { !$0.1.isEmpty }),
             seconds: Double(elapsedNanoseconds) / 1e9, requestsPerSecond: requestsPerSecond,
             succeededPerSecond: succeededPerSecond,
-            latencyMicroseconds: [
+            latencyMicroseconds: histogram.totalCount == 0 ? [:] : [
                 "p50": latency(50), "p90": latency(90), "p99": latency(99), "p99.9": latency(99.9),
                 "max": histogram.maxOrZero,
             ],
@@ -101,15 +127,22 @@ public struct BenchResult: Sendable {
         public var overloaded: Int
         /// Failures by kind.
         public var errors: [String: Int]
+        /// Why the run ended early (`interrupted`, `hostLost`), if it did.
+        public var stopped: String?
+        /// With `stopped`: requests sent that had no answer yet.
+        public var unanswered: Int?
         /// Requests sent per mix entry.
         public var sentByEntry: [String: Int]
+        /// Failures by kind per mix entry (those with any).
+        public var errorsByEntry: [String: [String: Int]]
         /// How long the measured run took.
         public var seconds: Double
         /// Answered requests per second.
         public var requestsPerSecond: Double
         /// Successful requests per second (goodput).
         public var succeededPerSecond: Double
-        /// p50, p90, p99, p99.9 and max of successful requests, in microseconds.
+        /// p50, p90, p99, p99.9 and max of successful requests, in microseconds; none
+        /// when none succeeded.
         public var latencyMicroseconds: [String: UInt64]
         /// p50, p99 and max of `overloaded` refusals, in microseconds.
         public var refusalLatencyMicroseconds: [String: UInt64]
@@ -126,7 +159,7 @@ extension BenchPlan.Load: CustomStringConvertible {
     public var description: String {
         switch self {
         case .closed(let c): "closed loop, \(c) outstanding"
-        case .open(let rate, let cap): "open loop, \(Int(rate))/s" + (cap == .max ? ", no cap on outstanding" : "")
+        case .open(let rate, let cap): "open loop, \(rate < 10 ? String(format: "%g", rate) : String(Int(rate)))/s" + (cap == .max ? ", no cap on outstanding" : "")
         }
     }
 }

@@ -21,7 +21,8 @@ public struct ProcessSample: Codable, Sendable, Equatable {
         else { return nil }
         // Fields after the command name; utime and stime are fields 14 and 15 of the whole line.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        // An exited process not yet waited for ("Z") is gone too.
+        guard fields.count > 13, fields[0] != "Z", let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
         let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         func kilobytes(_ key: String) -> Int {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return 0 }

@@ -7,6 +7,7 @@ import ZeroMQ
 /// generator spends its CPU on sending.
 public struct ZeroMQTransport: BenchTransport {
     private let socket: Socket
+    private let monitor: SocketMonitor
     private let mode: BenchPlan.Mode
     private let requests: [(app: String, intent: String, body: Body)]
     private var poller = Poller()
@@ -18,6 +19,7 @@ public struct ZeroMQTransport: BenchTransport {
         socket = try Socket(try Context(), .dealer)
         try socket.setHighWaterMark(0)
         try security?.apply(to: socket, endpoint: endpoint)
+        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected)
         try socket.connect(endpoint)
         poller.add(socket)
         mode = plan.mode
@@ -51,6 +53,15 @@ public struct ZeroMQTransport: BenchTransport {
                 completions.append(Completion(id: id.value, error: body.withUnsafeBytes { Self.failure(in: $0, mode: mode) }))
             }
         }
+    }
+
+    /// Whether the monitor said the connection was lost since last asked.
+    public mutating func connectionLost() throws -> Bool {
+        var lost = false
+        while let event = try monitor.next() {
+            if event.kind == SocketMonitor.disconnected { lost = true }
+        }
+        return lost
     }
 
     /// The error kind a reply body reports, or `nil` for success; a success allocates nothing.

@@ -11,7 +11,8 @@ struct BenchCommandTests {
         defer { scratch.removeState() }
         let plot = scratch.state.appendingPathComponent("latency.svg").path
         let run = try scratch.ctl([
-            "bench", "--start-host", "--extensions", "bench:2", "--requests", "400", "--warmup", "50",
+            // No warm-up: it would refuse the app that does not exist.
+            "bench", "--start-host", "--extensions", "bench:2", "--requests", "400", "--warmup", "0",
             "--concurrency", "4", "--mix", "Bench.SendMessage=3,Nobody.SendMessage=1", "--json", "--plot", plot,
         ])
         #expect(run.status == 0, "\(run.stderr)")
@@ -48,5 +49,77 @@ struct BenchCommandTests {
         #expect(open.status == 0, "\(open.stderr)")
         #expect(open.json?["result"]?["sent"] == 200)
         #expect(open.json?["result"]?["completed"] == 200)
+    }
+
+    @Test("A misspelt intent is refused after the warm-up, naming it, instead of a run of errors that exits 0")
+    func misspeltIntentIsRefused() throws {
+        let host = try TestHost(["--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+        let run = try host.ctl(["bench", "--mix", "Bench.SendMesage", "--requests", "100", "--warmup", "20"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("Bench.SendMesage") && run.stderr.contains("unknownIntent"), "\(run.stderr)")
+    }
+
+    @Test("Ctrl-C ends a run with what it measured so far and exit 130, and the host started for it stops and leaves no directory")
+    func interruptedRunReportsAndStopsItsHost() throws {
+        let scratch = try TestHost(start: false)
+        defer { scratch.removeState() }
+        var started: (pid: Int32, directory: String)?
+        let run = try scratch.ctl(["bench", "--start-host", "--extensions", "bench", "--duration", "60", "--warmup", "100", "--json"]) { bench in
+            let deadline = ContinuousClock.now + .seconds(30)
+            while started == nil, ContinuousClock.now < deadline {
+                started = Self.child(of: bench.processIdentifier, named: "intentd")
+                usleep(100_000)
+            }
+            // Past the warm-up, into the measured run.
+            Thread.sleep(forTimeInterval: 4)
+            kill(bench.processIdentifier, SIGINT)
+        }
+        #expect(run.status == 130, "\(run.stderr)")
+        let result = try #require(run.json?["result"], "\(run.stdout) \(run.stderr)")
+        #expect(result["stopped"] == "interrupted")
+        #expect((result["succeeded"]?.numberValue ?? 0) > 0)
+        #expect((result["seconds"]?.numberValue ?? 60) < 30)
+        let host = try #require(started)
+        #expect(kill(host.pid, 0) != 0 || Self.isZombie(host.pid), "the host started for the run still runs")
+        #expect(!FileManager.default.fileExists(atPath: host.directory), "its state directory is left")
+    }
+
+    @Test("A host lost mid-run ends the run at once with what was measured, and exit 6: what was in flight may or may not be done")
+    func hostLostEndsTheRun() throws {
+        let host = try TestHost(["--extensions", "bench"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Bench"])
+        let pid = try #require(host.process?.processIdentifier)
+        let run = try host.ctl(["bench", "--duration", "60", "--warmup", "100", "--concurrency", "4", "--json"]) { _ in
+            Thread.sleep(forTimeInterval: 3)
+            kill(pid, SIGKILL)
+        }
+        #expect(run.status == 6, "\(run.stderr)")
+        let result = try #require(run.json?["result"], "\(run.stdout) \(run.stderr)")
+        #expect(result["stopped"] == "hostLost")
+        #expect((result["seconds"]?.numberValue ?? 60) < 30)
+        #expect(run.json?["processesEnded"]?.arrayValue?.isEmpty == false)
+    }
+
+    /// A child process of `parent` running `name`, with the state directory it was given.
+    static func child(of parent: Int32, named name: String) -> (pid: Int32, directory: String)? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        for entry in entries {
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")"), stat[..<close].hasSuffix("(\(name)"),
+                Int32(stat[close...].split(separator: " ").dropFirst(2).first ?? "") == parent,
+                let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+            else { continue }
+            let arguments = line.split(separator: "\0").map(String.init)
+            if let i = arguments.firstIndex(of: "--state-dir"), i + 1 < arguments.count { return (pid, arguments[i + 1]) }
+        }
+        return nil
+    }
+
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
+        return stat[close...].dropFirst(2).hasPrefix("Z")
     }
 }

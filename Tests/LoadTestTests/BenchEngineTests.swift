@@ -115,12 +115,46 @@ struct BenchEngineTests {
         #expect(throws: BenchError.self) { try plan { $0.requests = 10; $0.load = .open(rate: 0, maxOutstanding: 1) }.validate() }
     }
 
+    @Test("A run asked to stop ends within a tenth of a second with what it measured, and counts what was in flight as unanswered")
+    func interruptedRunKeepsItsFigures() throws {
+        var stopped = BenchEngine(plan: plan { $0.duration = .seconds(60); $0.load = .closed(concurrency: 8) }, transport: SimulatedTransport())
+        var calls = 0
+        stopped.interrupted = {
+            calls += 1
+            return calls > 20
+        }
+        let partial = try stopped.run()
+        #expect(partial.stopped == .interrupted)
+        #expect(partial.completed > 0 && partial.completed + partial.unanswered == partial.sent)
+        #expect((1...8).contains(partial.unanswered))
+        #expect(Double(partial.elapsedNanoseconds) / 1e9 < 3)
+        #expect(partial.summary.stopped == "interrupted" && partial.summary.unanswered == partial.unanswered)
+    }
+
+    @Test("A lost connection ends the run as hostLost; a warm-up that ends so, or answers a mix entry only unknownIntent, throws")
+    func lostHostAndMisspeltIntent() throws {
+        var transport = SimulatedTransport()
+        transport.loseAt = transport.clock + 1_000_000_000
+        var engine = BenchEngine(plan: plan { $0.duration = .seconds(60); $0.load = .closed(concurrency: 4) }, transport: transport)
+        let result = try engine.run()
+        #expect(result.stopped == .hostLost)
+        #expect(Double(result.elapsedNanoseconds) / 1e9 < 1.2)
+        var warming = BenchEngine(plan: plan { $0.requests = 10; $0.warmup = 5000; $0.load = .closed(concurrency: 4) }, transport: transport)
+        #expect(throws: BenchError.self) { try warming.run() }
+        var misspelt = SimulatedTransport()
+        misspelt.failing = [1: "unknownIntent"]
+        var refusing = BenchEngine(plan: plan { $0.requests = 10; $0.warmup = 100 }, transport: misspelt)
+        #expect(throws: BenchError.self) { try refusing.run() }
+    }
+
     @Test("The mix parses App.Intent=weight and is served in exact proportion")
     func mixParsesAndCycles() throws {
         let mix = try BenchPlan.parseMix("Bench.SendMessage=5, MonkeyChat.SearchForMessages")
         #expect(mix == [.init(app: "Bench", intent: "SendMessage", weight: 5), .init(app: "MonkeyChat", intent: "SearchForMessages", weight: 1)])
         #expect(throws: BenchError.self) { try BenchPlan.parseMix("NoDot=1") }
         #expect(throws: BenchError.self) { try BenchPlan.parseMix("A.B=0") }
+        #expect(throws: BenchError.self) { try BenchPlan.parseMix("A.B,A.B=2") }
+        #expect(throws: BenchError.self) { try plan { $0.requests = nil; $0.duration = .zero }.validate() }
         var cycle = WeightedCycle([5, 1])
         let picks = (0..<60).map { _ in cycle.next() }
         #expect(picks.filter { $0 == 1 }.count == 10)

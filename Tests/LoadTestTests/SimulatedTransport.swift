@@ -13,6 +13,8 @@ struct SimulatedTransport: BenchTransport {
     var failing: [Int: String] = [:]
     /// Every n-th request is never answered.
     var dropEvery: Int?
+    /// From this time on the connection is lost: nothing more is answered.
+    var loseAt: UInt64?
 
     private var serverFreeAt: UInt64 = 0
     private var pending: [(at: UInt64, completion: Completion)] = []
@@ -30,6 +32,8 @@ struct SimulatedTransport: BenchTransport {
         serverFreeAt = start + service
         pending.append((serverFreeAt, Completion(id: id, error: failing[entry])))
     }
+
+    func connectionLost() throws -> Bool { loseAt.map { clock >= $0 } ?? false }
 
     mutating func receive(timeout: UInt64, into completions: inout [Completion]) throws {
         let limit = clock + timeout

@@ -54,7 +54,13 @@ struct Bench: ParsableCommand {
         plan.size = size
         plan.timeout = .milliseconds(Int(requestTimeout * 1000))
         try plan.validate()
+        if startHost, connection.endpoint != nil {
+            throw ValidationError("--endpoint names a running host; --start-host starts one of its own (drop one of them)")
+        }
 
+        // Ctrl-C stops the run and reports what it measured; the host started for it stops too.
+        let interruption = Interruption()
+        defer { interruption.finish() }
         var host: HostProcess?
         defer { host?.stop() }
         let endpoint: String
@@ -62,7 +68,8 @@ struct Bench: ParsableCommand {
         if startHost {
             let started = try HostProcess(
                 extensions: extensions.split(separator: ",").map(String.init),
-                apps: [], tcp: tcp, hostArguments: noSandbox ? ["--no-sandbox"] : [])
+                apps: [], tcp: tcp, hostArguments: noSandbox ? ["--no-sandbox"] : []
+            ) { pid, directory in interruption.own(pid: pid, directory: directory) }
             host = started
             endpoint = started.clientEndpoint
             security = try started.security ?? ConnectionSecurity.client(state: started.state)
@@ -72,9 +79,16 @@ struct Bench: ParsableCommand {
         }
         let status = try IntentClient(endpoint: endpoint, timeout: .seconds(5), security: security).status()
         let processes = Self.processes(status)
+        if let limit = status.maxMessageBytes, plan.size > limit {
+            throw ValidationError("--size \(plan.size) is over the host's message limit of \(limit) bytes: every request would be refused")
+        }
 
         var engine = BenchEngine(plan: plan, transport: try ZeroMQTransport(endpoint: endpoint, plan: plan, security: security))
-        try engine.warmUp()
+        engine.interrupted = { interruption.requested }
+        do { try engine.warmUp() } catch let error as BenchError {
+            if interruption.requested { throw Self.interrupted("during the warm-up: nothing measured") }
+            throw CommandFailure("\(error)")
+        }
         // The reference runs right before and right after the measured run.
         var referenceRuns: [ReferenceRun.Result] = []
         let referenceRun = try reference.map { source in
@@ -84,9 +98,16 @@ struct Bench: ParsableCommand {
             let run = try ReferenceRun(source: URL(fileURLWithPath: source))
             let count = plan.requests ?? 100_000
             let tcp = endpoint.hasPrefix("tcp://")
-            return { try run.run(count: max(count, 1000), window: window, size: plan.size, tcp: tcp) }
+            return {
+                do { return try run.run(count: max(count, 1000), window: window, size: plan.size, tcp: tcp) { interruption.own(pid: $0) } } catch {
+                    // Ctrl-C reaches the reference's processes too.
+                    if interruption.requested { throw Self.interrupted("while the reference ran") }
+                    throw error
+                }
+            }
         }
         if let referenceRun { referenceRuns.append(try referenceRun()) }
+        if interruption.requested { throw Self.interrupted("before the measured run: nothing measured") }
         let before = processes.compactMap { ProcessSample.read(pid: $0.pid, name: $0.name) }
         let showProgress = !quiet && isatty(STDERR_FILENO) == 1
         let progress: ((BenchProgress) -> Void)? = showProgress ? { Self.progressLine($0) } : nil
@@ -95,15 +116,16 @@ struct Bench: ParsableCommand {
         let after = processes.compactMap { ProcessSample.read(pid: $0.pid, name: $0.name) }
         let usage = before.compactMap { start in after.first { $0.pid == start.pid }.map { ProcessUsage(from: start, to: $0) } }
 
-        if let referenceRun { referenceRuns.append(try referenceRun()) }
+        if let referenceRun, result.stopped == nil { referenceRuns.append(try referenceRun()) }
         let referenceResult = ReferenceRun.combined(referenceRuns)
         let transport = endpoint.hasPrefix("tcp://") ? "tcp" : "ipc"
-        let report = BenchReport(result: result, processes: usage, reference: referenceResult, referenceRuns: referenceRuns, transport: transport)
+        var report = BenchReport(result: result, processes: usage, reference: referenceResult, referenceRuns: referenceRuns, transport: transport)
+        report.ended = before.filter { start in !after.contains { $0.pid == start.pid } }.map { "\($0.name) (pid \($0.pid))" }
         print(json ? JSON.pretty(report.json) : report.text)
         // The console shows the last run against the host of this state directory (a host
         // started for the run has its own, deleted after it, unless --state-dir names one).
         let state = StateDirectory(explicit: connection.stateDirectory)
-        if !startHost || connection.stateDirectory != nil, FileManager.default.fileExists(atPath: state.path) {
+        if result.stopped == nil, !startHost || connection.stateDirectory != nil, FileManager.default.fileExists(atPath: state.path) {
             do { try BenchRecord(result: result, transport: transport).save(to: state.lastBenchFile) } catch {
                 FileHandle.standardError.write(Data("intentctl: cannot save the run for the console in \(state.lastBenchFile.path): \(describeFileError(error))\n".utf8))
             }
@@ -120,6 +142,18 @@ struct Bench: ParsableCommand {
                 throw CommandFailure("cannot write the chart to \(plot): \(describeFileError(error))")
             }
         }
+        switch result.stopped {
+        case .interrupted?: throw ExitCode(130)
+        // Requests were in flight: whether they were done is unknown.
+        case .hostLost?: throw ExitCode(Exit.outcomeUnknown)
+        case nil: break
+        }
+    }
+
+    /// Says the run was interrupted `when`; exits 130, as a shell does.
+    static func interrupted(_ when: String) -> ExitCode {
+        FileHandle.standardError.write(Data("intentctl: interrupted \(when)\n".utf8))
+        return ExitCode(130)
     }
 
     /// The host and its extensions, by pid and name.
@@ -136,7 +170,9 @@ struct Bench: ParsableCommand {
 
     static func progressLine(_ p: BenchProgress) {
         let seconds = Double(p.elapsed) / 1e9
-        let line = String(format: "\r\u{1B}[K  %6.1f s  %9d done  %9.0f/s  %d errors", seconds, p.completed, Double(p.completed) / max(seconds, 0.001), p.errors)
+        let line = String(
+            format: "\r\u{1B}[K  %6.1f s  %9d done  %9.0f/s  %d refused (overloaded)  %d errors", seconds, p.completed,
+            Double(p.completed) / max(seconds, 0.001), p.overloaded, p.errors)
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

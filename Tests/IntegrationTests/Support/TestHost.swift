@@ -190,6 +190,11 @@ final class TestHost {
 
     /// Runs intentctl against this host.
     func ctl(_ arguments: [String]) throws -> CommandResult {
+        try ctl(arguments) { _ in }
+    }
+
+    /// Runs intentctl against this host, and `during` with its process while it runs.
+    func ctl(_ arguments: [String], during: (Process) throws -> Void) throws -> CommandResult {
         let out = state.appendingPathComponent("ctl.out")
         let err = state.appendingPathComponent("ctl.err")
         let p = Process()
@@ -200,6 +205,8 @@ final class TestHost {
         p.standardOutput = try FileHandle(forWritingTo: out)
         p.standardError = try FileHandle(forWritingTo: err)
         try p.run()
+        defer { if p.isRunning { p.terminate() } }
+        try during(p)
         p.waitUntilExit()
         return CommandResult(
             status: p.terminationStatus,
