@@ -41,7 +41,7 @@ public final class IntentClient {
         try socket.setMaximumMessageSize(64 << 20)
         // A host that dies, or a network that fails, is noticed within a few seconds at most.
         try socket.setHeartbeat(interval: .seconds(1), timeout: .seconds(3))
-        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected | SocketMonitor.connected)
+        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected | SocketMonitor.connected | SocketMonitor.authenticationFailed)
         try socket.connect(endpoint)
     }
 
@@ -133,35 +133,41 @@ public final class IntentClient {
             while let frames = try socket.receiveFrames(wait: false) {
                 if let answer = try Self.answer(to: id, in: frames) { return try answer.get() }
             }
-            if poller.isReadable(events), try readEvents() { throw ClientError.hostLost(endpoint, key: key) }
+            if poller.isReadable(events) {
+                let said = try readEvents()
+                // A key the host does not trust is refused in the handshake: nothing was done.
+                if said.refused { throw ClientError.keyRefused(endpoint) }
+                if said.lost { throw ClientError.hostLost(endpoint, key: key) }
+            }
         }
     }
 
     /// Returns once the connection is up, reading the monitor's events so far; throws
     /// `notRunning` if it is not up within `connectGrace`.
     private func awaitConnection() throws {
-        _ = try readEvents()
+        if try readEvents().refused { throw ClientError.keyRefused(endpoint) }
         guard connected != true else { return }
         let deadline = ContinuousClock.now + Self.connectGrace
         var poller = Poller()
         poller.add(monitor.socket)
         while ContinuousClock.now < deadline {
             _ = try poller.poll(timeout: 50)
-            _ = try readEvents()
+            if try readEvents().refused { throw ClientError.keyRefused(endpoint) }
             if connected == true { return }
         }
         throw ClientError.notRunning(endpoint)
     }
 
     /// Reads the monitor's events so far into `connected`; whether one said the connection
-    /// was lost.
-    private func readEvents() throws -> Bool {
-        var lost = false
+    /// was lost, and whether the host refused this client's key.
+    private func readEvents() throws -> (lost: Bool, refused: Bool) {
+        var said = (lost: false, refused: false)
         while let event = try monitor.next() {
             connected = event.kind == SocketMonitor.connected
-            if event.kind == SocketMonitor.disconnected { lost = true }
+            if event.kind == SocketMonitor.disconnected { said.lost = true }
+            if event.kind == SocketMonitor.authenticationFailed { said.refused = true }
         }
-        return lost
+        return said
     }
 
     /// The result or error that `frames` carry if they answer request `id`; nil for a late
@@ -200,6 +206,9 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     case hostLost(String, key: String? = nil)
     /// A host started for a run (`HostProcess`) saw an extension end before it registered; why.
     case extensionEnded(String)
+    /// The host refused this client's key in the handshake (it does not trust it): nothing
+    /// was sent.
+    case keyRefused(String)
 
     /// The idempotency key of a request whose outcome is unknown: sent again with it, its
     /// handle is done at most once.
@@ -218,6 +227,10 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         default: self
         }
     }
+
+    /// How a connection that broke mid-request is told: from here a host that stopped, one
+    /// paused and a network that failed look alike.
+    public static let lost = "stopped answering before it answered (it stopped, restarted or is paused, or the network to it is down)"
 
     /// What a client does about a request whose outcome is unknown, with its key.
     private static func unknown(_ key: String) -> String {
@@ -238,11 +251,14 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         case .malformed(let why):
             "the host's answer could not be read: \(why)"
         case .hostLost(let endpoint, nil):
-            "intentd at \(endpoint) went away before answering (it stopped or restarted): the request may or may not have been carried out"
+            "intentd at \(endpoint) \(Self.lost): the request may or may not have been carried out"
         case .hostLost(let endpoint, let key?):
-            "intentd at \(endpoint) went away before answering (it stopped or restarted): " + Self.unknown(key)
+            "intentd at \(endpoint) \(Self.lost): " + Self.unknown(key)
         case .extensionEnded(let why):
             why
+        case .keyRefused(let endpoint):
+            "intentd at \(endpoint) refused this client's key: it does not trust it, so nothing was done. "
+                + "On the host, trust it with `intentctl clients trust FILE.pub --name NAME` (FILE.pub: this client's public key)"
         }
     }
 }

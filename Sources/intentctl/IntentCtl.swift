@@ -93,6 +93,8 @@ enum Main {
             if error.unsettledKey != nil { exit(Exit.outcomeUnknown) }
             // An overloaded host refused the request before doing anything: a refusal.
             if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
+            // So did one that does not trust this client's key.
+            if case .keyRefused = error { exit(Exit.refused) }
             exit(Exit.usage)
         } catch let error as ExitCode {
             exit(error.rawValue)

@@ -359,4 +359,19 @@ struct ChatTerminalTests {
         #expect(rideLines.count == Set(rideLines).count, "an update was shown twice:\n\(rideLines.joined(separator: "\n"))")
 
     }
+
+    @Test("A request whose answer is lost while intentd is paused is asked again with its key as it comes back, and done once")
+    func lostAnswerIsAskedAgainOnce() throws {
+        let (host, terminal) = try Self.monkeyChat()
+        defer { terminal.close(); host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let pid = try #require(host.process?.processIdentifier)
+        kill(pid, SIGSTOP)
+        try terminal.typeLine("on MonkeyChat tell Coco paused hello")
+        try terminal.waitFor("Asking again as it comes back", timeout: .seconds(20))
+        kill(pid, SIGCONT)
+        try terminal.waitFor("OK, I sent “paused hello” to Coco.", timeout: .seconds(40))
+        let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=paused hello", "--json")
+        #expect(found.json?["response"]?["response"]?["messages"]?.arrayValue?.count == 1, "sent once: \(found.stdout)")
+    }
 }

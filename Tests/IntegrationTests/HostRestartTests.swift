@@ -8,6 +8,25 @@ import Testing
 /// and the state it acknowledged is there when it is back.
 @Suite("A host restart", .serialized)
 struct HostRestartTests {
+    @Test("send --json to a paused host prints an outcomeUnknown outcome with the key, and sent again with it the message is sent once")
+    func pausedHostGivesScriptsTheKey() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let pid = try #require(host.process?.processIdentifier)
+        kill(pid, SIGSTOP)
+        let lost = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Coco", "content=paused json", "--json", "--timeout", "3")
+        kill(pid, SIGCONT)
+        #expect(lost.status == 6, "\(lost.stderr)")
+        #expect(lost.json?["code"] == "outcomeUnknown", "\(lost.stdout)")
+        let key = try #require(lost.json?["idempotencyKey"]?.stringValue)
+        let again = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Coco", "content=paused json", "--json", "--idempotency-key", key)
+        #expect(again.status == 0, "\(again.stderr)")
+        let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=paused json", "--json")
+        #expect(found.json?["response"]?["response"]?["messages"]?.arrayValue?.count == 1, "sent once: \(found.stdout)")
+    }
+
     @Test("A request to a host that went away and is not back fails as such (notRunning, or hostLost when the loss is seen only once it is sent), never by the client's timeout")
     func requestAfterTheHostWentAwayFailsAtOnce() throws {
         let host = try TestHost([])

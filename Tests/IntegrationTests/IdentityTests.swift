@@ -262,7 +262,9 @@ struct IdentityTests {
         // intentctl with a key of its own is not answered until the user allows that key.
         let other = host.state.appendingPathComponent("laptop.key").path
         let refused = try host.ctl("status", "--client-key", other, "--timeout", "1")
-        #expect(refused.status != 0)
+        // Told as what it is (not "intentd went away"), with what to do; a refusal exits 4.
+        #expect(refused.status == 4, "\(refused.stderr)")
+        #expect(refused.stderr.contains("refused this client's key") && refused.stderr.contains("clients trust"), "\(refused.stderr)")
         #expect(try host.ctl("clients", "trust", other, "--name", "laptop").status == 0)
         let allowed = try host.ctl("status", "--client-key", other, "--timeout", "5")
         #expect(allowed.status == 0, "\(allowed.stderr)")

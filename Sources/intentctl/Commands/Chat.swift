@@ -59,13 +59,22 @@ struct Chat: ParsableCommand {
             return deadline
         }
 
+        /// The request the open conversation started with, and its key.
+        var started: (text: String, key: String)?
+        /// A request whose outcome is unknown (intentd stopped answering before it answered):
+        /// said again, it carries the same key, so what it leads to is done at most once.
+        var unsettled: (text: String, key: String)?
+
         /// Says `utterance` and shows the host's turn; keeps the conversation open while it asks.
         func answer(_ utterance: Utterance) {
+            var utterance = utterance
+            if utterance.sessionId == nil {
+                let again = unsettled.flatMap { Self.same($0.text, utterance.text) ? $0.key : nil }
+                utterance.idempotencyKey = again ?? RequestAnnotation.makeKey()
+                started = (utterance.text, utterance.idempotencyKey ?? "")
+            }
             do {
-                let turn = try client.say(utterance)
-                editor.show(Transcript.Line(turn).shown)
-                session = turn.end == nil ? turn.sessionId : nil
-                deadline = waits(turn)
+                show(try client.say(utterance))
             } catch ClientError.host(ErrorCode.unknownSession.rawValue, _) {
                 // The host was restarted (or the session is gone): say it in the user's words.
                 editor.show("intentd: I no longer know what we were talking about (intentd was restarted), so nothing was done. Say the request again.")
@@ -73,11 +82,35 @@ struct Chat: ParsableCommand {
             } catch ClientError.host(let code, let message) {
                 editor.show("intentd: \(message) (\(code))")
                 session = nil
+            } catch let error as ClientError where error.unsettledKey != nil {
+                // The answer was lost on the way: what was asked may still be done.
+                session = nil
+                guard utterance.sessionId == nil else {
+                    unsettled = started
+                    editor.show("intentctl: intentd \(ClientError.lost), so whether your answer was taken is unknown. Say the request again to find out: it is done at most once.")
+                    return
+                }
+                editor.show("intentctl: intentd \(ClientError.lost). Asking again as it comes back (done at most once)…")
+                if let turn = Self.sayAgain(utterance, client) {
+                    unsettled = nil
+                    show(turn)
+                } else {
+                    unsettled = started
+                    editor.show("intentctl: intentd still does not answer, so whether that was done is unknown. Say it again later: it is done at most once.")
+                }
             } catch {
                 // intentd stopped or went away: say so and go on (a conversation it held is gone).
                 editor.show("intentctl: \(error)")
                 session = nil
             }
+        }
+
+        /// Shows the host's turn, and keeps its conversation if it asks something.
+        func show(_ turn: Turn) {
+            editor.show(Transcript.Line(turn).shown)
+            session = turn.end == nil ? turn.sessionId : nil
+            deadline = waits(turn)
+            if turn.end != nil, unsettled?.key == started?.key { unsettled = nil }
         }
 
         while true {
@@ -121,6 +154,32 @@ struct Chat: ParsableCommand {
 }
 
 extension Chat {
+    /// How long a new request whose answer was lost is said again, while intentd does not answer.
+    static let retryFor = Duration.seconds(30)
+
+    /// `utterance` (a new request, with its key) said again once a second until intentd
+    /// answers, for at most `retryFor`: its turn, or nil if it never answered.
+    static func sayAgain(_ utterance: Utterance, _ client: IntentClient) -> Turn? {
+        let deadline = ContinuousClock.now + retryFor
+        while ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 1)
+            do { return try client.say(utterance) } catch let error as ClientError {
+                switch error {
+                case .notRunning, .hostLost, .timeout: continue
+                default: return nil
+                }
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether two requests are said alike (but for case and spaces).
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.lowercased().split(whereSeparator: \.isWhitespace) == b.lowercased().split(whereSeparator: \.isWhitespace)
+    }
+
     /// "30 s", "2 min".
     static func describe(_ seconds: Double) -> String {
         seconds >= 120 && seconds.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int(seconds / 60)) min" : "\(Int(seconds.rounded())) s"

@@ -56,8 +56,18 @@ struct Send: ParsableCommand {
         }
         var submission = Submission(parameters: values, language: language, confirmed: confirm ? true : nil, idempotencyKey: idempotencyKey)
         submission.traceparent = traceparent
-        let outcome = try connection.client().submit(
-            app: app, intent: intent, submission)
+        let outcome: Outcome
+        do { outcome = try connection.client().submit(app: app, intent: intent, submission) } catch let error as ClientError {
+            // No answer came to a request that may have been done: a script reading JSON gets
+            // the key to send it again with, as an outcome (the error still goes to stderr).
+            if json, let key = error.unsettledKey {
+                var unknown = Outcome(
+                    outcome: .failure, code: ErrorCode.outcomeUnknown.rawValue, app: app, intent: intent, sessionId: "", message: "\(error)")
+                unknown.idempotencyKey = key
+                print(JSON.pretty(unknown))
+            }
+            throw error
+        }
         print(json ? JSON.pretty(outcome) : OutcomeText(outcome).description)
         let status = Exit.status(for: outcome)
         if status != 0 { throw ExitCode(status) }
