@@ -44,7 +44,13 @@ public enum KeyFile {
 
     /// Writes a public key as one line of text (for `server.pub`), readable by others.
     public static func publish(_ publicKey: String, to url: URL) throws {
-        try Data((publicKey + "\n").utf8).write(to: url, options: .atomic)
+        let data = Data((publicKey + "\n").utf8)
+        // Already there as it is (every start after the first): nothing to write, so a full
+        // disk does not stop the host.
+        if (try? Data(contentsOf: url)) == data { return }
+        do { try data.write(to: url, options: .atomic) } catch {
+            throw KeyError("cannot write \(url.path): \(describeFileError(error))")
+        }
     }
 
     /// Reads a public key: 40 Z85 characters given as they are, or a file holding them
