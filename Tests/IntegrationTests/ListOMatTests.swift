@@ -90,6 +90,9 @@ struct ListOMatTests {
         let host = try TestHost(["--extensions", "lists"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["List-o-Mat"])
+        // `wait` knows the app by the names send does (it waited out its time for ListOMat).
+        let waited = try host.ctl("wait", "ListOMat", "com.listomat.intents", "--for", "5")
+        #expect(waited.status == 0 && waited.stdout.contains("ready"), "\(waited.stderr)")
         let asked = try host.ctl("ask", "add milk and eggs to my groceries list", "--answer", "yes", "--answer", "yes")
         #expect(asked.stdout.contains("There's no list called groceries. Should I make it?"), "\(asked.stdout)")
         #expect(asked.stdout.contains("I added milk and eggs to groceries."), "\(asked.stdout)")

@@ -25,8 +25,9 @@ struct Wait: ParsableCommand {
                 var probe = connection
                 probe.timeout = 1
                 let status = try probe.client().status()
-                let registered = Set(status.extensions.map { $0.appName.lowercased() })
-                let missing = apps.filter { !registered.contains($0.lowercased()) }
+                // An app by any name the host knows it by, as send takes it (ListOMat, List-o-Mat).
+                let registered = Set(status.extensions.flatMap { [$0.appName, $0.bundleIdentifier] + $0.alternativeAppNames }.map(Self.fold))
+                let missing = apps.filter { !registered.contains(Self.fold($0)) }
                 if missing.isEmpty {
                     print("ready")
                     return
@@ -38,5 +39,10 @@ struct Wait: ParsableCommand {
             usleep(100_000)
         }
         throw CommandFailure("gave up after \(seconds) s: \(last)")
+    }
+
+    /// A name without case, spaces or punctuation, as the host matches app names.
+    static func fold(_ name: String) -> String {
+        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains)))
     }
 }
