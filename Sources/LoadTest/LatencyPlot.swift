@@ -46,10 +46,12 @@ public struct LatencyPlot {
 
     /// The SVG document.
     public func svg(width: Double = 720, height: Double = 420) -> String {
-        let left = 70.0, right = 20.0, top = 40.0, bottom = 50.0
+        // Room on the right for the last percentile's label.
+        let left = 70.0, right = 40.0, top = 40.0, bottom = 50.0
         let plotW = width - left - right, plotH = height - top - bottom
         let maxX = 5.0
-        let maxY = max(0.001, (series.flatMap(\.points).map(\.1).max() ?? 1) / 1000 * 1.1)
+        let (step, ticks) = Self.ticks(upTo: max(0.001, (series.flatMap(\.points).map(\.1).max() ?? 1) / 1000 * 1.05))
+        let maxY = step * Double(ticks)
         func px(_ p: Double) -> Double { left + Self.x(p) / maxX * plotW }
         func py(_ us: Double) -> Double { top + plotH - (us / 1000) / maxY * plotH }
         let colors = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd"]
@@ -65,11 +67,11 @@ public struct LatencyPlot {
             svg += "<line x1=\"\(px(p))\" y1=\"\(top)\" x2=\"\(px(p))\" y2=\"\(top + plotH)\" stroke=\"#ddd\"/>"
             svg += "<text x=\"\(px(p))\" y=\"\(top + plotH + 18)\" text-anchor=\"middle\">\(label)</text>\n"
         }
-        for i in 0...5 {
-            let ms = maxY * Double(i) / 5
-            let y = top + plotH - Double(i) / 5 * plotH
+        for i in 0...ticks {
+            let ms = step * Double(i)
+            let y = top + plotH - Double(i) / Double(ticks) * plotH
             svg += "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(left + plotW)\" y2=\"\(y)\" stroke=\"#eee\"/>"
-            svg += "<text x=\"\(left - 6)\" y=\"\(y + 4)\" text-anchor=\"end\">\(String(format: "%.2f", ms))</text>\n"
+            svg += "<text x=\"\(left - 6)\" y=\"\(y + 4)\" text-anchor=\"end\">\(String(format: "%g", ms))</text>\n"
         }
         svg += "<text x=\"\(left + plotW / 2)\" y=\"\(height - 10)\" text-anchor=\"middle\">percentile</text>\n"
         svg += "<text x=\"16\" y=\"\(top + plotH / 2)\" transform=\"rotate(-90 16 \(top + plotH / 2))\" text-anchor=\"middle\">latency (ms)</text>\n"
@@ -85,6 +87,15 @@ public struct LatencyPlot {
             svg += "<text x=\"\(left + 30)\" y=\"\(top + 18 + Double(i) * 18)\">\(escape(s.label))</text>\n"
         }
         return svg + "</svg>\n"
+    }
+
+    /// A round step (1, 2 or 5 times a power of ten) and how many of it reach `maximum`,
+    /// at most 8: the y axis's ticks (0, 2, 4, … ms rather than 0, 2.14, 4.28, …).
+    static func ticks(upTo maximum: Double) -> (step: Double, count: Int) {
+        let raw = maximum / 5
+        let power = pow(10, floor(log10(raw)))
+        let step = [1.0, 2, 5, 10].map { $0 * power }.first { maximum / $0 <= 8 } ?? 10 * power
+        return (step, max(1, Int(ceil(maximum / step))))
     }
 
     private func escape(_ text: String) -> String {

@@ -204,4 +204,11 @@ struct TransportTests {
         #expect(svg.contains("<polyline"))
         #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
     }
+
+    @Test("The latency axis is marked in round steps that reach the slowest point")
+    func roundTicks() {
+        #expect(LatencyPlot.ticks(upTo: 10.69) == (2, 6))
+        #expect(LatencyPlot.ticks(upTo: 0.35) == (0.05, 7))
+        #expect(LatencyPlot.ticks(upTo: 1) == (0.2, 5))
+    }
 }
