@@ -113,6 +113,21 @@ struct ConversationTests {
         #expect(last.text == "MonkeyChat is on it.")
     }
 
+    @Test("An app's error is said with what it said, made printable and cut short: nothing was done")
+    func appErrorIsSaidWithItsWords() async throws {
+        let host = try FakeDialogHost()
+        let dialog = engine(host, ScriptedExtension(handle: ["error": "SQLite error 13: database or disk is full\u{1B}[2J"]))
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
+        let last = try await host.turn(1)
+        #expect(last.outcome?.code == "extensionError")
+        #expect(last.text.hasPrefix("Sorry, MonkeyChat couldn't do that, and nothing was done. It said: “SQLite error 13: database or disk is full"), "\(last.text)")
+        #expect(!last.text.unicodeScalars.contains("\u{1B}"), "\(last.text)")
+        let long = try FakeDialogHost()
+        let chatty = engine(long, ScriptedExtension(handle: ["error": .string(String(repeating: "x", count: 5000))]))
+        _ = chatty.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(2))
+        #expect(try await long.turn(1).text.count < 300)
+    }
+
     @Test("A handle reply the host cannot read is said to be unknown, not a failure")
     func unreadableHandleReplyIsUnknown() async throws {
         let host = try FakeDialogHost()

@@ -817,6 +817,9 @@ struct Conversation: Sendable {
 
     // MARK: Words
 
+    /// The most characters of an app's error shown to the user.
+    static let errorShown = 160
+
     /// The last turn for an outcome that went wrong, in words.
     private func failed(_ outcome: Outcome, _ context: Context) -> Turn {
         let app = outcome.app
@@ -829,6 +832,12 @@ struct Conversation: Sendable {
         case .outcomeUnknown?:
             // Not a failure to report as one: it may have been done.
             text = words.say("outcomeUnknown", ["app": app])
+        case .extensionError? where words.has("failedError"):
+            // An error reply is work not done (wire.md, section 5a); what the app said of it,
+            // its words made printable and cut short ("database or disk is full").
+            let said = outcome.message.hasPrefix("\(app) reported an error: ") ? String(outcome.message.dropFirst("\(app) reported an error: ".count)) : outcome.message
+            let error = PeerNames.printable(said.count > Self.errorShown ? said.prefix(Self.errorShown) + "…" : said)
+            text = words.say("failedError", ["app": app, "error": error])
         case .some:
             text = words.say("failed", ["app": app])
         case nil:
