@@ -105,4 +105,26 @@ struct HostRestartTests {
         try host.client().setLocked(false)
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
     }
+
+    @Test("A ride booked with the client's key, asked again with it after the host crashed and came back, is that ride: the handle is sent again, not the lifecycle (whose confirm said a ride must finish first)")
+    func keyedRetryAfterHostCrashIsTheSameRide() throws {
+        let host = try TestHost(
+            ["--extensions", "rides", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1000"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Zippy"])
+        #expect(try host.ctl("authorize", "Zippy", "allow").status == 0)
+        let book = ["send", "Zippy", "RequestRide", "dropOffLocation=Union Square", "--confirm", "--json", "--idempotency-key", "ride-after-crash-1"]
+        let first = try host.ctl(book)
+        #expect(first.status == 0, "\(first.stdout) \(first.stderr)")
+        let ride = try #require(first.json?["response"]?["response"]?["rideStatus"]?["rideIdentifier"]?.stringValue, "\(first.stdout)")
+        let hostPid = try #require(host.process?.processIdentifier)
+        kill(hostPid, SIGKILL)
+        host.process?.waitUntilExit()
+        try host.startHost()
+        try host.waitFor(["Zippy"])
+        let again = try host.ctl(book)
+        #expect(again.status == 0, "\(again.stdout) \(again.stderr)")
+        #expect(again.json?["response"]?["response"]?["rideStatus"]?["rideIdentifier"]?.stringValue == ride, "\(again.stdout)")
+    }
 }
+

@@ -139,6 +139,49 @@ struct LifecycleDriverTests {
         #expect(ext.handles.withLock { $0 } == 3)
     }
 
+    @Test("A handle sent with the client's key is written down before it goes; a host that restarted sends that handle again when asked with the key, and nothing before it")
+    func keyedHandleOutlivesARestart() async throws {
+        /// Books once: then confirm says one is under way, as Zippy's does.
+        final class Booked: StageSender {
+            let asked = Mutex<[String]>([])
+            let booked = Mutex(false)
+            func stage(app: String, intent: String, stage: Stage, body: [UInt8]) async -> StageReply {
+                asked.withLock { $0.append("\(stage)") }
+                switch stage {
+                case .resolve: return .reply(Array(#"{"results":[{"kind":"notRequired"}]}"#.utf8))
+                case .confirm: return .reply(Array((booked.withLock { $0 } ? #"{"code":"failureMessageServiceNotAvailable"}"# : #"{"code":"ready"}"#).utf8))
+                case .handle:
+                    booked.withLock { $0 = true }
+                    return .reply(Array(#"{"code":"success"}"#.utf8))
+                }
+            }
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("handles-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let ext = Booked()
+        let keyed = try JSON.encode(Submission(parameters: ["recipients": "Coco", "content": "hi"], idempotencyKey: "restart-1"))
+        let first = LifecycleDriver(sender: ext, keyed: KeyedHandles(journal: HandleJournal(url: file)))
+        #expect(await first.run(app: "MonkeyChat", intent: send, body: keyed).code == "success")
+        // A key the host made is not written down.
+        let written = try Data(contentsOf: file)
+        _ = await first.run(app: "MonkeyChat", intent: send, body: try JSON.encode(Submission(parameters: ["recipients": "Coco", "content": "hi"])))
+        #expect(try Data(contentsOf: file) == written)
+
+        ext.asked.withLock { $0.removeAll() }
+        let restarted = LifecycleDriver(sender: ext, keyed: KeyedHandles(journal: HandleJournal(url: file)))
+        let again = await restarted.run(app: "MonkeyChat", intent: send, body: keyed)
+        #expect(again.code == "success" && again.idempotencyKey == "restart-1", "\(again)")
+        #expect(ext.asked.withLock { $0 } == ["handle"])
+        // A line that cannot be read, and one older than a day, are passed over.
+        try Data("not json\n".utf8).write(to: file)
+        var old = HandleJournal.Record(key: "old-1", app: "MonkeyChat", intent: send.name, parameters: [:], resolutions: [], time: 0)
+        try HandleJournal(url: file).append(old)
+        old.key = "new-1"
+        old.time = Date().timeIntervalSince1970
+        try HandleJournal(url: file).append(old)
+        #expect(HandleJournal(url: file).load().map(\.key) == ["new-1"])
+    }
+
     @Test("A parameter that needs the user stops the lifecycle before confirm")
     func needsUserInputStopsBeforeConfirm() async {
         let ext = ScriptedExtension(resolve: { r in

@@ -1,4 +1,6 @@
+import Foundation
 import IntentProtocol
+import Logging
 import Synchronization
 
 /// Lifecycles whose handle was sent, by idempotency key, so that one asked again with its
@@ -12,8 +14,11 @@ import Synchronization
 /// - A handle that was answered, for a key the client gave (a client that names a key may
 ///   not have heard the answer), is kept with its outcome; asked again, that is the answer.
 ///
-/// Kept in memory, the newest first, within a count and a size; a host that restarted
-/// knows none and runs the whole lifecycle again.
+/// Kept in memory, the newest first, within a count and a size. With a `HandleJournal`, a
+/// handle sent with a key the client gave is written down before it goes, and a host that
+/// restarted knows each such handle as one whose outcome is unknown: asked again with its
+/// key, it sends that handle again (the extension answers from its journal) instead of
+/// running the whole lifecycle again.
 final class KeyedHandles: Sendable {
     /// What is kept for one key.
     enum Kept: Sendable {
@@ -50,9 +55,31 @@ final class KeyedHandles: Sendable {
     let capacity: Int
     let maxBytes: Int
 
-    init(capacity: Int = 4096, maxBytes: Int = 16 << 20) {
+    private let journal: HandleJournal?
+    private let log = Logger(label: HostLog.label)
+
+    init(capacity: Int = 4096, maxBytes: Int = 16 << 20, journal: HandleJournal? = nil) {
         self.capacity = capacity
         self.maxBytes = maxBytes
+        self.journal = journal
+        for record in journal?.load() ?? [] {
+            add(key: record.key, app: record.app, intent: record.intent,
+                .unknown(parameters: record.parameters, resolutions: record.resolutions),
+                bytes: JSONValue.object(record.parameters).serialized().count + 256)
+        }
+    }
+
+    /// Writes down `run`'s handle, about to be sent, if the client gave its key; a journal
+    /// that cannot be written is logged, and the handle still goes (only a restart's memory
+    /// of it is lost).
+    func sending(_ run: Run) {
+        guard let journal, run.keyFromClient else { return }
+        let record = HandleJournal.Record(
+            key: run.idempotencyKey, app: run.app, intent: run.intent.name, parameters: run.parameters, resolutions: run.resolutions,
+            time: Date().timeIntervalSince1970)
+        do { try journal.append(record) } catch {
+            log.warning("cannot write down the handle with key \(run.idempotencyKey) for a restart: \(error)")
+        }
     }
 
     /// Keeps how `run` ended, `outcome`, if its handle was sent: the handle if the outcome
@@ -70,11 +97,14 @@ final class KeyedHandles: Sendable {
         } else {
             return
         }
+        add(key: run.idempotencyKey, app: run.app, intent: run.intent.name, kept, bytes: bytes)
+    }
+
+    private func add(key: String, app: String, intent: String, _ kept: Kept, bytes: Int) {
         guard bytes <= maxBytes / 16 else { return }
-        let key = run.idempotencyKey
         state.withLock { state in
             state.remove(key)
-            state.entries[key] = Entry(app: run.app, intent: run.intent.name, kept: kept, bytes: bytes)
+            state.entries[key] = Entry(app: app, intent: intent, kept: kept, bytes: bytes)
             state.order.append(key)
             state.bytes += bytes
             while state.order.count > capacity || state.bytes > maxBytes, let oldest = state.order.first { state.remove(oldest) }

@@ -249,7 +249,10 @@ struct LifecycleDriver: Sendable {
         let body = request.serialized()
         // Only a handle carries the key; from here on the outcome names it.
         let key = stage == .handle ? run.idempotencyKey : nil
-        if key != nil { run.handleSent = true }
+        if key != nil {
+            run.handleSent = true
+            keyed?.sending(run)
+        }
         switch await sender.stage(
             app: run.app, intent: run.intent.name, stage: stage, body: body, key: key, batched: batched, route: run.route)
         {

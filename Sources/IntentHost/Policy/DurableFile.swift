@@ -11,6 +11,33 @@ public enum DurableFile {
         let temporary = directory + "/.\(url.lastPathComponent).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw PolicyStateError(writing: url, errno) }
+        var failure = writeAndClose(bytes, fd)
+        if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw PolicyStateError(writing: url, failure)
+        }
+        try syncDirectory(directory, for: url)
+    }
+
+    /// Adds `bytes` at the end of `url` (made if it is not there), durably.
+    static func append(_ bytes: [UInt8], to url: URL) throws(PolicyStateError) {
+        let existed = access(url.path, F_OK) == 0
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw PolicyStateError(writing: url, errno) }
+        let failure = writeAndClose(bytes, fd)
+        guard failure == 0 else { throw PolicyStateError(writing: url, failure) }
+        if !existed { try syncDirectory(url.deletingLastPathComponent().path, for: url) }
+    }
+
+    /// Removes `url` durably; a file that is not there is already removed.
+    static func remove(_ url: URL) throws(PolicyStateError) {
+        guard unlink(url.path) == 0 || errno == ENOENT else { throw PolicyStateError(writing: url, errno) }
+        try syncDirectory(url.deletingLastPathComponent().path, for: url)
+    }
+
+    /// Writes all of `bytes` to `fd`, flushes and closes it: the first error, or 0.
+    private static func writeAndClose(_ bytes: [UInt8], _ fd: Int32) -> Int32 {
         var written = 0
         var failure: Int32 = 0
         bytes.withUnsafeBytes { raw in
@@ -26,18 +53,7 @@ public enum DurableFile {
         }
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(temporary, url.path) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw PolicyStateError(writing: url, failure)
-        }
-        try syncDirectory(directory, for: url)
-    }
-
-    /// Removes `url` durably; a file that is not there is already removed.
-    static func remove(_ url: URL) throws(PolicyStateError) {
-        guard unlink(url.path) == 0 || errno == ENOENT else { throw PolicyStateError(writing: url, errno) }
-        try syncDirectory(url.deletingLastPathComponent().path, for: url)
+        return failure
     }
 
     private static func syncDirectory(_ directory: String, for url: URL) throws(PolicyStateError) {

@@ -54,6 +54,9 @@ public struct StateDirectory: Sendable, Hashable {
     /// Which keys the host trusts, for which bundle ids: `STATE/trust.json`.
     public var trustFile: URL { url.appendingPathComponent("trust.json") }
 
+    /// The handles sent with a client's key, written down before they go (a day's).
+    public var handleJournalFile: URL { url.appendingPathComponent("handles.jsonl") }
+
     /// Where the host keeps each launched extension's output (`BUNDLE-ID.log`) and its own log.
     public var logsDirectory: URL { url.appendingPathComponent("logs") }
 
