@@ -180,6 +180,14 @@ struct LifecycleDriverTests {
         old.time = Date().timeIntervalSince1970
         try HandleJournal(url: file).append(old)
         #expect(HandleJournal(url: file).load().map(\.key) == ["new-1"])
+        // Past twice its capacity, the file is written again with the newest only.
+        let small = HandleJournal(url: file, capacity: 2)
+        for i in 0..<6 {
+            old.key = "k\(i)"
+            try small.append(old)
+        }
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count <= 4 && small.load().map(\.key) == ["k4", "k5"], "\(lines)")
     }
 
     @Test("A parameter that needs the user stops the lifecycle before confirm")

@@ -19,17 +19,21 @@ final class HandleJournal: Sendable {
         var time: Double
     }
 
-    /// The most records kept, and for how long.
-    static let capacity = 4096
+    /// How long records are kept.
     static let keptFor: TimeInterval = 86_400
     /// A file larger than this is not read (it was not written by this host).
     static let maxFileBytes = 64 << 20
 
     let url: URL
-    /// Lines appended since the file was last written whole.
+    /// The most records kept.
+    let capacity: Int
+    /// Lines in the file, as far as this host knows.
     private let appended = Mutex(0)
 
-    init(url: URL) { self.url = url }
+    init(url: URL, capacity: Int = 4096) {
+        self.url = url
+        self.capacity = capacity
+    }
 
     /// The records kept, oldest first: the newest `capacity` of the last day; lines that
     /// cannot be read are skipped.
@@ -37,8 +41,11 @@ final class HandleJournal: Sendable {
         guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size <= Self.maxFileBytes,
             let data = try? Data(contentsOf: url)
         else { return [] }
-        let records = data.split(separator: UInt8(ascii: "\n")).compactMap { try? JSON.decode(Record.self, from: Array($0)) }
-        return Array(records.filter { now.timeIntervalSince1970 - $0.time < Self.keptFor }.suffix(Self.capacity))
+        let lines = data.split(separator: UInt8(ascii: "\n"))
+        // The file is written whole again once it holds twice the capacity, across restarts too.
+        appended.withLock { $0 = lines.count }
+        let records = lines.compactMap { try? JSON.decode(Record.self, from: Array($0)) }
+        return Array(records.filter { now.timeIntervalSince1970 - $0.time < Self.keptFor }.suffix(capacity))
     }
 
     /// Writes `record` down, durably; past twice the capacity, the file is written again with
@@ -50,7 +57,7 @@ final class HandleJournal: Sendable {
             count += 1
             return count
         }
-        guard count > Self.capacity * 2 else { return try DurableFile.append(line, to: url) }
+        guard count > capacity * 2 else { return try DurableFile.append(line, to: url) }
         let kept = load() + [record]
         try DurableFile.write(kept.flatMap { ((try? JSON.encode($0)) ?? []) + [UInt8(ascii: "\n")] }, to: url)
         appended.withLock { $0 = kept.count }
