@@ -45,7 +45,8 @@ final class Interruption: Sendable {
         FileHandle.standardError.write(Data("\r\u{1B}[Kintentctl: stopping…\n".utf8))
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { [weak self] in
             guard let self, !self.finished.load(ordering: .relaxed) else { return }
-            let started = self.started.withLock { $0 }
+            // Only a process still this one's child: an ended one's pid may be another's now.
+            let started = self.started.withLock { $0 }.filter { Self.isChild($0.pid) }
             for (pid, _) in started { kill(pid, SIGTERM) }
             // A host stops its extensions as it goes; its directory goes after it.
             for _ in 0..<50 where started.contains(where: { Self.isRunning($0.pid) }) { usleep(100_000) }
@@ -56,9 +57,21 @@ final class Interruption: Sendable {
 
     /// Whether `pid` is alive (an exited child not yet waited for counts as gone).
     private static func isRunning(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return false }
-        return !stat[close...].dropFirst(2).hasPrefix("Z")
+        guard let fields = stat(pid) else { return false }
+        return fields.first != "Z"
+    }
+
+    /// Whether `pid` is a process this one started and that has not ended.
+    private static func isChild(_ pid: pid_t) -> Bool {
+        guard let fields = stat(pid), fields.count > 1 else { return false }
+        return fields[0] != "Z" && fields[1] == String(getpid())
+    }
+
+    /// The fields of `/proc/PID/stat` after the command name: state, parent, …
+    private static func stat(_ pid: pid_t) -> [Substring]? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        return stat[stat.index(after: close)...].split(separator: " ")
     }
 }
