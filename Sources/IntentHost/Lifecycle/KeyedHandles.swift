@@ -69,11 +69,11 @@ final class KeyedHandles: Sendable {
         }
     }
 
-    /// Writes down `run`'s handle, about to be sent, if the client gave its key; a journal
-    /// that cannot be written is logged, and the handle still goes (only a restart's memory
-    /// of it is lost).
+    /// Writes down `run`'s handle, about to be sent, if the client gave its key and it
+    /// changes something (a search run again is the same search); a journal that cannot be
+    /// written is logged, and the handle still goes (only a restart's memory of it is lost).
     func sending(_ run: Run) {
-        guard let journal, run.keyFromClient else { return }
+        guard let journal, run.keyFromClient, !run.intent.isReadOnly else { return }
         let record = HandleJournal.Record(
             key: run.idempotencyKey, app: run.app, intent: run.intent.name, parameters: run.parameters, resolutions: run.resolutions,
             time: Date().timeIntervalSince1970)
