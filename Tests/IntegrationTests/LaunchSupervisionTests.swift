@@ -106,6 +106,14 @@ struct LaunchSupervisionTests {
         #expect(command.hasPrefix("MonkeyChat"), "pid \(pid) runs \(command), not the extension")
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
+        // Dropped and not yet killed, its launch is running but not registered: status says so.
+        var said = ""
+        let deadline = ContinuousClock.now + .seconds(8)
+        while !said.contains("not registered"), ContinuousClock.now < deadline {
+            said = try host.ctl("status").stdout
+            usleep(200_000)
+        }
+        #expect(said.contains("messaging (MonkeyChat): running, pid \(pid), not registered"), "\(said)")
         let again = try waitForLaunch(host, "messaging") { $0.restarts == 1 && $0.lastExit != nil }
         #expect(again.lastExit?.contains("stopped answering (no heartbeat for") == true, "\(again)")
         try host.waitFor(["MonkeyChat"]) { $0.extensions.first?.processIdentifiers.contains(Int(pid)) == false }

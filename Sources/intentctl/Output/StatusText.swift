@@ -31,7 +31,8 @@ struct StatusText: CustomStringConvertible {
         }
         if let launches = status.launches, !launches.isEmpty {
             lines.append("launched extensions:")
-            for launch in launches { lines.append("  " + Self.describe(launch)) }
+            let registered = Set(status.extensions.map(\.bundleIdentifier))
+            for launch in launches { lines.append("  " + Self.describe(launch, registered: registered.contains(launch.bundleIdentifier))) }
         }
         for (app, count) in (status.waitingRequests ?? [:]).sorted(by: { $0.key < $1.key }) {
             lines.append("\(app): \(count) request\(count == 1 ? "" : "s") waiting for an instance to come back")
@@ -46,11 +47,14 @@ struct StatusText: CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
-    /// "messaging (MonkeyChat): restarting in 3.9 s, restarted 2 times; last exited with status 1: fatal: …"
-    static func describe(_ launch: LaunchStatus) -> String {
+    /// "messaging (MonkeyChat): restarting in 3.9 s, restarted 2 times; last exited with status 1: fatal: …";
+    /// a running one whose app has no instance `registered` says so (starting, or not answering).
+    static func describe(_ launch: LaunchStatus, registered: Bool = true) -> String {
         let wait = launch.restartInSeconds.map { " in \($0) s" } ?? ""
         var state = switch launch.state {
-        case .running: "running" + (launch.processIdentifier.map { ", pid \($0)" } ?? "")
+        case .running:
+            "running" + (launch.processIdentifier.map { ", pid \($0)" } ?? "")
+                + (registered ? "" : ", not registered (starting, or not answering)")
         case .restarting: "restarting" + wait
         case .crashLooping: "crash-looping, restarting" + wait
         case .rejected: "rejected, not restarted (`intentctl restart \(launch.appName)` to try again)"
