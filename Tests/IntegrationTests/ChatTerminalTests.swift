@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 import Testing
 
 /// `intentctl chat` the way people use it: in a real terminal (a pseudo-terminal of
@@ -374,4 +375,34 @@ struct ChatTerminalTests {
         let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=paused hello", "--json")
         #expect(found.json?["response"]?["response"]?["messages"]?.arrayValue?.count == 1, "sent once: \(found.stdout)")
     }
+
+    @Test("A request whose app gave no usable answer in time is said to be unknown; typed again, it keeps its key and is done once")
+    func unknownOutcomeTypedAgainIsDoneOnce() throws {
+        let (host, terminal) = try Self.monkeyChat(["--request-timeout", "1500"])
+        defer { terminal.close(); host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        // MonkeyChat's store held by another writer: its handle cannot commit before its deadline.
+        let store = host.state.appendingPathComponent("sandboxes/com.monkeychat.intents/monkeychat.sqlite").path
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", "import sqlite3,sys,time; c=sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10); c.execute('BEGIN EXCLUSIVE'); print('held', flush=True); time.sleep(4)", store]
+        let said = Pipe()
+        holder.standardOutput = said
+        try holder.run()
+        _ = said.fileHandleForReading.availableData
+        try terminal.typeLine("on MonkeyChat tell Coco held up")
+        try terminal.waitFor("Ask me again to find out", timeout: .seconds(20))
+        holder.waitUntilExit()
+        try terminal.typeLine("on MonkeyChat tell Coco held up")
+        try terminal.waitFor("OK, I sent “held up” to Coco.", timeout: .seconds(20))
+        let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=held up", "--json")
+        #expect(found.json?["response"]?["response"]?["messages"]?.arrayValue?.count == 1, "sent once: \(found.stdout)")
+        // Both handles went with one key (the host writes each down before it goes).
+        let journal = try String(contentsOf: host.state.appendingPathComponent("handles.jsonl"), encoding: .utf8)
+        let keys = journal.split(separator: "\n").filter { $0.contains("held up") }.compactMap { line in
+            (try? JSON.decode(JSONValue.self, from: Array(line.utf8)))?["key"]?.stringValue
+        }
+        #expect(keys.count == 2 && Set(keys).count == 1, "\(journal)")
+    }
 }
+

@@ -136,6 +136,10 @@ struct ConversationTests {
         let last = try await host.turn(1)
         #expect(last.outcome?.code == "outcomeUnknown")
         #expect(last.text.contains("I don't know whether it did that"), "\(last.text)")
+        // A client that gave the key is told to ask again: with that key it is done at most once.
+        _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi", idempotencyKey: "keyed-1"), from: address(2))
+        let keyed = try await host.turn(2)
+        #expect(keyed.text.contains("Ask me again to find out: it won't be done twice."), "\(keyed.text)")
     }
 
     @Test("Only the connection that started a conversation can answer it; to another its id names nothing")

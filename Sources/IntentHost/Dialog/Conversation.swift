@@ -830,8 +830,10 @@ struct Conversation: Sendable {
         case .notAuthorized?:
             text = words.say("denied", ["app": app])
         case .outcomeUnknown?:
-            // Not a failure to report as one: it may have been done.
-            text = words.say("outcomeUnknown", ["app": app])
+            // Not a failure to report as one: it may have been done. A client that gave the key
+            // says it again with that key, and it is done at most once.
+            let keyed = idempotencyKey != nil && words.has("outcomeUnknownKeyed")
+            text = words.say(keyed ? "outcomeUnknownKeyed" : "outcomeUnknown", ["app": app])
         case .extensionError? where words.has("failedError"):
             // An error reply is work not done (wire.md, section 5a); what the app said of it,
             // its words made printable and cut short ("database or disk is full").

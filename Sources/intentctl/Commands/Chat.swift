@@ -111,6 +111,8 @@ struct Chat: ParsableCommand {
             session = turn.end == nil ? turn.sessionId : nil
             deadline = waits(turn)
             if turn.end != nil, unsettled?.key == started?.key { unsettled = nil }
+            // The app's answer was lost: said again, the request keeps its key.
+            if turn.outcome?.code == ErrorCode.outcomeUnknown.rawValue { unsettled = started }
         }
 
         while true {
