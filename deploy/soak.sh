@@ -35,16 +35,16 @@ for minute in $(seq 1 "$minutes"); do
 import json, sys
 r = json.load(open(sys.argv[1]))["result"]
 errors = sum(r.get("errors", {}).values())
-l = r["latencyMicroseconds"]
-print(f'{sys.argv[2]},{r["sent"]},{r["succeeded"]},{r["overloaded"]},{errors},{l["p50"]},{l["p99"]},{sys.argv[3]}')
+l = r["latencyMicroseconds"]  # empty when nothing succeeded
+print(f'{sys.argv[2]},{r["sent"]},{r["succeeded"]},{r["overloaded"]},{errors},{l.get("p50", "")},{l.get("p99", "")},{sys.argv[3]}')
 PY
     tail -1 "$out/soak.csv" >&2
 done
 python3 - "$out/soak.csv" "$capacity" "$rate" > "$out/soak-summary.txt" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
-def col(name): return [int(r[name]) for r in rows]
-rss, p50, p99 = col("host_rss_kib"), col("p50_us"), col("p99_us")
+def col(name): return [int(r[name]) for r in rows if r[name] != ""]
+rss, p50, p99 = col("host_rss_kib"), col("p50_us") or [0], col("p99_us") or [0]  # a minute with no success has none
 sent, ok, shed, errors = sum(col("sent")), sum(col("succeeded")), sum(col("overloaded")), sum(col("errors"))
 print(f"capacity {sys.argv[2]}/s; soak at {sys.argv[3]}/s for {len(rows)} minutes: {sent} sent, {ok} succeeded, "
       f"{shed} refused overloaded, {errors} errors")
