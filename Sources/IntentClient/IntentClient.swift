@@ -219,6 +219,15 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
         }
     }
 
+    /// Whether the request may have been carried out though no answer came: the connection
+    /// broke, or the answer was late (with or without a key to send it again with).
+    public var mayHaveBeenDone: Bool {
+        switch self {
+        case .hostLost, .timeout: true
+        default: false
+        }
+    }
+
     /// This error, naming `key` if it is one of an unknown outcome that names none yet.
     public func keyed(_ key: String) -> ClientError {
         switch self {

@@ -404,5 +404,39 @@ struct ChatTerminalTests {
         }
         #expect(keys.count == 2 && Set(keys).count == 1, "\(journal)")
     }
+
+    @Test("An answer lost while intentd is paused: the request is asked again from its start with its key and is the one done, once; a chat closed while asking again hands its key to the next chat")
+    func lostAnswerStartsOverWithItsKey() throws {
+        let (host, terminal) = try Self.monkeyChat()
+        defer { terminal.close(); host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let pid = try #require(host.process?.processIdentifier)
+        try terminal.typeLine("send a message to kiki")
+        try terminal.waitFor("What do you want to say to Kiki?")
+        kill(pid, SIGSTOP)
+        try terminal.typeLine("paused answer")
+        try terminal.waitFor("Asking again from the start", timeout: .seconds(20))
+        kill(pid, SIGCONT)
+        // The paused host took the answer as it resumed: the request said again with its key
+        // is that one, told with what it was done with.
+        try terminal.waitFor("OK, I sent “paused answer” to Kiki.", timeout: .seconds(20))
+        let answered = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=paused answer", "--json")
+        #expect(answered.json?["response"]?["response"]?["messages"]?.arrayValue?.count == 1, "sent once: \(answered.stdout)")
+
+        // A chat closed while it asks again (its terminal gone); the next chat says the same
+        // words with that key.
+        let leaving = try Self.chat(host, locale: "C.UTF-8")
+        kill(pid, SIGSTOP)
+        try leaving.typeLine("tell kiki left behind")
+        try leaving.waitFor("Asking again", timeout: .seconds(20))
+        leaving.close()
+        kill(pid, SIGCONT)
+        let next = try Self.chat(host, locale: "C.UTF-8")
+        defer { next.close() }
+        try next.typeLine("Tell Kiki   left behind")
+        try next.waitFor("OK, I sent “left behind” to Kiki.")
+        let left = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=left behind", "--json")
+        #expect(left.json?["response"]?["response"]?["messages"]?.arrayValue?.count == 1, "sent once: \(left.stdout)")
+    }
 }
 

@@ -60,6 +60,15 @@ struct LifecycleDriver: Sendable {
         let outcome: Outcome
         switch keyed?.take(run.idempotencyKey, app: run.app, intent: run.intent.name) {
         case .settled(let first)?:
+            // The first run's outcome, and what it was done with, for the words that tell it
+            // (the same request said again from its start has not said them yet).
+            for resolution in first.resolutions where run.parameters[resolution.parameter] == nil {
+                let values = resolution.results.compactMap { result -> JSONValue? in
+                    if case .success(let value) = result { value } else { nil }
+                }
+                guard !values.isEmpty, values.count == resolution.results.count else { continue }
+                run.parameters[resolution.parameter] = run.intent.parameter(resolution.parameter)?.isList == true ? .array(values) : values[0]
+            }
             return first
         case .unknown(let parameters, let resolutions)?:
             run.parameters = parameters

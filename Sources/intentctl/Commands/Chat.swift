@@ -60,18 +60,20 @@ struct Chat: ParsableCommand {
         }
 
         /// The request the open conversation started with, and its key.
-        var started: (text: String, key: String)?
-        /// A request whose outcome is unknown (intentd stopped answering before it answered):
-        /// said again, it carries the same key, so what it leads to is done at most once.
-        var unsettled: (text: String, key: String)?
+        var started: UnsettledRequest?
+        /// A request whose outcome is unknown: said again, it carries the same key, so what it
+        /// leads to is done at most once (kept in the state directory for the next chat too).
+        var unsettled = UnsettledRequest.load(from: state) {
+            didSet { if unsettled != oldValue { UnsettledRequest.save(unsettled, in: state) } }
+        }
 
         /// Says `utterance` and shows the host's turn; keeps the conversation open while it asks.
         func answer(_ utterance: Utterance) {
             var utterance = utterance
             if utterance.sessionId == nil {
-                let again = unsettled.flatMap { Self.same($0.text, utterance.text) ? $0.key : nil }
-                utterance.idempotencyKey = again ?? RequestAnnotation.makeKey()
-                started = (utterance.text, utterance.idempotencyKey ?? "")
+                let key = unsettled?.key(for: utterance.text, to: client.endpoint) ?? RequestAnnotation.makeKey()
+                utterance.idempotencyKey = key
+                started = UnsettledRequest(text: utterance.text, key: key, endpoint: client.endpoint, time: Date().timeIntervalSince1970)
             }
             do {
                 show(try client.say(utterance))
@@ -82,20 +84,18 @@ struct Chat: ParsableCommand {
             } catch ClientError.host(let code, let message) {
                 editor.show("intentd: \(message) (\(code))")
                 session = nil
-            } catch let error as ClientError where error.unsettledKey != nil {
-                // The answer was lost on the way: what was asked may still be done.
+            } catch let error as ClientError where error.mayHaveBeenDone {
+                // The answer was lost on the way: what was asked may still be done. The request
+                // is said again from its start with its key (an answer is not: the conversation
+                // may have moved on), and its key kept until it ends.
                 session = nil
-                guard utterance.sessionId == nil else {
-                    unsettled = started
-                    editor.show("intentctl: intentd \(ClientError.lost), so whether your answer was taken is unknown. Say the request again to find out: it is done at most once.")
-                    return
-                }
-                editor.show("intentctl: intentd \(ClientError.lost). Asking again as it comes back (done at most once)…")
-                if let turn = Self.sayAgain(utterance, client) {
-                    unsettled = nil
+                unsettled = started
+                guard let request = started else { return }
+                let from = utterance.sessionId == nil ? "" : " from the start"
+                editor.show("intentctl: intentd \(ClientError.lost). Asking again\(from) as it comes back (done at most once)…")
+                if let turn = Self.sayAgain(Utterance(text: request.text, language: language, idempotencyKey: request.key), client) {
                     show(turn)
                 } else {
-                    unsettled = started
                     editor.show("intentctl: intentd still does not answer, so whether that was done is unknown. Say it again later: it is done at most once.")
                 }
             } catch {
@@ -110,9 +110,15 @@ struct Chat: ParsableCommand {
             editor.show(Transcript.Line(turn).shown)
             session = turn.end == nil ? turn.sessionId : nil
             deadline = waits(turn)
-            if turn.end != nil, unsettled?.key == started?.key { unsettled = nil }
-            // The app's answer was lost: said again, the request keeps its key.
-            if turn.outcome?.code == ErrorCode.outcomeUnknown.rawValue { unsettled = started }
+            // Its outcome known, the request is settled; lost again (an app that gave no usable
+            // answer), said again it keeps its key. A conversation that ended with no outcome
+            // (called off) tells nothing of the first, and its key is kept.
+            guard let outcome = turn.outcome else { return }
+            if outcome.code == ErrorCode.outcomeUnknown.rawValue {
+                unsettled = started
+            } else if unsettled?.key == started?.key {
+                unsettled = nil
+            }
         }
 
         while true {
@@ -175,11 +181,6 @@ extension Chat {
             }
         }
         return nil
-    }
-
-    /// Whether two requests are said alike (but for case and spaces).
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.lowercased().split(whereSeparator: \.isWhitespace) == b.lowercased().split(whereSeparator: \.isWhitespace)
     }
 
     /// "30 s", "2 min".
