@@ -190,6 +190,33 @@ struct LifecycleDriverTests {
         #expect(lines.count <= 4 && small.load().map(\.key) == ["k4", "k5"], "\(lines)")
     }
 
+    @Test("The handle journal: a record after a line cut short starts a line of its own; a key used again for another intent keeps its first record, in memory and on disk")
+    func handleJournalSurvivesTornLinesAndReusedKeys() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("handles-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        var record = HandleJournal.Record(key: "a", app: "Zippy", intent: "RequestRide", parameters: [:], resolutions: [], time: Date().timeIntervalSince1970)
+        try Data(#"{"app":"Zip"#.utf8).write(to: file)  // a disk that filled mid-line
+        let journal = HandleJournal(url: file)
+        _ = journal.load()
+        try journal.append(record)
+        record.intent = "CancelRide"
+        try journal.append(record)
+        let loaded = HandleJournal(url: file).load()
+        #expect(loaded.map(\.intent) == ["RequestRide"], "\(loaded)")
+
+        let keyed = KeyedHandles(journal: HandleJournal(url: file))
+        // A lifecycle of another intent under the key does not take the first's place.
+        var other = Run(app: "Zippy", intent: try #require(try Catalog(directory: catalogDirectory).intent("CancelRide")), sessionId: "s", language: "en", confirmed: true)
+        other.idempotencyKey = "a"
+        other.keyFromClient = true
+        other.handleSent = true
+        keyed.keep(other, Outcome(outcome: .failure, code: "extensionError", app: "Zippy", intent: "CancelRide", sessionId: "s", message: "key used for another intent"))
+        guard case .unknown? = keyed.take("a", app: "Zippy", intent: "RequestRide") else {
+            Issue.record("the first use of the key was replaced")
+            return
+        }
+    }
+
     @Test("A parameter that needs the user stops the lifecycle before confirm")
     func needsUserInputStopsBeforeConfirm() async {
         let ext = ScriptedExtension(resolve: { r in

@@ -27,39 +27,54 @@ final class HandleJournal: Sendable {
     let url: URL
     /// The most records kept.
     let capacity: Int
-    /// Lines in the file, as far as this host knows.
-    private let appended = Mutex(0)
+    /// Lines in the file as far as this host knows, and whether its last may be cut short
+    /// (a write that failed part way, a disk that filled): the next line then starts on a
+    /// line of its own.
+    private let file = Mutex((lines: 0, torn: false))
 
     init(url: URL, capacity: Int = 4096) {
         self.url = url
         self.capacity = capacity
     }
 
-    /// The records kept, oldest first: the newest `capacity` of the last day; lines that
-    /// cannot be read are skipped.
+    /// The records kept, oldest first: the newest `capacity` of the last day, the first for
+    /// each key (a key used again for another intent is the app's to refuse, not a new
+    /// handle); lines that cannot be read are skipped. A file too large to be this host's is
+    /// not read, and is written again whole at the next record.
     func load(now: Date = Date()) -> [Record] {
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int, size <= Self.maxFileBytes,
-            let data = try? Data(contentsOf: url)
-        else { return [] }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int else { return [] }
+        guard size <= Self.maxFileBytes, let data = try? Data(contentsOf: url) else {
+            file.withLock { $0 = (capacity * 2, false) }
+            return []
+        }
         let lines = data.split(separator: UInt8(ascii: "\n"))
         // The file is written whole again once it holds twice the capacity, across restarts too.
-        appended.withLock { $0 = lines.count }
-        let records = lines.compactMap { try? JSON.decode(Record.self, from: Array($0)) }
+        file.withLock { $0 = (lines.count, data.last.map { $0 != UInt8(ascii: "\n") } ?? false) }
+        var seen = Set<String>()
+        let records = lines.compactMap { try? JSON.decode(Record.self, from: Array($0)) }.filter { seen.insert($0.key).inserted }
         return Array(records.filter { now.timeIntervalSince1970 - $0.time < Self.keptFor }.suffix(capacity))
     }
 
     /// Writes `record` down, durably; past twice the capacity, the file is written again with
     /// the newest records only.
     func append(_ record: Record) throws(PolicyStateError) {
-        var line = (try? JSON.encode(record)) ?? []
-        line.append(UInt8(ascii: "\n"))
-        let count = appended.withLock { count in
-            count += 1
-            return count
+        let (count, torn) = file.withLock { file in
+            file.lines += 1
+            return file
         }
-        guard count > capacity * 2 else { return try DurableFile.append(line, to: url) }
-        let kept = load() + [record]
+        guard count > capacity * 2 else {
+            var line = torn ? [UInt8(ascii: "\n")] : []
+            line += ((try? JSON.encode(record)) ?? []) + [UInt8(ascii: "\n")]
+            do { try DurableFile.append(line, to: url) } catch {
+                file.withLock { $0.torn = true }
+                throw error
+            }
+            file.withLock { $0.torn = false }
+            return
+        }
+        let earlier = load()
+        let kept = earlier.contains { $0.key == record.key } ? earlier : earlier + [record]
         try DurableFile.write(kept.flatMap { ((try? JSON.encode($0)) ?? []) + [UInt8(ascii: "\n")] }, to: url)
-        appended.withLock { $0 = kept.count }
+        file.withLock { $0 = (kept.count, false) }
     }
 }

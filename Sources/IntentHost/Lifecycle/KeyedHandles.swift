@@ -103,6 +103,9 @@ final class KeyedHandles: Sendable {
     private func add(key: String, app: String, intent: String, _ kept: Kept, bytes: Int) {
         guard bytes <= maxBytes / 16 else { return }
         state.withLock { state in
+            // A key used again for another app or intent keeps what it was first used for:
+            // the app refuses it for the other, and the first is still the one to answer.
+            if let first = state.entries[key], first.app != app || first.intent != intent { return }
             state.remove(key)
             state.entries[key] = Entry(app: app, intent: intent, kept: kept, bytes: bytes)
             state.order.append(key)
