@@ -80,10 +80,12 @@ public struct BenchEngine<Transport: BenchTransport> {
         if case .closed = plan.load {} else { warm.load = .closed(concurrency: 1) }
         let warmed = try measure(warm, progress: nil)
         if let stopped = warmed.stopped { throw BenchError("\(stopped.description) during the warm-up") }
-        // A misspelt app or intent: no request of it can succeed, so nothing is measured.
+        // A misspelt app or intent, or a request too large for the host: none of it can
+        // succeed, so nothing is measured.
         for (i, entry) in plan.mix.enumerated() where warmed.sentByEntry[i] > 0 {
-            if let code = ["unknownApp", "unknownIntent"].first(where: { warmed.errorsByEntry[i][$0] == warmed.sentByEntry[i] }) {
-                throw BenchError("\(entry.label): the host answered every warm-up request \(code) (intentctl status lists its apps and intents)")
+            if let code = ["unknownApp", "unknownIntent", "tooLarge"].first(where: { warmed.errorsByEntry[i][$0] == warmed.sentByEntry[i] }) {
+                let hint = code == "tooLarge" ? "give a smaller --size" : "intentctl status lists its apps and intents"
+                throw BenchError("\(entry.label): the host answered every warm-up request \(code) (\(hint))")
             }
         }
     }

@@ -33,6 +33,9 @@ struct Wait: ParsableCommand {
                     return
                 }
                 last = "not registered yet: \(missing.joined(separator: ", "))"
+            } catch ClientError.keyRefused(let endpoint) {
+                // Waiting longer will not make the host trust this client.
+                throw ClientError.keyRefused(endpoint)
             } catch {
                 last = "\(error)"
             }

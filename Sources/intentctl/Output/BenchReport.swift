@@ -108,7 +108,7 @@ struct BenchReport {
             lines.append("  \(p.name.padding(toLength: 17, withPad: " ", startingAt: 0)) cpu \(String(format: "%.2f", p.cpuSeconds)) s, rss \(mib(p.residentBytesAtStart)) → \(mib(p.residentBytesAtEnd)), peak \(mib(p.peakResidentBytes))")
         }
         if !ended.isEmpty {
-            lines.append("  ended        \(ended.joined(separator: ", ")) ended during the run (restarted?): its CPU is not counted")
+            lines.append("  ended        \(ended.joined(separator: ", ")) ended during the run (restarted?): \(ended.count == 1 ? "its" : "their") CPU is not counted")
         }
         if let r = reference, let ratios {
             let runs = referenceRuns.map { n($0.per_second) }.joined(separator: " before, ") + (referenceRuns.count > 1 ? " after" : "")

@@ -42,7 +42,8 @@ final class Interruption: Sendable {
 
     private func heard() {
         guard !flag.exchange(true, ordering: .relaxed) else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[Kintentctl: stopping…\n".utf8))
+        // Over the progress line, on a terminal.
+        FileHandle.standardError.write(Data(((isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : "") + "intentctl: stopping…\n").utf8))
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.grace) { [weak self] in
             guard let self, !self.finished.load(ordering: .relaxed) else { return }
             // Only a process still this one's child: an ended one's pid may be another's now.
