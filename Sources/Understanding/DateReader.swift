@@ -381,8 +381,9 @@ struct DateReader: Sendable {
         }
         if said.time == nil || day != nil { return resolved(day, said, calendar) }
         guard let time = said.time else { return nil }
-        // "at 9" is the next 9 o'clock (with `back`, the last).
-        let hours = !said.certain && time < 12 * 60 ? [time, time + 12 * 60] : [time]
+        // "at 9" is the next 9 o'clock (with `back`, the last); "at 3", as on a day said
+        // ("tomorrow at 3"), is in the afternoon, never 3 in the night.
+        let hours = said.certain || time >= 12 * 60 ? [time] : time < 7 * 60 ? [time + 12 * 60] : [time, time + 12 * 60]
         for minutes in back ? hours.reversed() : hours {
             let candidate = at(minutes, on: today, calendar)
             if back ? candidate <= now : candidate > now { return format(candidate) }

@@ -63,6 +63,8 @@ struct DateReaderTests {
         // "until" and "till" mark a bare hour as a time, as "at" does ("snooze it until 11").
         ("until 11", "2026-11-23T11:00:00-08:00"),
         ("till 4", "2026-11-23T16:00:00-08:00"),
+        // A bare hour before 7 is in the afternoon, today's if still to come, else tomorrow's.
+        ("at 3", "2026-11-23T15:00:00-08:00"),
         ("at 7:30am", "2026-11-24T07:30:00-08:00"),
         ("noon tomorrow", "2026-11-24T12:00:00-08:00"),
         ("tonight at 11", "2026-11-23T23:00:00-08:00"),
