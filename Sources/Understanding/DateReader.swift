@@ -381,15 +381,16 @@ struct DateReader: Sendable {
         }
         if said.time == nil || day != nil { return resolved(day, said, calendar) }
         guard let time = said.time else { return nil }
-        // "at 9" is the next 9 o'clock (with `back`, the last); "at 3", as on a day said
-        // ("tomorrow at 3"), is in the afternoon, never 3 in the night.
-        let hours = said.certain || time >= 12 * 60 ? [time] : time < 7 * 60 ? [time + 12 * 60] : [time, time + 12 * 60]
+        // "at 9" is the next 9 o'clock (with `back`, the last). On another day, an hour before 7
+        // is the afternoon's, as on a day said ("tomorrow at 3"): "till 3" said at night is not
+        // 3 in the night, while "at 6" said at 5 in the morning is within the hour.
+        let hours = !said.certain && time < 12 * 60 ? [time, time + 12 * 60] : [time]
         for minutes in back ? hours.reversed() : hours {
             let candidate = at(minutes, on: today, calendar)
             if back ? candidate <= now : candidate > now { return format(candidate) }
         }
         guard let next = calendar.date(byAdding: .day, value: back ? -1 : 1, to: today) else { return nil }
-        return format(at(back ? hours[hours.count - 1] : hours[0], on: next, calendar))
+        return format(at(back ? hours[hours.count - 1] : timeOnDay, on: next, calendar))
     }
 
     /// `day` at the time `said`, or at the default time when it says none.

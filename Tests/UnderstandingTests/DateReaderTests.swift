@@ -63,7 +63,6 @@ struct DateReaderTests {
         // "until" and "till" mark a bare hour as a time, as "at" does ("snooze it until 11").
         ("until 11", "2026-11-23T11:00:00-08:00"),
         ("till 4", "2026-11-23T16:00:00-08:00"),
-        // A bare hour before 7 is in the afternoon, today's if still to come, else tomorrow's.
         ("at 3", "2026-11-23T15:00:00-08:00"),
         ("at 7:30am", "2026-11-24T07:30:00-08:00"),
         ("noon tomorrow", "2026-11-24T12:00:00-08:00"),
@@ -124,6 +123,19 @@ struct DateReaderTests {
         #expect(read("the 3rd book") == nil)
         #expect(read("on 3") == nil)
         #expect(read("on 9th street") == nil)
+    }
+
+    @Test("A bare hour is the next such hour today; on another day, one before 7 is the afternoon's")
+    func bareHours() throws {
+        let pack = try Fixture.pack()
+        func read(_ text: String, at seconds: TimeInterval) -> String? {
+            DateReader(words: pack.dates, numbers: pack.words.numbers, clock: .fixed(Date(timeIntervalSince1970: seconds), in: Fixture.clock.timeZone))
+                .read(Token.split(text)[...])
+        }
+        let tenAM = Fixture.clock.now().timeIntervalSince1970
+        #expect(read("till 3", at: tenAM + 41_460) == "2026-11-24T15:00:00-08:00", "said at 21:31, not 3 in the night")
+        #expect(read("at 6", at: tenAM - 18_000) == "2026-11-23T06:00:00-08:00", "said at 5:00, within the hour")
+        #expect(read("at 9", at: tenAM + 46_800) == "2026-11-24T09:00:00-08:00", "said at 23:00, tomorrow morning")
     }
 
     @Test("The same words are read in the user's own time zone")
