@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 
 /// One word of a typed request: what was typed, and the folded form patterns compare.
 public struct Token: Sendable, Hashable {
@@ -118,32 +119,8 @@ public struct Token: Sendable, Hashable {
         character == "-" || character == "\u{2013}" || character == "\u{2014}"
     }
 
-    /// Lower-case letters and digits only.
-    public static func fold(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var folded: [UInt8] = []
-            folded.reserveCapacity(text.utf8.count)
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded.append(byte)
-                case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte + 32)
-                default: break
-                }
-            }
-            return String(decoding: folded, as: UTF8.self)
-        }
-        var folded = String.UnicodeScalarView()
-        for scalar in text.lowercased().unicodeScalars {
-            let kept = scalar.isASCII
-                ? (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") || (scalar >= "A" && scalar <= "Z")
-                : alphanumerics.contains(scalar)
-            if kept { folded.append(scalar) }
-        }
-        return String(folded)
-    }
-
-    private static let alphanumerics = CharacterSet.alphanumerics
-
+    /// Lower-case letters and digits only, as the host compares names (`PeerNames.fold`).
+    public static func fold(_ text: String) -> String { PeerNames.fold(text) }
 }
 
 extension Collection<Token> {

@@ -63,7 +63,7 @@ struct PolicyTests {
     func knownAppsWait() throws {
         let registry = ExtensionRegistry()
         let lock = LockPolicy(file: nil, initial: true)
-        let known: (String) -> Registration? = { ExtensionRegistry.fold($0) == "monkeychat" ? monkeyChat() : nil }
+        let known: (String) -> Registration? = { PeerNames.fold($0) == "monkeychat" ? monkeyChat() : nil }
         func admit(_ app: String, _ intent: String) -> Result<Route, Refusal> {
             Admission.admit(app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, known: known)
         }

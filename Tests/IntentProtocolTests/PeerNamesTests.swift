@@ -31,6 +31,15 @@ struct PeerNamesTests {
         #expect(PeerNames.problem(withUsageDescription: "Sends your messages.") == nil)
     }
 
+    @Test("Names fold to their lower-case letters and digits, accented ones too")
+    func folding() {
+        #expect(PeerNames.fold("List-o-Mat") == "listomat")
+        #expect(PeerNames.fold("Monkey Chat!") == "monkeychat")
+        #expect(PeerNames.fold("Café Ünï-code 2") == "caféünïcode2")
+        #expect(PeerNames.fold("Cafe\u{301}") == PeerNames.fold("Caf\u{E9}"))
+        #expect(PeerNames.fold("--") == "")
+    }
+
     @Test("Printed peer strings keep their lines and lose their terminal controls, and JSON stays the same JSON")
     func printable() throws {
         #expect(PeerNames.printable("plain\ttext\nnext line: Café 👨‍👩‍👧") == "plain\ttext\nnext line: Café 👨‍👩‍👧")

@@ -1,6 +1,5 @@
 import Foundation
 import IntentProtocol
-import Understanding
 import ZeroMQ
 
 /// One registered extension process, known by its routing id. A reference type so the
@@ -36,7 +35,7 @@ final class AppEntry {
 
     init(registration: Registration) {
         self.registration = registration
-        key = ExtensionRegistry.fold(registration.appName)
+        key = PeerNames.fold(registration.appName)
     }
 
     /// The next instance, round robin; `nil` once none is left.
@@ -83,7 +82,7 @@ struct ExtensionRegistry {
                 && (rejection.code == .manifestChanged || (fingerprint != nil && rejection.keyFingerprint == fingerprint))
         }
         refusedWhileAway[registration.bundleIdentifier] = nil
-        let key = Self.fold(registration.appName)
+        let key = PeerNames.fold(registration.appName)
         let entry = apps[key] ?? AppEntry(registration: registration)
         entry.registration = registration
         entry.instances.append(routingID)
@@ -92,7 +91,7 @@ struct ExtensionRegistry {
         // An app's own name is always its own; other names go to whoever claimed them first.
         names[key] = key
         for name in [registration.bundleIdentifier] + registration.otherNames {
-            let folded = Self.fold(name)
+            let folded = PeerNames.fold(name)
             if names[folded] == nil { names[folded] = key }
         }
         return instance
@@ -102,7 +101,7 @@ struct ExtensionRegistry {
     @discardableResult
     mutating func remove(_ routingID: RoutingID) -> ExtensionInstance? {
         guard let instance = instances.removeValue(forKey: routingID) else { return nil }
-        let key = Self.fold(instance.registration.appName)
+        let key = PeerNames.fold(instance.registration.appName)
         if let entry = apps[key] {
             entry.instances.removeAll { $0 == routingID }
             if entry.instances.isEmpty {
@@ -141,12 +140,12 @@ struct ExtensionRegistry {
     /// The app a user or program named: its name, an alternative name or how one is
     /// pronounced, or its bundle id, ignoring case, spaces and punctuation.
     func app(named name: String) -> AppEntry? {
-        names[Self.fold(name)].flatMap { apps[$0] }
+        names[PeerNames.fold(name)].flatMap { apps[$0] }
     }
 
     /// The registration already serving the app `name`, from instances other than `routingID`.
     func serving(_ name: String, except routingID: RoutingID) -> Registration? {
-        guard let entry = apps[Self.fold(name)], entry.instances.contains(where: { $0 != routingID }) else { return nil }
+        guard let entry = apps[PeerNames.fold(name)], entry.instances.contains(where: { $0 != routingID }) else { return nil }
         return entry.registration
     }
 
@@ -177,9 +176,5 @@ struct ExtensionRegistry {
         }
         return HostStatus(locked: locked, extensions: entries, rejected: rejections, processIdentifier: Int(getpid()))
     }
-
-    /// Lower case, letters and digits only: "Monkey Chat" and "monkeychat" are one name
-    /// (as the reader folds names, `Token.fold`).
-    static func fold(_ name: String) -> String { Token.fold(name) }
 }
 

@@ -14,14 +14,14 @@ struct KnownApps {
 
     /// Notes `registration` as its app's latest.
     mutating func note(_ registration: Registration) {
-        let key = ExtensionRegistry.fold(registration.appName)
+        let key = PeerNames.fold(registration.appName)
         guard registrations[key] != nil || registrations.count < Self.limit else { return }
         registrations[key] = registration
         // An app's own name is always its own, as in the registry; other names go to whoever
         // claimed them first.
         names[key] = key
         for name in [registration.bundleIdentifier] + registration.otherNames {
-            let folded = ExtensionRegistry.fold(name)
+            let folded = PeerNames.fold(name)
             if names[folded] == nil { names[folded] = key }
         }
     }
@@ -29,7 +29,7 @@ struct KnownApps {
     /// The last registration of the app a request names (as `ExtensionRegistry.app(named:)`
     /// compares names), if it ever registered.
     func registration(named name: String) -> Registration? {
-        names[ExtensionRegistry.fold(name)].flatMap { registrations[$0] }
+        names[PeerNames.fold(name)].flatMap { registrations[$0] }
     }
 
     /// The last registration of every app noted.

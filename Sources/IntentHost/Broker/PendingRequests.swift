@@ -184,7 +184,7 @@ struct PendingRequests {
     mutating func park(_ id: UInt64) {
         guard let entry = entries[id], !entry.parked, entry.attempts.isEmpty else { return }
         entries[id]?.parked = true
-        let key = ExtensionRegistry.fold(entry.app)
+        let key = PeerNames.fold(entry.app)
         parked[key, default: WaitQueue()].ids.append(id)
         parked[key]?.bytes += entry.body.count
         waitingCount += 1
@@ -193,7 +193,7 @@ struct PendingRequests {
 
     /// Requests and bytes waiting for an instance of `app`.
     func waiting(for app: String) -> (count: Int, bytes: Int) {
-        parked[ExtensionRegistry.fold(app)].map { ($0.ids.count, $0.bytes) } ?? (0, 0)
+        parked[PeerNames.fold(app)].map { ($0.ids.count, $0.bytes) } ?? (0, 0)
     }
 
     /// How many requests wait for each app that has some, by app name.
@@ -209,7 +209,7 @@ struct PendingRequests {
     /// Takes every piece of work waiting for an instance of `app` out of its queue, in the
     /// order it came in (the work itself stays, for the caller to send or fail).
     mutating func unpark(_ app: String) -> [UInt64] {
-        guard let queue = parked.removeValue(forKey: ExtensionRegistry.fold(app)) else { return [] }
+        guard let queue = parked.removeValue(forKey: PeerNames.fold(app)) else { return [] }
         waitingCount -= queue.ids.count
         waitingBytes -= queue.bytes
         for id in queue.ids { entries[id]?.parked = false }
@@ -218,7 +218,7 @@ struct PendingRequests {
     }
 
     private mutating func unpark(one entry: Entry, _ id: UInt64) {
-        let key = ExtensionRegistry.fold(entry.app)
+        let key = PeerNames.fold(entry.app)
         guard var queue = parked[key] else { return }
         queue.ids.removeAll { $0 == id }
         queue.bytes -= entry.body.count

@@ -91,13 +91,13 @@ enum RegistrationPolicy {
                 + "; the user must trust it again (intentctl extensions trust \(r.bundleIdentifier) KEY) before it may change")
         }
         // Pronunciations are names requests may use too (the registry routes by them).
-        let own = Set(([r.appName] + r.otherNames).map(ExtensionRegistry.fold))
+        let own = Set(([r.appName] + r.otherNames).map(PeerNames.fold))
         for (bundle, pin) in trust.file.pins where bundle != r.bundleIdentifier {
             let theirs = [pin.appName, bundle] + pin.alternativeAppNames
-            if let taken = theirs.first(where: { own.contains(ExtensionRegistry.fold($0)) }) {
+            if let taken = theirs.first(where: { own.contains(PeerNames.fold($0)) }) {
                 return (.appTaken, "the name \"\(PeerNames.loggable(taken))\" belongs to \(pin.appName) (\(bundle))")
             }
-            if theirs.contains(where: { ExtensionRegistry.fold($0) == ExtensionRegistry.fold(r.bundleIdentifier) }) {
+            if theirs.contains(where: { PeerNames.fold($0) == PeerNames.fold(r.bundleIdentifier) }) {
                 return (.appTaken, "the bundle id \(r.bundleIdentifier) is a name of \(pin.appName) (\(bundle))")
             }
         }

@@ -59,9 +59,9 @@ final class TrustStore {
     /// The pinned manifest of the app called `name` (its name or an alternative name,
     /// compared as the registry compares them), running or not, as a registration.
     func pinnedRegistration(named name: String) -> Registration? {
-        let folded = ExtensionRegistry.fold(name)
+        let folded = PeerNames.fold(name)
         guard let (bundle, pin) = file.pins.first(where: { _, pin in
-            ([pin.appName] + pin.alternativeAppNames).contains { ExtensionRegistry.fold($0) == folded }
+            ([pin.appName] + pin.alternativeAppNames).contains { PeerNames.fold($0) == folded }
         }) else { return nil }
         return Registration(
             bundleIdentifier: bundle, appName: pin.appName,

@@ -13,6 +13,33 @@ public enum PeerNames {
     /// How much of a peer's string goes into one log line.
     public static let loggedLength = 80
 
+    /// A name as names are compared: lower-case letters and digits only, so "List-o-Mat",
+    /// "ListOMat" and "listomat" are one app, and "Café" is "café".
+    public static func fold(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var folded: [UInt8] = []
+            folded.reserveCapacity(name.utf8.count)
+            for byte in name.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): folded.append(byte)
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): folded.append(byte + 32)
+                default: break
+                }
+            }
+            return String(decoding: folded, as: UTF8.self)
+        }
+        var folded = String.UnicodeScalarView()
+        for scalar in name.lowercased().unicodeScalars {
+            let kept = scalar.isASCII
+                ? (scalar >= "a" && scalar <= "z") || (scalar >= "0" && scalar <= "9") || (scalar >= "A" && scalar <= "Z")
+                : alphanumerics.contains(scalar)
+            if kept { folded.append(scalar) }
+        }
+        return String(folded)
+    }
+
+    private static let alphanumerics = CharacterSet.alphanumerics
+
     /// Why `id` is not a reverse-DNS bundle id (letters, digits, `-` and `.`, at least two
     /// non-empty parts, none starting with `-`, at most 155 characters), or `nil` if it is one.
     public static func problem(withBundleIdentifier id: String) -> String? {

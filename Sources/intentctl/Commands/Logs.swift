@@ -55,7 +55,7 @@ struct Logs: ParsableCommand {
         guard !app.isEmpty, !app.contains("/"), !app.hasPrefix(".") else { throw ValidationError("\"\(app)\" is not an app") }
         let direct = directory.appendingPathComponent("\(app).log")
         if FileManager.default.fileExists(atPath: direct.path) { return direct }
-        let fold = { (s: String) in s.lowercased().filter { $0.isLetter || $0.isNumber } }
+        let fold = PeerNames.fold
         if let status = try? connection.client().status() {
             // A registered app by its names, or a launch (also one crashing or restarting) by
             // its config name ("messaging") or app name.

@@ -26,8 +26,8 @@ struct Wait: ParsableCommand {
                 probe.timeout = 1
                 let status = try probe.client().status()
                 // An app by any name the host knows it by, as send takes it (ListOMat, List-o-Mat).
-                let registered = Set(status.extensions.flatMap { [$0.appName, $0.bundleIdentifier] + $0.alternativeAppNames }.map(Self.fold))
-                let missing = apps.filter { !registered.contains(Self.fold($0)) }
+                let registered = Set(status.extensions.flatMap { [$0.appName, $0.bundleIdentifier] + $0.alternativeAppNames }.map(PeerNames.fold))
+                let missing = apps.filter { !registered.contains(PeerNames.fold($0)) }
                 if missing.isEmpty {
                     print("ready")
                     return
@@ -42,10 +42,5 @@ struct Wait: ParsableCommand {
             usleep(100_000)
         }
         throw CommandFailure("gave up after \(seconds) s: \(last)")
-    }
-
-    /// A name without case, spaces or punctuation, as the host matches app names.
-    static func fold(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.lowercased().unicodeScalars.filter(CharacterSet.alphanumerics.contains)))
     }
 }
