@@ -171,7 +171,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ZeroMQ", "IntentProtocol", "IntentClient", "LoadTest", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"],
             swiftSettings: strict),
     ]

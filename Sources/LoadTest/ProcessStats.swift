@@ -15,21 +15,16 @@ public struct ProcessSample: Codable, Sendable, Equatable {
 
     /// Reads the process's figures; `nil` if it is gone.
     public static func read(pid: Int, name: String) -> ProcessSample? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
+        // An exited process not yet waited for is gone too.
+        guard let stat = ProcessStat.read(pid: pid), !stat.hasEnded,
+            let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         else { return nil }
-        // Fields after the command name; utime and stime are fields 14 and 15 of the whole line.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        // An exited process not yet waited for ("Z") is gone too.
-        guard fields.count > 13, fields[0] != "Z", let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
         func kilobytes(_ key: String) -> Int {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(key + ":") }) else { return 0 }
             return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
         }
         return ProcessSample(
-            pid: pid, name: name, cpuSeconds: (user + system) / ticks,
+            pid: pid, name: name, cpuSeconds: stat.cpuSeconds,
             residentBytes: kilobytes("VmRSS") * 1024, peakResidentBytes: kilobytes("VmHWM") * 1024)
     }
 }

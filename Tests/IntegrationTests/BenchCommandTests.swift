@@ -1,5 +1,6 @@
 import Foundation
 import IntentProtocol
+import LoadTest
 import Testing
 
 /// `intentctl bench` against real processes.
@@ -107,9 +108,7 @@ struct BenchCommandTests {
     static func child(of parent: Int32, named name: String) -> (pid: Int32, directory: String)? {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
-            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")"), stat[..<close].hasSuffix("(\(name)"),
-                Int32(stat[close...].split(separator: " ").dropFirst(2).first ?? "") == parent,
+            guard let pid = Int32(entry), let stat = ProcessStat.read(pid: Int(pid)), stat.command == name, stat.parent == Int(parent),
                 let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
             else { continue }
             let arguments = line.split(separator: "\0").map(String.init)
@@ -119,7 +118,6 @@ struct BenchCommandTests {
     }
 
     static func isZombie(_ pid: Int32) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return false }
-        return stat[close...].dropFirst(2).hasPrefix("Z")
+        ProcessStat.read(pid: Int(pid))?.hasEnded ?? false
     }
 }

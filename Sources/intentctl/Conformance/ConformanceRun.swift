@@ -1,6 +1,7 @@
 import Foundation
 import IntentClient
 import IntentProtocol
+import LoadTest
 
 /// One conformance run: a test host in a temporary state directory launches the extension
 /// under test, and each check of its protocol behaviour prints one line, `PASS name` or
@@ -206,9 +207,7 @@ final class ConformanceRun {
 
     /// Whether a process runs (a zombie has ended).
     static func isRunning(_ pid: Int) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-        guard let close = stat.lastIndex(of: ")") else { return false }
-        return !stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+        ProcessStat.read(pid: pid).map { !$0.hasEnded } ?? false
     }
 
     private func hostLog(_ log: URL) -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import LoadTest
 import Synchronization
 
 /// Ctrl-C, SIGTERM or SIGHUP during a long command (a load test): the first asks the command
@@ -58,21 +59,11 @@ final class Interruption: Sendable {
 
     /// Whether `pid` is alive (an exited child not yet waited for counts as gone).
     private static func isRunning(_ pid: pid_t) -> Bool {
-        guard let fields = stat(pid) else { return false }
-        return fields.first != "Z"
+        ProcessStat.read(pid: Int(pid)).map { !$0.hasEnded } ?? false
     }
 
     /// Whether `pid` is a process this one started and that has not ended.
     private static func isChild(_ pid: pid_t) -> Bool {
-        guard let fields = stat(pid), fields.count > 1 else { return false }
-        return fields[0] != "Z" && fields[1] == String(getpid())
-    }
-
-    /// The fields of `/proc/PID/stat` after the command name: state, parent, …
-    private static func stat(_ pid: pid_t) -> [Substring]? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
-            return nil
-        }
-        return stat[stat.index(after: close)...].split(separator: " ")
+        ProcessStat.read(pid: Int(pid)).map { !$0.hasEnded && $0.parent == Int(getpid()) } ?? false
     }
 }
