@@ -161,13 +161,9 @@ public final class IntentClient {
     /// Reads the monitor's events so far into `connected`; whether one said the connection
     /// was lost, and whether the host refused this client's key.
     private func readEvents() throws -> (lost: Bool, refused: Bool) {
-        var said = (lost: false, refused: false)
-        while let event = try monitor.next() {
-            connected = event.kind == SocketMonitor.connected
-            if event.kind == SocketMonitor.disconnected { said.lost = true }
-            if event.kind == SocketMonitor.authenticationFailed { said.refused = true }
-        }
-        return said
+        let events = try monitor.drain()
+        if let last = events.last { connected = last.kind == SocketMonitor.connected }
+        return (events.contains { $0.kind == SocketMonitor.disconnected }, events.contains { $0.kind == SocketMonitor.authenticationFailed })
     }
 
     /// The result or error that `frames` carry if they answer request `id`; nil for a late

@@ -121,8 +121,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             try poller.poll(timeout: 100)
             let now = clock.now
             if poller.isReadable(refusalIndex) {
-                while let event = try refusals.next() {
-                    guard event.kind == SocketMonitor.authenticationFailed, !toldRefused else { continue }
+                for event in try refusals.drain() where event.kind == SocketMonitor.authenticationFailed && !toldRefused {
                     toldRefused = true
                     log.error("the host refused this extension's key (\(event.value)): it does not trust it yet. Started by hand, trust it once with: \(trustCommand)")
                 }

@@ -57,11 +57,7 @@ public struct ZeroMQTransport: BenchTransport {
 
     /// Whether the monitor said the connection was lost since last asked.
     public mutating func connectionLost() throws -> Bool {
-        var lost = false
-        while let event = try monitor.next() {
-            if event.kind == SocketMonitor.disconnected { lost = true }
-        }
-        return lost
+        try monitor.drain().contains { $0.kind == SocketMonitor.disconnected }
     }
 
     /// The error kind a reply body reports, or `nil` for success; a success allocates nothing.

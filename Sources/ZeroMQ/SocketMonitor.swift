@@ -36,8 +36,15 @@ public final class SocketMonitor {
         zmq_socket_monitor(watched.handle, nil, 0)
     }
 
+    /// Every event waiting, oldest first; never blocks.
+    public func drain() throws(ZMQError) -> [Event] {
+        var events: [Event] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+
     /// The next event, if one is waiting; never blocks.
-    public func next() throws(ZMQError) -> Event? {
+    private func next() throws(ZMQError) -> Event? {
         guard let frames = try socket.receiveFrames(wait: false), let first = frames.first, first.count >= 6 else { return nil }
         return first.withUnsafeBytes { raw in
             Event(kind: Int32(raw.loadUnaligned(as: UInt16.self)), value: raw.loadUnaligned(fromByteOffset: 2, as: UInt32.self))
