@@ -354,7 +354,7 @@ struct DateReader: Sendable {
             day = calendar.date(byAdding: .day, value: days, to: today)
         } else if let weekday = said.weekday {
             let current = calendar.component(.weekday, from: today)
-            if back { return resolved(calendar.date(byAdding: .day, value: -((current - weekday + 7) % 7), to: today), said, calendar) }
+            if back { return resolved(calendar.date(byAdding: .day, value: -((current - weekday + 7) % 7), to: today), at: timeOnDay, calendar) }
             let ahead = (weekday - current + 7) % 7
             // Today's weekday is today while its time is still to come ("friday at noon",
             // said on a Friday morning), else a week on.
@@ -379,7 +379,7 @@ struct DateReader: Sendable {
                 if back ? date <= today : date >= today && at(timeOnDay, on: date, calendar) > now { day = date; break }
             }
         }
-        if said.time == nil || day != nil { return resolved(day, said, calendar) }
+        if said.time == nil || day != nil { return resolved(day, at: timeOnDay, calendar) }
         guard let time = said.time else { return nil }
         // "at 9" is the next 9 o'clock (with `back`, the last). On another day, an hour before 7
         // is the afternoon's, as on a day said ("tomorrow at 3"): "till 3" said at night is not
@@ -393,11 +393,9 @@ struct DateReader: Sendable {
         return format(at(back ? hours[hours.count - 1] : timeOnDay, on: next, calendar))
     }
 
-    /// `day` at the time `said`, or at the default time when it says none.
-    private func resolved(_ day: Date?, _ said: Said, _ calendar: Calendar) -> String? {
-        guard let day else { return nil }
-        let time = said.time.map { !said.certain && $0 < 7 * 60 ? $0 + 12 * 60 : $0 } ?? words.defaultTime
-        return format(at(time, on: day, calendar))
+    /// `day` at `minutes` past midnight, in the catalog's form.
+    private func resolved(_ day: Date?, at minutes: Int, _ calendar: Calendar) -> String? {
+        day.map { format(at(minutes, on: $0, calendar)) }
     }
 
     private func at(_ minutes: Int, on day: Date, _ calendar: Calendar) -> Date {
