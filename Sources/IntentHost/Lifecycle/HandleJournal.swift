@@ -64,7 +64,7 @@ final class HandleJournal: Sendable {
         }
         guard count > capacity * 2 else {
             var line = torn ? [UInt8(ascii: "\n")] : []
-            line += ((try? JSON.encode(record)) ?? []) + [UInt8(ascii: "\n")]
+            line += Self.line(record)
             do { try DurableFile.append(line, to: url) } catch {
                 file.withLock { $0.torn = true }
                 throw error
@@ -74,7 +74,12 @@ final class HandleJournal: Sendable {
         }
         let earlier = load()
         let kept = earlier.contains { $0.key == record.key } ? earlier : earlier + [record]
-        try DurableFile.write(kept.flatMap { ((try? JSON.encode($0)) ?? []) + [UInt8(ascii: "\n")] }, to: url)
+        try DurableFile.write(kept.flatMap(Self.line), to: url)
         file.withLock { $0 = (kept.count, false) }
+    }
+
+    /// `record` as a line of the file: its JSON and a newline.
+    private static func line(_ record: Record) -> [UInt8] {
+        ((try? JSON.encode(record)) ?? []) + [UInt8(ascii: "\n")]
     }
 }
