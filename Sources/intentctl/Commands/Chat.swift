@@ -59,22 +59,13 @@ struct Chat: ParsableCommand {
             return deadline
         }
 
-        /// The request the open conversation started with, and its key.
-        var started: UnsettledRequest?
-        /// A request whose outcome is unknown: said again, it carries the same key, so what it
-        /// leads to is done at most once (kept in the state directory for the next chat too).
-        var unsettled = UnsettledRequest.load(from: state) {
-            didSet { if unsettled != oldValue { UnsettledRequest.save(unsettled, in: state) } }
-        }
+        /// The requests' keys: one whose outcome is unknown keeps its key when said again.
+        var keys = ChatKeys(state: state)
 
         /// Says `utterance` and shows the host's turn; keeps the conversation open while it asks.
         func answer(_ utterance: Utterance) {
             var utterance = utterance
-            if utterance.sessionId == nil {
-                let key = unsettled?.key(for: utterance.text, to: client.endpoint) ?? RequestAnnotation.makeKey()
-                utterance.idempotencyKey = key
-                started = UnsettledRequest(text: utterance.text, key: key, endpoint: client.endpoint, time: Date().timeIntervalSince1970)
-            }
+            if utterance.sessionId == nil { utterance.idempotencyKey = keys.start(utterance.text, to: client.endpoint) }
             do {
                 show(try client.say(utterance))
             } catch ClientError.host(ErrorCode.unknownSession.rawValue, _) {
@@ -89,8 +80,7 @@ struct Chat: ParsableCommand {
                 // is said again from its start with its key (an answer is not: the conversation
                 // may have moved on), and its key kept until it ends.
                 session = nil
-                unsettled = started
-                guard let request = started else { return }
+                guard let request = keys.lost() else { return }
                 let from = utterance.sessionId == nil ? "" : " from the start"
                 editor.show("intentctl: intentd \(ClientError.lost). Asking again\(from) as it comes back (done at most once)…")
                 if let turn = Self.sayAgain(Utterance(text: request.text, language: language, idempotencyKey: request.key), client) {
@@ -110,15 +100,7 @@ struct Chat: ParsableCommand {
             editor.show(Transcript.Line(turn).shown)
             session = turn.end == nil ? turn.sessionId : nil
             deadline = waits(turn)
-            // Its outcome known, the request is settled; lost again (an app that gave no usable
-            // answer), said again it keeps its key. A conversation that ended with no outcome
-            // (called off) tells nothing of the first, and its key is kept.
-            guard let outcome = turn.outcome else { return }
-            if outcome.code == ErrorCode.outcomeUnknown.rawValue {
-                unsettled = started
-            } else if unsettled?.key == started?.key {
-                unsettled = nil
-            }
+            if let outcome = turn.outcome { keys.outcome(outcome.code) }
         }
 
         while true {
