@@ -297,6 +297,23 @@ struct IdentityTests {
         var strangerPoller = Poller()
         strangerPoller.add(stranger)
         #expect(try strangerPoller.poll(timeout: 300) == 0, "a stranger's key receives no update")
+
+        // intentctl watch by any name of the app gets its updates; with a key the host does
+        // not trust it says so and exits 4 (it printed nothing and waited).
+        let output = host.state.appendingPathComponent("watch.jsonl")
+        let watch = try TestHost.launch(
+            Products.url("intentctl"), ["watch", "pusher", "--json", "--count", "1", "--for", "20", "--state-dir", host.state.path],
+            output: output, environment: [:])
+        defer { TestHost.reap(watch) }
+        usleep(1_500_000)  // the watch asks the host the app's name, then subscribes
+        _ = try ExtensionMessage.update(topic: "news", body: Body(Array(#"{"summary": "watched news"}"#.utf8))).send(on: pusher.peer.socket)
+        watch.waitUntilExit()
+        #expect(watch.terminationStatus == 0)
+        #expect((try? String(contentsOf: output, encoding: .utf8))?.contains("watched news") == true)
+        let other = host.state.appendingPathComponent("laptop.key").path
+        let refused = try host.ctl("watch", "--client-key", other, "--for", "20")
+        #expect(refused.status == 4, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stderr.contains("refused this client's key"), "\(refused.stderr)")
     }
 
     @Test("On tcp a relay that records every byte sees none of a message's text, and a peer that does not speak CURVE is not served")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import IntentClient
 import IntentProtocol
 import ZeroMQ
 
@@ -23,19 +24,30 @@ struct Watch: ParsableCommand {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
             throw CommandFailure("intentd is not running at \(endpoint)")
         }
+        // An app by any name the host knows it by (monkeychat, List-o-Mat), as send takes it;
+        // its updates come under the name it registered.
+        var probe = connection
+        probe.timeout = 1
+        let extensions = try? probe.client().status().extensions
+        let registered = app.flatMap { app in
+            extensions?.first { e in ([e.appName, e.bundleIdentifier] + e.alternativeAppNames).contains { PeerNames.fold($0) == PeerNames.fold(app) } }?.appName
+        }
+        let name = registered ?? app
         let socket = try Socket(try Context(), .sub)
         try connection.security().apply(to: socket, endpoint: endpoint)
-        try socket.subscribe(app.map { Array("\($0)/".utf8) } ?? [])
+        // A host that does not trust this client's key says so only in the handshake.
+        let refusals = try SocketMonitor(socket, events: SocketMonitor.authenticationFailed)
+        try socket.subscribe(name.map { Array("\($0)/".utf8) } ?? [])
         try socket.connect(endpoint)
         // Someone at a terminal sees it is running before the first update comes.
         if !json, isatty(STDERR_FILENO) == 1 {
             // A name no app has now is said so: its updates may never come.
-            let known = app.map { app in (try? connection.client().status())?.extensions.contains { $0.appName == app } ?? true } ?? true
-            let unknown = known ? "" : " (no app of that name is registered now)"
-            FileHandle.standardError.write(Data("Watching updates from \(app ?? "every app")\(unknown); Ctrl-C stops.\n".utf8))
+            let unknown = extensions != nil && app != nil && registered == nil ? " (no app of that name is registered now)" : ""
+            FileHandle.standardError.write(Data("Watching updates from \(name ?? "every app")\(unknown); Ctrl-C stops.\n".utf8))
         }
         var poller = Poller()
         poller.add(socket)
+        poller.add(refusals.socket)
         let deadline = try seconds.map { ContinuousClock.now + (try Duration.seconds($0, for: "--for")) }
         var received = 0
         while count.map({ received < $0 }) ?? true {
@@ -45,10 +57,12 @@ struct Watch: ParsableCommand {
                 guard left > .zero else { return }
                 wait = min(wait, Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1)
             }
-            guard try poller.poll(timeout: wait) > 0, let frames = try socket.receiveFrames(wait: false), frames.count == 2,
+            guard try poller.poll(timeout: wait) > 0 else { continue }
+            if try !refusals.drain().isEmpty { throw ClientError.keyRefused(endpoint) }
+            guard let frames = try socket.receiveFrames(wait: false), frames.count == 2,
                 let update = try? JSON.decode(Update.self, from: frames[1].bytes),
                 // The prefix `APP/` also matches an app whose name goes on with a slash.
-                app.map({ $0 == update.app }) ?? true
+                name.map({ $0 == update.app }) ?? true
             else { continue }
             received += 1
             // Written straight away, unbuffered, so a pipe sees each update as it comes.
