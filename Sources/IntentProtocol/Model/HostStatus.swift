@@ -85,6 +85,13 @@ public struct ExtensionStatus: Sendable, Hashable, Codable {
         self.instances = instances
         self.processIdentifiers = processIdentifiers
     }
+
+    /// Whether the app goes by `name`: its name, bundle id or an alternative name, compared
+    /// folded ("listomat" is List-o-Mat), as the host takes app names.
+    public func isNamed(_ name: String) -> Bool {
+        let folded = PeerNames.fold(name)
+        return ([appName, bundleIdentifier] + alternativeAppNames).contains { PeerNames.fold($0) == folded }
+    }
 }
 
 /// How one extension instance runs.

@@ -59,9 +59,7 @@ struct Logs: ParsableCommand {
         if let status = try? connection.client().status() {
             // A registered app by its names, or a launch (also one crashing or restarting) by
             // its config name ("messaging") or app name.
-            let registered = status.extensions.first { e in
-                ([e.appName, e.bundleIdentifier] + e.alternativeAppNames).contains { fold($0) == fold(app) }
-            }.map { ($0.appName, $0.bundleIdentifier) }
+            let registered = status.extensions.first { $0.isNamed(app) }.map { ($0.appName, $0.bundleIdentifier) }
             let launched = (status.launches ?? []).first { l in
                 [l.name, String(l.name.prefix { $0 != "#" }), l.appName, l.bundleIdentifier].contains { fold($0) == fold(app) }
             }.map { ($0.appName, $0.bundleIdentifier) }

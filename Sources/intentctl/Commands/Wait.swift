@@ -26,8 +26,7 @@ struct Wait: ParsableCommand {
                 probe.timeout = 1
                 let status = try probe.client().status()
                 // An app by any name the host knows it by, as send takes it (ListOMat, List-o-Mat).
-                let registered = Set(status.extensions.flatMap { [$0.appName, $0.bundleIdentifier] + $0.alternativeAppNames }.map(PeerNames.fold))
-                let missing = apps.filter { !registered.contains(PeerNames.fold($0)) }
+                let missing = apps.filter { app in !status.extensions.contains { $0.isNamed(app) } }
                 if missing.isEmpty {
                     print("ready")
                     return

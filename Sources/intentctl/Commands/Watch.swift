@@ -29,9 +29,7 @@ struct Watch: ParsableCommand {
         var probe = connection
         probe.timeout = 1
         let extensions = try? probe.client().status().extensions
-        let registered = app.flatMap { app in
-            extensions?.first { e in ([e.appName, e.bundleIdentifier] + e.alternativeAppNames).contains { PeerNames.fold($0) == PeerNames.fold(app) } }?.appName
-        }
+        let registered = app.flatMap { app in extensions?.first { $0.isNamed(app) }?.appName }
         let name = registered ?? app
         let socket = try Socket(try Context(), .sub)
         try connection.security().apply(to: socket, endpoint: endpoint)
