@@ -247,12 +247,17 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
 
     /// The command that trusts this extension's key: this program, as it was started, with
     /// `--print-identity`, into `intentctl extensions trust -` for the same state directory.
+    /// A host across the network keeps its trust store on its own machine: the identity is
+    /// printed here and given to `intentctl extensions trust -` there.
     private var trustCommand: String {
         func quoted(_ word: String) -> String {
             word.contains(where: { " '\"$\\".contains($0) }) ? "'" + word.replacing("'", with: "'\\''") + "'" : word
         }
-        let command = CommandLine.arguments + ["--print-identity", "|", "intentctl", "extensions", "trust", "-", "--state-dir"]
-        return (command.map(quoted) + [quoted(stateDirectory)]).joined(separator: " ")
+        let identity = (CommandLine.arguments + ["--print-identity"]).map(quoted).joined(separator: " ")
+        guard endpoint.hasPrefix("ipc://") else {
+            return "\(identity) here, and give what it prints to `intentctl extensions trust -` on the host's machine (with the host's --state-dir)"
+        }
+        return identity + " | intentctl extensions trust - --state-dir " + quoted(stateDirectory)
     }
 
     private func connect(_ context: Context) throws -> Socket {

@@ -76,6 +76,20 @@ struct IdentityTests {
         #expect(stopping.duration(to: .now) < .seconds(4))
     }
 
+    @Test("Across tcp, an untrusted extension is told to give its identity to the host's machine, not to a state directory of its own")
+    func untrustedOverTCPNamesTheHostsMachine() throws {
+        let port = UInt16(Int.random(in: 20_000...32_000))
+        let host = try TestHost(["--extension-endpoint", "tcp://127.0.0.1:\(port)"])
+        defer { host.stop(); host.removeState() }
+        let key = host.state.appendingPathComponent("unknown.key").path
+        let (listOMat, said) = try host.startUntrusted(
+            "ListOMat", ["--identity", key], environment: ["INTENTD_EXTENSION_ENDPOINT": "tcp://127.0.0.1:\(port)"])
+        defer { TestHost.reap(listOMat) }
+        kill(listOMat.processIdentifier, SIGTERM)
+        #expect(said.contains("--identity \(key) --print-identity here, and give what it prints to `intentctl extensions trust -` on the host's machine"), "\(said)")
+        #expect(!said.contains("| intentctl"), "\(said)")
+    }
+
     @Test("While MonkeyChat is down a rogue with its manifest is refused, and MonkeyChat restarts normally after a crash")
     func rogueWhileMonkeyChatIsDown() throws {
         let host = try TestHost(["--extensions", "messaging"])

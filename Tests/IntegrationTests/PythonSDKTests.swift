@@ -107,6 +107,19 @@ struct PythonSDKTests {
         #expect(jotter.terminationReason == .exit && jotter.terminationStatus == 0)
     }
 
+    @Test("Across tcp, an untrusted Python extension is told to give its identity to the host's machine")
+    func untrustedOverTCPNamesTheHostsMachine() throws {
+        let port = UInt16(Int.random(in: 20_000...32_000))
+        let host = try TestHost(["--extension-endpoint", "tcp://127.0.0.1:\(port)"])
+        defer { host.stop(); host.removeState() }
+        let environment = Self.environment.merging(["INTENTD_EXTENSION_ENDPOINT": "tcp://127.0.0.1:\(port)"]) { _, new in new }
+        let (jotter, said) = try host.startUntrusted(Self.python, ["-m", "jotter"], environment: environment)
+        defer { TestHost.reap(jotter) }
+        kill(jotter.processIdentifier, SIGTERM)
+        #expect(said.contains("-m jotter --print-identity here, and give what it prints to `intentctl extensions trust -` on the host's machine"), "\(said)")
+        #expect(!said.contains("| intentctl"), "\(said)")
+    }
+
     @Test("A Python extension whose key is trusted for another bundle id is rejected and exits 78, not to be restarted")
     func rejectedExits78() throws {
         let host = try TestHost()

@@ -97,9 +97,15 @@ class Connection:
             if event["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH and not self.told_refused:
                 self.told_refused = True
                 command = " ".join(shlex.quote(part) for part in getattr(sys, "orig_argv", sys.argv))
-                trust = "intentctl extensions trust -" + ("" if self.state_dir is None else " --state-dir " + shlex.quote(self.state_dir))
+                if not self.endpoint.startswith("ipc://"):
+                    # A host across the network keeps its trust store on its own machine.
+                    how = ("%s --print-identity here, and give what it prints to `intentctl extensions trust -` "
+                           "on the host's machine (with the host's --state-dir)" % command)
+                else:
+                    trust = "intentctl extensions trust -" + ("" if self.state_dir is None else " --state-dir " + shlex.quote(self.state_dir))
+                    how = "%s --print-identity | %s" % (command, trust)
                 self.log.error("the host refused this extension's key (%s): it does not trust it yet. Started by hand, "
-                               "trust it once with: %s --print-identity | %s", event["value"], command, trust)
+                               "trust it once with: %s", event["value"], how)
 
     def _register(self):
         self.registered = False
