@@ -123,10 +123,11 @@ struct Intentd: AsyncParsableCommand {
             if let console { services.append(console) }
         }
         signal(SIGPIPE, SIG_IGN)
-        // The host first: when it ends, for a signal or on its own, the HTTP side stops too;
-        // pages that keep their connections open are cut after a while.
+        // The host first: when it ends, for a signal, on its own or with an error (one found at
+        // start), the HTTP side stops as on a signal; pages that keep their connections open
+        // are cut after a while.
         var group = ServiceGroupConfiguration(
-            services: [.init(service: HostService(host: host), successTerminationBehavior: .gracefullyShutdownGroup)]
+            services: [.init(service: HostService(host: host), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup)]
                 + services.map { .init(service: $0) },
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = .seconds(15)

@@ -87,6 +87,24 @@ struct SandboxTests {
         #expect(status.extensions.first { $0.appName == "Probe" }?.sandboxes?.first?.network == false)
     }
 
+    @Test("A tcp extension endpoint that a launched extension's sandbox cannot reach is one clear error at start, and no other")
+    func unreachableEndpointIsOneClearError() throws {
+        let scratch = try TestHost(start: false)
+        defer { scratch.removeState() }
+        let port = Int.random(in: 20_000...32_000)
+        let output = scratch.state.appendingPathComponent("tcp-sandbox.log")
+        let p = try TestHost.launch(
+            Products.url("intentd"),
+            ["--state-dir", scratch.state.path, "--http", "127.0.0.1:0", "--extension-endpoint", "tcp://127.0.0.1:\(port)", "--extensions", "messaging"],
+            output: output, environment: [:])
+        p.waitUntilExit()
+        let log = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(p.terminationReason == .exit && p.terminationStatus != 0, "\(log)")
+        #expect(log.contains("its sandbox has no network to reach it"), "\(log)")
+        // The HTTP side is stopped as on a signal, not cancelled ("CancellationError", "Already closed").
+        #expect(!log.contains(" error: "), "\(log)")
+    }
+
     @Test("Inside its sandbox an extension has no new privileges, no capabilities, and sees only its own processes")
     func privileges() throws {
         let host = try host(["extensions": ["probe"]])
