@@ -178,6 +178,14 @@ struct EverydayPhrasingTests {
     ])
     func possessiveDates(c: Case) { expectRead(c) }
 
+    @Test("Asking who wrote searches the messages received, on the day said", arguments: [
+        Case("who messaged me yesterday", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
+        Case("who texted me", "SearchForMessages", [:]),
+        Case("who wrote to me today", "SearchForMessages", ["dateTime": "2026-11-23T09:00:00-08:00"]),
+        Case("who has been messaging me on MonkeyChat", "SearchForMessages", [:]),
+    ])
+    func whoWrote(c: Case) { expectRead(c) }
+
     @Test("What the user did with messages, said after them, is their attribute", arguments: [
         Case("show the texts I haven't read yet", "SearchForMessages", ["attributes": ["unread"]]),
         Case("find messages from Kiki that I flagged", "SearchForMessages", ["senders": ["Kiki"], "attributes": ["flagged"]]),
