@@ -166,6 +166,10 @@ public struct LanguagePack: Sendable {
         var clauseSlots: Set<String>?
         /// Words that lead into free text and are no part of it ("letting them know").
         var contentLeads: [String]?
+        /// Values people say for a parameter whose values an app names (kinds of ride: "a
+        /// limo", "an SUV"), read as said even when no app names them, so that the app
+        /// answers which it has instead of the words going to another request.
+        var otherValues: [String: [String]]?
         /// What is searched for, as `parameter` or `Intent.parameter`: read without a
         /// leading article ("about the wedding" searches "wedding").
         var searchSlots: Set<String>?

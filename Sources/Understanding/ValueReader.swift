@@ -82,7 +82,7 @@ final class ValueReader: Sendable {
 
     private func element(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition, _ intent: String, _ apps: [AppProfile]) -> JSONValue? {
         let items = apps.flatMap { $0.items(for: intent, parameter.name) }
-        if !items.isEmpty { return vocabularyItem(tokens, items) }
+        if !items.isEmpty { return vocabularyItem(tokens, items) ?? otherValue(tokens, parameter) }
         switch parameter.type {
         case .string:
             var tokens = tokens
@@ -255,6 +255,14 @@ final class ValueReader: Sendable {
             }
         }
         return nil
+    }
+
+    /// `tokens` as said, if they are one of the values people say for `parameter` that the
+    /// app does not name (`words.otherValues`).
+    private func otherValue(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition) -> JSONValue? {
+        guard let values = pack.words.otherValues?[parameter.name] else { return nil }
+        let said = Token.fold(tokens.map(\.raw).joined())
+        return values.contains { Token.fold($0) == said } ? .string(Self.trimmed(tokens.typedText)) : nil
     }
 
     /// The words a person's name is read from: without leading fillers ("my best pal") or

@@ -178,6 +178,13 @@ struct EverydayPhrasingTests {
     ])
     func possessiveDates(c: Case) { expectRead(c) }
 
+    @Test("A kind of ride the app does not name is still asked for, for the app to say which it has", arguments: [
+        Case("get me a limo to the airport", "RequestRide", ["dropOffLocation": "airport", "rideOptionName": "limo"]),
+        Case("order an SUV to union square", "RequestRide", ["dropOffLocation": "union square", "rideOptionName": "SUV"]),
+        Case("get me a black car to the ferry building", "RequestRide", ["dropOffLocation": "ferry building", "rideOptionName": "black car"]),
+    ])
+    func otherKindsOfRide(c: Case) { expectRead(c) }
+
     @Test("Asking who wrote searches the messages received, on the day said", arguments: [
         Case("who messaged me yesterday", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
         Case("who texted me", "SearchForMessages", [:]),
