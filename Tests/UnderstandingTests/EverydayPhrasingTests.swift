@@ -185,6 +185,14 @@ struct EverydayPhrasingTests {
     ])
     func otherKindsOfRide(c: Case) { expectRead(c) }
 
+    @Test("\"I need\" asks for a ride only with a ride or a place to go: \"I need to buy milk\" is no ride to \"buy milk\"")
+    func needIsNoRideByItself() {
+        if case .request(let r) = reader.read("i need to buy milk", apps: apps) { #expect(r.intent != "RequestRide") }
+        expectRead(Case("i need a ride to the airport", "RequestRide", ["dropOffLocation": "airport"]))
+        expectRead(Case("we need a car to the zoo for 4 people", "RequestRide", ["dropOffLocation": "zoo", "partySize": 4]))
+        expectRead(Case("i need to get to the airport", "RequestRide", ["dropOffLocation": "airport"]))
+    }
+
     @Test("Asking who wrote searches the messages received, on the day said", arguments: [
         Case("who messaged me yesterday", "SearchForMessages", ["dateTime": "2026-11-22T09:00:00-08:00"]),
         Case("who texted me", "SearchForMessages", [:]),
