@@ -64,16 +64,22 @@ struct DateReader: Sendable {
         var stripped = true
         // An introducer that opens the request is its verb: "remind me tomorrow to call Mom".
         let opening = tokens.firstIndex { !fillers.contains($0.word) } ?? tokens.startIndex
+        // One that runs from the opening to the date ("set a reminder for 3pm to call Bob")
+        // gives the date its last word only; the rest stays the verb.
+        let saidFirst = words.introducers.contains { phrase in
+            let parts = phrase.split(separator: " ").map(String.init)
+            return parts.count > 1 && lower - parts.count == opening && tokens[opening..<lower].map(\.word) == parts
+        }
         while stripped {
             stripped = false
             for phrase in words.introducers {
                 let parts = phrase.split(separator: " ").map(String.init)
                 let from = lower - parts.count
                 guard from > opening || (from == opening && parts.count == 1), from >= tokens.startIndex,
-                    tokens[from..<lower].map(\.word) == parts
+                    !saidFirst || parts.count == 1, tokens[from..<lower].map(\.word) == parts
                 else { continue }
                 lower = from
-                stripped = true
+                stripped = !saidFirst
                 break
             }
         }

@@ -252,6 +252,13 @@ struct EverydayPhrasingTests {
     ])
     func remindMeOnDate(c: Case) { expectRead(c) }
 
+    @Test("\"Set a reminder for\" a time, then what to do: the verb keeps all but its \"for\"", arguments: [
+        Case("set a reminder for 3pm to call bob", "AddTasks", ["taskTitles": ["call bob"], "temporalEventTrigger": "2026-11-23T15:00:00-08:00"]),
+        Case("set a reminder for tomorrow to water the plants", "AddTasks", ["taskTitles": ["water the plants"], "temporalEventTrigger": "2026-11-24T09:00:00-08:00"]),
+        Case("new reminder: dentist tomorrow at 9", "AddTasks", ["taskTitles": ["dentist"], "temporalEventTrigger": "2026-11-24T09:00:00-08:00"]),
+    ])
+    func setAReminderForATime(c: Case) { expectRead(c) }
+
     @Test("A to-do list said by name is the list called to-do", arguments: [
         Case("show my to-do lists", "SearchForNotebookItems", ["itemType": "taskList", "title": "to-do"]),
     ])
