@@ -93,13 +93,16 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
         // Updates and vocabulary wait for a registration: the host takes them from a
         // registered extension only, and with no host a send would wait.
         var held: [Outgoing] = []
+        var taught = TaughtVocabulary()
         func send(_ outgoing: Outgoing) throws {
             switch outgoing {
             case .update(let topic, let body):
                 do { try ExtensionMessage.update(topic: topic, body: Body(body)).send(on: socket) } catch let error as ProtocolError {
                     log.error("update not sent: \(error)")
                 }
-            case .vocabulary(let body): try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
+            case .vocabulary(let body):
+                try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket)
+                taught.note(body)
             case .reply, .disconnect: break
             }
         }
@@ -177,6 +180,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         }
                     case .heartbeat:
                         break
+                    case .vocabularyReset:
+                        // What the app taught still names its data: it is taught again.
+                        log.info("the user reset this app's vocabulary; teaching the host its \(taught.requests.count) types again")
+                        for body in taught.bodies { try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket) }
                     case .disconnect(let reason):
                         guard !stopping.load(ordering: .relaxed) else { continue }
                         log.info("the host asked for a new registration (\(reason))")

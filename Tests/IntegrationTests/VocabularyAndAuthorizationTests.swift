@@ -28,7 +28,9 @@ struct VocabularyAndAuthorizationTests {
 
         #expect(try user(host, "MonkeyChat", "nickname")["nickname"] == nil, "no terms removes the type")
         #expect(try user(host, "MonkeyChat", "--reset").isEmpty)
-        #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("vocabulary/com.monkeychat.intents.json").path))
+        // MonkeyChat teaches its contacts' names again; what the user set is gone for good.
+        let file = host.state.appendingPathComponent("vocabulary/com.monkeychat.intents.json")
+        #expect((try? String(contentsOf: file, encoding: .utf8))?.contains("Kiki K") != true)
         let unknown = try host.ctl("vocab", "Nobody")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("no extension serves the app"))
@@ -108,6 +110,24 @@ struct VocabularyAndAuthorizationTests {
         }
         #expect(names.contains("Bobo the Great") && names.contains("Little Bobo"))
 
+        // A user's reset forgets them, and MonkeyChat, whose contacts they still are, teaches
+        // them again: without them "text little bobo bring the rope" sent "bobo bring the rope".
+        func taughtAgain() throws -> Bool {
+            let deadline = ContinuousClock.now + .seconds(10)
+            while ContinuousClock.now < deadline {
+                if try user(host, "MonkeyChat")["contactName"]?.contains("Little Bobo") == true { return true }
+                usleep(50_000)
+            }
+            return false
+        }
+        #expect(try user(host, "MonkeyChat", "--reset").isEmpty, "the reset itself leaves none")
+        #expect(try taughtAgain(), "taught again after vocab --reset")
+        #expect(try host.ctl("authorize", "MonkeyChat", "reset").status == 0)
+        #expect(try taughtAgain(), "taught again after authorize reset")
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let sent = try host.ctl("ask", "text little bobo bring the rope", "--json")
+        #expect(sent.json?["response"]?["response"]?["message"]?["content"] == "bring the rope", "\(sent.stdout)\(sent.stderr)")
+
         let zippy = try host.ctl("vocab", "Zippy", "--json").json
         let options = zippy?["appVocabulary"]?["parameterVocabularies"]?.arrayValue?.first
         #expect(options?["parameterNames"] == ["RequestRide.rideOptionName"])
@@ -146,7 +166,7 @@ struct VocabularyAndAuthorizationTests {
 
         _ = try user(host, "MonkeyChat", "nickname", "Big B")
         #expect(try host.ctl("authorize", "MonkeyChat", "reset").stdout.contains("MonkeyChat: not asked yet"))
-        #expect(try user(host, "MonkeyChat").isEmpty, "reset removes the app's user vocabulary")
+        #expect(try user(host, "MonkeyChat")["nickname"] == nil, "reset removes the app's user vocabulary")
         #expect(try host.ctl("authorize", "MonkeyChat", "maybe").status == 2)
     }
 }

@@ -553,8 +553,17 @@ actor Broker {
         case .reset: .notDetermined
         }
         try record(status, bundle: bundle, app: registration.appName)
-        if request.decision == .reset { try vocabulary.change(reset: true, set: nil, of: bundle) }
+        if request.decision == .reset {
+            try vocabulary.change(reset: true, set: nil, of: bundle)
+            tellVocabularyReset(registration)
+        }
         return AuthorizationState(app: registration.appName, status: status)
+    }
+
+    /// Tells the app's live instances that the user reset its vocabulary, so that terms that
+    /// still name the app's data (its contacts) are taught again (wire.md, section 19b).
+    private func tellVocabularyReset(_ registration: Registration) {
+        for instance in registry.app(named: registration.appName)?.instances ?? [] { sendToExtension(instance, .vocabularyReset) }
     }
 
     /// Saves the user's decision about an app and forgets routes admitted under the old one.
@@ -576,6 +585,8 @@ actor Broker {
             case .extension(let routingID): guard writes.allowExtension(routingID, now: now) else { throw PolicyWriteBusy.extension }
             }
             try vocabulary.change(reset: request.reset == true, set: request.set, of: bundle)
+            // A user's reset alone; one with terms of its own replaces the app's with them.
+            if case .client = writer, request.reset == true, request.set == nil { tellVocabularyReset(registration) }
             log.info(
                 "vocabulary of \(registration.appName): \(vocabulary.terms(of: bundle).mapValues(\.count))",
                 metadata: ["app": "\(registration.appName)"])

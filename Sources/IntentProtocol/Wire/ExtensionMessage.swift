@@ -53,6 +53,8 @@ public enum HostToExtension {
     case heartbeat
     /// Tells the extension to register again.
     case disconnect(reason: String)
+    /// Says the user reset the app's user vocabulary: the host holds none now (wire.md, section 19b).
+    case vocabularyReset
 
     /// Parses the frame as received by the extension's DEALER socket.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -63,6 +65,7 @@ public enum HostToExtension {
         case .request: self = .request(m.id, try Wire.stage(m.flag), intent: m.first, body: m.rest)
         case .heartbeat: self = .heartbeat
         case .disconnect: self = .disconnect(reason: m.rest.string ?? "")
+        case .vocabulary: self = .vocabularyReset
         default: throw .malformedFrames("\(m.command) is not sent to extensions")
         }
     }
@@ -75,6 +78,7 @@ public enum HostToExtension {
             Wire.Parts(command: .request, id: id, flag: stage.rawValue, first: intent, rest: body)
         case .heartbeat: Wire.Parts(command: .heartbeat)
         case .disconnect(let reason): Wire.Parts(command: .disconnect, rest: Body(text: reason))
+        case .vocabularyReset: Wire.Parts(command: .vocabulary, rest: Body(Array(#"{"reset":true}"#.utf8)))
         }
     }
 }

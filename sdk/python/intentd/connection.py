@@ -37,6 +37,7 @@ class Connection:
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=workers, thread_name_prefix="intent")
         self.outbox = collections.deque()  # appended by any thread, drained by the connection thread
         self.held = collections.deque(maxlen=MAX_HELD)  # updates and vocabulary until registered
+        self.taught = {}  # the user vocabulary taught, by type, to teach again after a user's reset
         self.wake_read, self.wake_write = os.pipe()
         os.set_blocking(self.wake_read, False)
         os.set_blocking(self.wake_write, False)
@@ -107,6 +108,15 @@ class Connection:
                 self.log.error("the host refused this extension's key (%s): it does not trust it yet. Started by hand, "
                                "trust it once with: %s", event["value"], how)
 
+    def _note_taught(self, request):
+        if request.get("reset"):
+            self.taught.clear()
+        taught = request.get("set")
+        if isinstance(taught, dict) and isinstance(taught.get("type"), str):
+            self.taught.pop(taught["type"], None)
+            if taught.get("terms"):
+                self.taught[taught["type"]] = {"set": taught}
+
     def _register(self):
         self.registered = False
         self._send(wire.register(self.registration))
@@ -156,6 +166,11 @@ class Connection:
                         raise Rejected("the host rejected this extension (%s): %s" % (message[1], message[2][:200]))
                     elif command == wire.REQUEST:
                         self._request(*message[1:])
+                    elif command == wire.VOCABULARY:
+                        # What the app taught still names its data: it is taught again.
+                        self.log.info("the user reset this app's vocabulary; teaching the host its %d types again", len(self.taught))
+                        for request in list(self.taught.values()):
+                            self._send(wire.vocabulary(json.dumps(request, separators=(",", ":")).encode("utf-8")))
                     elif command == wire.DISCONNECT and not self.stopping:
                         self.log.info("the host asked for a new registration (%s)", message[1][:200])
                         self._register()
@@ -266,3 +281,4 @@ class Connection:
                     self.log.error("update not sent: %s", error)
             elif kind == "vocabulary":
                 self._send(wire.vocabulary(json.dumps(item[1], separators=(",", ":")).encode("utf-8")))
+                self._note_taught(item[1])

@@ -71,7 +71,8 @@ def parse(frame):
     """Reads one message from the host: a tuple whose first item is the command byte.
 
     REGISTERED: (cmd, body); REJECTED: (cmd, code, reason); REQUEST: (cmd, id, stage,
-    intent, body); HEARTBEAT: (cmd,); DISCONNECT: (cmd, reason). Raises Malformed."""
+    intent, body); HEARTBEAT: (cmd,); DISCONNECT: (cmd, reason); VOCABULARY: (cmd,).
+    Raises Malformed."""
     if len(frame) < 10 or frame[:9] != SIGNATURE:
         raise Malformed("not an intentd/2 message")
     command = frame[9]
@@ -95,6 +96,8 @@ def parse(frame):
         return (command,)
     if command == DISCONNECT:
         return (command, _text(frame[10:]))
+    if command == VOCABULARY:
+        return (command,)  # the user reset the app's user vocabulary (section 19b)
     raise Malformed("command %02x is not one the host sends to extensions" % command)
 
 

@@ -144,6 +144,13 @@ class ConnectionTests(ExtensionProcess):
         self.host.send(wire.SIGNATURE + bytes([wire.DISCONNECT]) + b"not registered; register first")
         self.assertEqual(json.loads(self.host.receive_command(wire.REGISTER))["appName"], "Jotter")
 
+    def test_a_users_vocabulary_reset_is_answered_with_what_it_taught(self):
+        self.register()
+        taught = json.loads(self.host.receive_command(wire.VOCABULARY))
+        self.assertEqual(taught["set"]["type"], "notebookItemTitle")
+        self.host.send(wire.SIGNATURE + bytes([wire.VOCABULARY]) + b'{"reset":true}')
+        self.assertEqual(json.loads(self.host.receive_command(wire.VOCABULARY)), {"set": taught["set"]})
+
     def test_after_rejected_it_exits_78(self):
         self.host.receive_command(wire.REGISTER)
         self.host.send(wire.SIGNATURE + bytes([wire.REJECTED]) + wire.name("appTaken") + b"taken")
