@@ -102,6 +102,9 @@ struct Intentd: AsyncParsableCommand {
         // log, the console's address and token, a socket) is written to it or served.
         try StateDirectory.create(configuration.stateDirectory.url)
         if let problem = configuration.stateDirectory.ownershipProblem() { throw ValidationError(problem) }
+        // One host per state directory, held until this process ends.
+        let claim = try StateDirectoryLock.acquire(configuration.stateDirectory.url)
+        defer { withExtendedLifetime(claim) {} }
         try HostLog.bootstrap(state: configuration.stateDirectory)
         let logger = Logger(label: HostLog.label)
         let endpoint = address.map { _ in HTTPEndpoint() }

@@ -223,6 +223,26 @@ struct RobustnessTests {
         } throws: { "\($0)".contains("belongs to another user") }
     }
 
+    @Test("A second intentd on a state directory in use is refused, naming the first, which keeps serving; after a kill -9 a new one starts")
+    func oneHostPerStateDirectory() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let first = try #require(host.process?.processIdentifier)
+        #expect(try host.client().status().processIdentifier == Int(first), "the first host is up")
+        let output = host.state.appendingPathComponent("second-host.log")
+        let second = try TestHost.launch(Products.url("intentd"), ["--state-dir", host.state.path, "--http", "off"], output: output, environment: [:])
+        second.waitUntilExit()
+        let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        #expect(second.terminationReason == .exit && second.terminationStatus != 0, "\(said)")
+        #expect(said.contains("another intentd (pid \(first)) is using the state directory"), "\(said)")
+        #expect(try host.client().status().processIdentifier == Int(first), "the first host still answers")
+
+        kill(first, SIGKILL)
+        host.process?.waitUntilExit()
+        try host.startHost()
+        #expect(try host.client().status().processIdentifier != Int(first))
+    }
+
     @Test("A config file whose extensions list has an empty entry is a clear error, not a crash")
     func emptyExtensionEntryIsAnError() throws {
         let host = try TestHost(start: false)
