@@ -207,7 +207,14 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                     try send(outgoing)
                 case .disconnect(let sent):
                     try ExtensionMessage.disconnect.send(on: socket, wait: false)
+                    // Nothing more goes to the host. The DISCONNECT must leave before the process
+                    // ends (it was lost now and then under load): closed with a linger, the
+                    // socket is flushed by ending its context, for at most that linger.
+                    refusals.close()
+                    socket.close(linger: 1000)
+                    context.terminate()
                     sent()
+                    return
                 }
                 lastSent = now
             }

@@ -36,6 +36,13 @@ public final class SocketMonitor {
         zmq_socket_monitor(watched.handle, nil, 0)
     }
 
+    /// Stops reporting and closes the monitor's socket, before the watched socket closes (so
+    /// that its context can end).
+    public func close() {
+        zmq_socket_monitor(watched.handle, nil, 0)
+        socket.close()
+    }
+
     /// Every event waiting, oldest first; never blocks.
     public func drain() throws(ZMQError) -> [Event] {
         var events: [Event] = []
