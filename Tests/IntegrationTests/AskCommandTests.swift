@@ -38,6 +38,20 @@ struct AskCommandTests {
         #expect(result.json?["end"] == .null)
     }
 
+    @Test("ask refuses a request to an app the user denied as send does: notAuthorized, exit 4")
+    func askRefusesADeniedAppAsSendDoes() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        _ = try host.ctl("authorize", "MonkeyChat", "deny")
+        let asked = try host.ctl("ask", "text Kiki hello", "--json")
+        let sent = try host.ctl("send", "MonkeyChat", "SendMessage", "recipients=Kiki", "content=hello", "--json")
+        #expect(asked.status == 4 && sent.status == 4, "ask \(asked.status), send \(sent.status)")
+        #expect(asked.json?["outcome"] == "refused" && asked.json?["code"] == "notAuthorized", "\(asked.stdout)")
+        #expect(asked.json?["code"] == sent.json?["code"])
+        #expect(asked.json?["transcript"]?.arrayValue?.last?["text"]?.stringValue?.contains("MonkeyChat") == true)
+    }
+
     @Test("A question the user is typing the answer to waits again from each typing note, and takes the answer after its first timeout")
     func typingKeepsTheQuestionWaiting() throws {
         let host = try TestHost(["--extensions", "messaging", "--session-timeout", "2"])

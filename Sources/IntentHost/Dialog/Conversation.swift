@@ -202,7 +202,11 @@ struct Conversation: Sendable {
         switch app.authorization {
         case .authorized: break
         case .denied, .restricted:
-            return context.turn(words.say("denied", ["app": appName]), end: .failed)
+            // Refused as SUBMIT refuses it (`notAuthorized`): `ask` exits as `send` does.
+            let refused = Outcome(
+                outcome: .refused, code: ErrorCode.notAuthorized.rawValue, app: appName, intent: intent.name, sessionId: session.id,
+                message: Admission.notAllowed(appName))
+            return context.turn(words.say("denied", ["app": appName]), end: .failed, outcome: refused)
         case .notDetermined:
             // Another request said instead of a yes ("what did coco say"): this one is not done,
             // and the last turn says so.

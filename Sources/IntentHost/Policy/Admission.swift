@@ -30,9 +30,7 @@ enum Admission {
         }
         let name = registration.appName
         if let status = authorization?.status(of: registration.bundleIdentifier), status == .denied || status == .restricted {
-            return .failure(Refusal(
-                code: .notAuthorized,
-                message: "you have not allowed \(name) to work with the assistant (intentctl authorize \(name) allow)"))
+            return .failure(Refusal(code: .notAuthorized, message: notAllowed(name)))
         }
         guard let definition = catalog.intent(intent) else {
             return .failure(Refusal(code: .unknownIntent, message: "\"\(intent)\" is not an intent in the catalog"))
@@ -49,6 +47,11 @@ enum Admission {
                 message: "\(name) needs the device unlocked for \(definition.name); unlock first (intentctl unlock)"))
         }
         return .success(route)
+    }
+
+    /// Why a request for `app`, which the user denied, is refused, and how to allow it.
+    static func notAllowed(_ app: String) -> String {
+        "you have not allowed \(app) to work with the assistant (intentctl authorize \(app) allow)"
     }
 }
 
