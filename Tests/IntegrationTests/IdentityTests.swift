@@ -418,7 +418,7 @@ struct IdentityTests {
         #expect(sent.status == 0)
     }
 
-    @Test("intentctl status shows each app's key fingerprint, whether it is trusted and its authorization in words, and untrusting a key drops its extension")
+    @Test("intentctl status shows each app's key fingerprint, whether it is trusted and its authorization in words, and untrusting a key by its fingerprint drops its extension")
     func statusShowsKeys() throws {
         let host = try TestHost.withMonkeyChat()
         defer { host.stop(); host.removeState() }
@@ -437,8 +437,11 @@ struct IdentityTests {
         let list = try host.ctl("extensions", "list")
         #expect(list.stdout.contains("256 \(fingerprint) com.monkeychat.intents (CURVE, trusted)"), "\(list.stdout)")
 
-        #expect(try host.ctl("extensions", "untrust", Self.monkeyChatBundle).status == 0)
+        // Untrusted by the fingerprint list and status print, as by the key or the bundle id.
+        let untrusted = try host.ctl("extensions", "untrust", fingerprint)
+        #expect(untrusted.status == 0 && untrusted.stdout.contains("untrusted 256 \(fingerprint)"), "\(untrusted.stdout)\(untrusted.stderr)")
         try host.waitFor([]) { !$0.extensions.contains { $0.appName == "MonkeyChat" } }
+        #expect(try host.ctl("extensions", "untrust", fingerprint).status != 0, "no longer trusted")
     }
 }
 

@@ -47,13 +47,13 @@ struct Extensions: ParsableCommand {
 
     struct Untrust: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop trusting a key, or every key of a bundle id.")
-        @Argument(help: "A public key, a file holding one, or a bundle id.") var keyOrBundle: String
+        @Argument(help: "A public key, its fingerprint as list shows it (SHA256:…), a file holding one, or a bundle id.") var keyOrBundle: String
         @Option(name: .customLong("state-dir"), help: "intentd's state directory.") var stateDirectory: String?
 
         func run() throws {
             let key = try? KeyFile.publicKey(keyOrBundle)
             let removed = try TrustCommands.remove(\.extensions, in: stateDirectory) {
-                $0.publicKey == key || $0.bundleIdentifier == keyOrBundle
+                TrustCommands.isKey($0.publicKey, said: keyOrBundle, read: key) || $0.bundleIdentifier == keyOrBundle
             } then: { store, gone in
                 // A bundle id no key may register any more loses its pin too.
                 for bundle in Set(gone.map(\.bundleIdentifier)) where !store.extensions.contains(where: { $0.bundleIdentifier == bundle }) {
@@ -110,12 +110,12 @@ struct Clients: ParsableCommand {
 
     struct Untrust: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop allowing a client key (by key, key file or name).")
-        @Argument(help: "A public key, a file holding one, or a client name.") var keyOrName: String
+        @Argument(help: "A public key, its fingerprint as list shows it (SHA256:…), a file holding one, or a client name.") var keyOrName: String
         @Option(name: .customLong("state-dir"), help: "intentd's state directory.") var stateDirectory: String?
 
         func run() throws {
             let key = try? KeyFile.publicKey(keyOrName)
-            let removed = try TrustCommands.remove(\.clients, in: stateDirectory) { $0.publicKey == key || $0.name == keyOrName }
+            let removed = try TrustCommands.remove(\.clients, in: stateDirectory) { TrustCommands.isKey($0.publicKey, said: keyOrName, read: key) || $0.name == keyOrName }
             guard !removed.isEmpty else { throw CommandFailure("no allowed client key matches \(PeerNames.loggable(keyOrName))") }
             for client in removed { print("removed \(TrustCommands.line(client.publicKey, client.name, "client"))") }
         }
@@ -169,6 +169,12 @@ enum TrustCommands {
             tidy(&store, gone)
             return gone
         }
+    }
+
+    /// Whether `publicKey` is the key the user named: by the key itself (`read` from what was
+    /// `said`, a key or a file) or by its fingerprint as `list` prints it.
+    static func isKey(_ publicKey: String, said: String, read: String?) -> Bool {
+        publicKey == read || (said.hasPrefix("SHA256:") && CurveKeyPair.fingerprint(of: publicKey) == said)
     }
 
     /// One key as `ssh-keygen -l` prints one: bits, fingerprint, comment, (type).
