@@ -39,4 +39,20 @@ struct TraceTests {
         let other = try host.ctl("logs", "--trace", "00000000000000000000000000000001")
         #expect(other.stdout.isEmpty, "another trace prints nothing")
     }
+
+    @Test("A conversation's lifecycles carry one trace, which its outcome names, and logs --trace prints the extension's lines of it")
+    func aConversationIsTraced() throws {
+        let host = try TestHost(["--extensions", "messaging"], environment: ["INTENTD_LOG_LEVEL": "debug"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let asked = try host.ctl("ask", "text coco traced in words", "--json")
+        #expect(asked.status == 0, "\(asked.stdout)\(asked.stderr)")
+        let traceparent = try #require(asked.json?["traceparent"]?.stringValue, "\(asked.stdout)")
+        let traceID = try #require(TraceParent.traceID(of: traceparent))
+        let extensionLines = host.extensionLines("com.monkeychat.intents").filter { $0.metadata["trace"] == traceID }
+        #expect(extensionLines.contains { $0.metadata["stage"] == "handle" }, "MonkeyChat logged the handle with the conversation's trace")
+        let printed = try host.ctl("logs", "--trace", traceID)
+        #expect(printed.stdout.contains("[messaging]"), "\(printed.stdout)")
+    }
 }

@@ -82,7 +82,11 @@ final class DialogEngine: Sendable {
             idempotencyKey: utterance.idempotencyKey, shown: shown.withLock { $0.shown(to: requester.routingID) })
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
-            let last = await conversation.run(utterance.text)
+            // One trace for the conversation: every stage it sends carries it, and so does its
+            // outcome, for `intentctl logs --trace`.
+            let trace = TraceParent.make()
+            var last = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
+            last.outcome?.traceparent = trace
             if let outcome = last.outcome { shown.withLock { $0.record(outcome, for: requester.routingID, now: .now) } }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept
             // before the session closes, so no answer in between finds neither.
