@@ -180,7 +180,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         }
                     case .heartbeat:
                         break
-                    case .vocabularyReset:
+                    case .vocabulary:
                         // What the app taught still names its data: it is taught again.
                         log.info("the user reset this app's vocabulary; teaching the host its \(taught.requests.count) types again")
                         for body in taught.bodies { try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket) }

@@ -47,6 +47,7 @@ public func fuzzWire(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         switch message {
         case .registered(let body): Bodies.read(body.bytes, as: .registered)
         case .request(_, _, _, let body): Bodies.read(body.bytes, as: .stageRequest)
+        case .vocabulary(let body): Bodies.read(body.bytes, as: .vocabulary)
         case .rejected, .heartbeat, .disconnect: break
         }
     }

@@ -53,8 +53,12 @@ public enum HostToExtension {
     case heartbeat
     /// Tells the extension to register again.
     case disconnect(reason: String)
-    /// Says the user reset the app's user vocabulary: the host holds none now (wire.md, section 19b).
-    case vocabularyReset
+    /// Says the user changed the app's user vocabulary; the body is `{"reset":true}` when the
+    /// user reset it and the host holds none now (wire.md, section 19b).
+    case vocabulary(body: Body)
+
+    /// The VOCABULARY that tells an extension the user reset its app's vocabulary.
+    public static var vocabularyReset: HostToExtension { .vocabulary(body: Body(Array(#"{"reset":true}"#.utf8))) }
 
     /// Parses the frame as received by the extension's DEALER socket.
     public init(frames: ArraySlice<Message>) throws(ProtocolError) {
@@ -65,7 +69,7 @@ public enum HostToExtension {
         case .request: self = .request(m.id, try Wire.stage(m.flag), intent: m.first, body: m.rest)
         case .heartbeat: self = .heartbeat
         case .disconnect: self = .disconnect(reason: m.rest.string ?? "")
-        case .vocabulary: self = .vocabularyReset
+        case .vocabulary: self = .vocabulary(body: m.rest)
         default: throw .malformedFrames("\(m.command) is not sent to extensions")
         }
     }
@@ -78,7 +82,7 @@ public enum HostToExtension {
             Wire.Parts(command: .request, id: id, flag: stage.rawValue, first: intent, rest: body)
         case .heartbeat: Wire.Parts(command: .heartbeat)
         case .disconnect(let reason): Wire.Parts(command: .disconnect, rest: Body(text: reason))
-        case .vocabularyReset: Wire.Parts(command: .vocabulary, rest: Body(Array(#"{"reset":true}"#.utf8)))
+        case .vocabulary(let body): Wire.Parts(command: .vocabulary, rest: body)
         }
     }
 }
