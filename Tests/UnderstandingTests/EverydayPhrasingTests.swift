@@ -189,7 +189,10 @@ struct EverydayPhrasingTests {
     func needIsNoRideByItself() {
         if case .request(let r) = reader.read("i need to buy milk", apps: apps) { #expect(r.intent != "RequestRide") }
         expectRead(Case("i need a ride to the airport", "RequestRide", ["dropOffLocation": "airport"]))
-        expectRead(Case("we need a car to the zoo for 4 people", "RequestRide", ["dropOffLocation": "zoo", "partySize": 4]))
+        expectRead(Case("i need a car to the zoo for 4 people", "RequestRide", ["dropOffLocation": "zoo", "partySize": 4]))
+        // Said in a message, it is the message's.
+        expectRead(Case("tell kiki we need a car to the zoo for 4 people", "SendMessage", ["recipients": ["Kiki"], "content": "we need a car to the zoo for 4 people"]))
+        expectRead(Case("text kiki we want a cab to the zoo", "SendMessage", ["recipients": ["Kiki"], "content": "we want a cab to the zoo"]))
         expectRead(Case("i need to get to the airport", "RequestRide", ["dropOffLocation": "airport"]))
     }
 
