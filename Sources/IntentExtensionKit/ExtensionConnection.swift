@@ -264,8 +264,10 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
     /// A host across the network keeps its trust store on its own machine: the identity is
     /// printed here and given to `intentctl extensions trust -` there.
     private var trustCommand: String {
+        // Quoted unless every character is one a shell takes as is (keys hold `)`, `>`, `*`, …).
         func quoted(_ word: String) -> String {
-            word.contains(where: { " '\"$\\".contains($0) }) ? "'" + word.replacing("'", with: "'\\''") + "'" : word
+            let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789_-./=:,@%+".unicodeScalars.contains($0) }
+            return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
         }
         let identity = (CommandLine.arguments + ["--print-identity"]).map(quoted).joined(separator: " ")
         guard endpoint.hasPrefix("ipc://") else {
