@@ -27,7 +27,7 @@ public final class StateDirectoryLock: Sendable {
     /// Takes the claim on `directory`, or says which process holds it.
     public static func acquire(_ directory: URL) throws -> StateDirectoryLock {
         let path = directory.appendingPathComponent("intentd.lock").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Failure("cannot open \(path): \(String(cString: strerror(errno)))") }
         var result = flock(descriptor, LOCK_EX | LOCK_NB)
         while result != 0 && errno == EINTR { result = flock(descriptor, LOCK_EX | LOCK_NB) }
