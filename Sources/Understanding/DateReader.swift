@@ -64,22 +64,27 @@ struct DateReader: Sendable {
         var stripped = true
         // An introducer that opens the request is its verb: "remind me tomorrow to call Mom".
         let opening = tokens.firstIndex { !fillers.contains($0.word) } ?? tokens.startIndex
-        // One that runs from the opening to the date ("set a reminder for 3pm to call Bob")
-        // gives the date its last word only; the rest stays the verb.
-        let saidFirst = words.introducers.contains { phrase in
-            let parts = phrase.split(separator: " ").map(String.init)
-            return parts.count > 1 && lower - parts.count == opening && tokens[opening..<lower].map(\.word) == parts
-        }
+        // One that runs from the opening to the date, or its start does, ("set a reminder
+        // for 3pm", "set a reminder at 3pm", "set a reminder tomorrow" to call Bob) is the
+        // verb: the date takes only a last word that leads into a date alone.
+        let run = tokens[opening..<lower].map(\.word)
+        let dateTakes = words.introducers.lazy.compactMap { phrase -> Int? in
+            let stem = phrase.split(separator: " ").dropLast().map(String.init)
+            guard stem.count > 1, run.starts(with: stem) else { return nil }
+            if run.count == stem.count { return 0 }
+            return run.count == stem.count + 1 && words.introducers.contains(run[stem.count]) ? 1 : nil
+        }.first
+        if let dateTakes { return (lower - dateTakes..<best.range.upperBound, value, past) }
         while stripped {
             stripped = false
             for phrase in words.introducers {
                 let parts = phrase.split(separator: " ").map(String.init)
                 let from = lower - parts.count
                 guard from > opening || (from == opening && parts.count == 1), from >= tokens.startIndex,
-                    !saidFirst || parts.count == 1, tokens[from..<lower].map(\.word) == parts
+                    tokens[from..<lower].map(\.word) == parts
                 else { continue }
                 lower = from
-                stripped = !saidFirst
+                stripped = true
                 break
             }
         }

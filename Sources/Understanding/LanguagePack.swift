@@ -44,6 +44,9 @@ public struct LanguagePack: Sendable {
     let shortPatternWords: [String]
     /// Every word of every pattern.
     let allPatternWords: Set<String>
+    /// The one-word values the language knows beside the apps' (`words.otherValues`: "lyft"),
+    /// which are no typos of a pattern's word ("lift").
+    let otherValueWords: Set<String>
     /// `patternWords` and `shortPatternWords` by first letter, with how they sound, for
     /// finding typos.
     let typoTargets: [Character: [Spelling.Keyed]]
@@ -265,6 +268,7 @@ public struct LanguagePack: Sendable {
         dateStarts = file.dates.startingWords(numbers: file.words.numbers)
         let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined()) + Array(pointedIntents.values.joined())
         allPatternWords = Set(all.flatMap { $0.words })
+        otherValueWords = Set((file.words.otherValues ?? [:]).values.joined().filter { !$0.contains(" ") })
         patternWords = allPatternWords.filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()
         shortPatternWords = allPatternWords.filter { (2...4).contains($0.count) && $0.allSatisfy(\.isLetter) }.sorted()
         typoTargets = Spelling.byFirstLetter(patternWords)
@@ -395,7 +399,7 @@ extension LanguagePack {
             }
             let word = token.word
             guard word.count >= 2, let first = word.first, word.allSatisfy(\.isLetter), !allPatternWords.contains(word),
-                !words.fillers.contains(word), !words.notValues.contains(word)
+                !words.fillers.contains(word), !words.notValues.contains(word), !otherValueWords.contains(word)
             else { return token }
             let key = Spelling.key(word)
             if word.count >= 4 {

@@ -14,6 +14,9 @@ public struct RequestReader: Sendable {
 
     /// Requests longer than this are not understood.
     public static let maximumWords = 100
+    /// What skipping a word of a name an app taught, before a match, costs: as much as the
+    /// words of a short pattern give, so that the request is read as about that person.
+    static let skippedNameCost = 60
 
     /// A reader for `pack` over the intents of `catalog`, reading dates against `clock`.
     public init(pack: LanguagePack, catalog: Catalog, clock: UserClock = .system) {
@@ -174,6 +177,7 @@ public struct RequestReader: Sendable {
     func bestMatch(_ said: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
         let reader = ValueReader(pack: pack, clock: clock)
         let knownNames = Set(apps.flatMap(\.contacts).map(\.folded))
+        let nameWords = Set(apps.flatMap(\.contacts).flatMap(\.words)).subtracting(pack.articles)
         let fillers = pack.words.fillers
         var best: Candidate?
         let date = self.date(in: said, reader, apps: apps)
@@ -185,9 +189,13 @@ public struct RequestReader: Sendable {
             let scoring = MatchScoring(
                 tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, apps: apps,
                 knownNames: knownNames, best: best)
-            // What skipping the first n words costs: fillers a little, other words a lot.
+            // What skipping the first n words costs: fillers a little, other words a lot, and
+            // a person's name more ("tell Coco I need a ride to the pier" is a message).
             var skipCost = [0]
-            for token in tokens { skipCost.append(skipCost[skipCost.count - 1] + (fillers.contains(token.word) ? 1 : 15)) }
+            for token in tokens {
+                let cost = fillers.contains(token.word) ? 1 : nameWords.contains(token.folded) ? Self.skippedNameCost : 15
+                skipCost.append(skipCost[skipCost.count - 1] + cost)
+            }
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             if pointing { patterns += (pack.pointedIntents[intent.name] ?? []).map { ($0, false) } }

@@ -549,4 +549,33 @@ struct EverydayPhrasingTests {
         Case("text kiki back saying yes", "SendMessage", ["recipients": ["Kiki"], "content": "yes"]),
     ])
     func textBack(c: Case) { expectRead(c) }
+
+    @Test("A message to a person may ask for a ride: skipping whom it goes to reads no ride request", arguments: [
+        Case("text Coco I need a ride to the ferry building", "SendMessage", ["recipients": ["Coco"], "content": "I need a ride to the ferry building"]),
+        Case("tell Little Bobo I need a cab to the airport for 3 people", "SendMessage", ["recipients": ["Little Bobo"], "content": "I need a cab to the airport for 3 people"]),
+    ])
+    func messageAskingForARide(c: Case) { expectRead(c) }
+
+    @Test("A reminder set with its time first keeps \"set a reminder\" as the verb, whatever leads into the time", arguments: [
+        Case("set a reminder at 3pm to call bob", "AddTasks", ["taskTitles": ["call bob"], "temporalEventTrigger": "2026-11-23T15:00:00-08:00"]),
+        Case("set a reminder for 3pm to call bob", "AddTasks", ["taskTitles": ["call bob"], "temporalEventTrigger": "2026-11-23T15:00:00-08:00"]),
+        Case("set a reminder tomorrow to call bob", "AddTasks", ["taskTitles": ["call bob"], "temporalEventTrigger": "2026-11-24T09:00:00-08:00"]),
+        Case("set reminder at 3pm to call bob", "AddTasks", ["taskTitles": ["call bob"], "temporalEventTrigger": "2026-11-23T15:00:00-08:00"]),
+        Case("create a reminder for tomorrow at 9 to water the plants", "AddTasks", ["taskTitles": ["water the plants"], "temporalEventTrigger": "2026-11-24T09:00:00-08:00"]),
+        Case("I need a reminder to call mom", "AddTasks", ["taskTitles": ["call mom"]]),
+    ])
+    func reminderWithItsTimeFirst(c: Case) { expectRead(c) }
+
+    @Test("A kind of ride the language knows is no typo of a pattern's word: \"a lyft\" is an option, not \"a lift\"", arguments: [
+        Case("get me a lyft home", "RequestRide", ["rideOptionName": "lyft", "dropOffLocation": "Home"]),
+        Case("get me a lyft to the airport", "RequestRide", ["rideOptionName": "lyft", "dropOffLocation": "airport"]),
+    ])
+    func lyftIsNoTypo(c: Case) { expectRead(c) }
+
+    @Test("\"Pick up\" names a place only with \"at\" or whom: the kids picked up are no pickup place")
+    func pickingUpTheKids() {
+        guard case .request(let r) = reader.read("I need to pick up the kids from school", apps: apps), r.intent == "RequestRide" else { return }
+        #expect(r.parameters["pickupLocation"] != .string("kids"))
+        expectRead(Case("pick me up at the library", "RequestRide", ["pickupLocation": "library"]))
+    }
 }
