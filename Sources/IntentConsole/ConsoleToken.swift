@@ -1,5 +1,5 @@
 import Foundation
-import IntentHost
+import IntentProtocol
 import Synchronization
 
 #if canImport(Glibc)

@@ -57,7 +57,7 @@ struct PolicyStateTests {
         return CommandResult(status: p.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
     }
 
-    @Test("On a full disk, lock and authorize fail with a clear error and change nothing; a restart finds the lock as last acknowledged")
+    @Test("On a full disk, lock, authorize and untrust fail with a clear error and change nothing; a restart finds the lock as last acknowledged")
     func fullDisk() throws {
         let host = try TestHost(["--extensions", "messaging"], start: false)
         defer { host.stop(); host.removeState() }
@@ -79,6 +79,11 @@ struct PolicyStateTests {
         #expect(deny.stderr.contains("stateNotSaved"), "\(deny.stderr)")
         let vocab = try Self.ctl(host, "vocab", "MonkeyChat", "contactName", "Zuzu")
         #expect(vocab.status == 5, "\(vocab.stdout) \(vocab.stderr)")
+        // The trust store too: a key untrusted must be untrusted on disk, or a crash trusts it again.
+        let untrust = try Self.ctl(host, "extensions", "untrust", "com.monkeychat.intents")
+        #expect(untrust.status != 0, "\(untrust.stdout) \(untrust.stderr)")
+        #expect(untrust.stderr.contains("no space left"), "\(untrust.stderr)")
+        #expect(try Self.ctl(host, "extensions", "list").stdout.contains("com.monkeychat.intents"))
         let status = try host.waitFor(["MonkeyChat"])
         #expect(status.locked == false)
         #expect(status.extensions.first { $0.appName == "MonkeyChat" }?.authorization == .authorized)

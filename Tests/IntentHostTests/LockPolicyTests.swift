@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IntentHost
+import IntentProtocol
 
 @Suite("The lock's saved state")
 struct LockPolicyTests {

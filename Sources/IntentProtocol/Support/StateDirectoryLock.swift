@@ -29,13 +29,10 @@ public final class StateDirectoryLock: Sendable {
         let path = directory.appendingPathComponent("intentd.lock").path
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw Failure("cannot open \(path): \(String(cString: strerror(errno)))") }
-        var result = flock(descriptor, LOCK_EX | LOCK_NB)
-        while result != 0 && errno == EINTR { result = flock(descriptor, LOCK_EX | LOCK_NB) }
-        guard result == 0 else {
-            let busy = errno == EWOULDBLOCK
-            let problem = String(cString: strerror(errno))
+        let failure = FileLock.exclusive(descriptor, wait: false)
+        guard failure == 0 else {
             close(descriptor)
-            guard busy else { throw Failure("cannot lock \(path): \(problem)") }
+            guard failure == EWOULDBLOCK else { throw Failure("cannot lock \(path): \(String(cString: strerror(failure)))") }
             let holder = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
             let who = holder.flatMap(Int.init).map { "another intentd (pid \($0))" } ?? "another intentd"
             throw Failure(

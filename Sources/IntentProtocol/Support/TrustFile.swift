@@ -92,27 +92,23 @@ public struct TrustFile: Codable, Sendable, Equatable {
     }
 
     /// Reads the store in `url` under its lock, lets `change` change it, and writes it back
-    /// (mode 0600) if it changed.
+    /// (mode 0600) if it changed, on disk before it returns.
     @discardableResult
     public static func update<R>(_ url: URL, _ change: (inout TrustFile) throws -> R) throws -> R {
         let lockPath = url.deletingLastPathComponent().appendingPathComponent("trust.lock").path
         let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw KeyError("cannot open \(lockPath): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw KeyError("cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
-        }
+        let failure = FileLock.exclusive(fd)
+        guard failure == 0 else { throw KeyError("cannot lock \(lockPath): \(String(cString: strerror(failure)))") }
         var store = try load(url)
         let before = store
         let result = try change(&store)
         if store != before {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let temporary = url.deletingLastPathComponent().appendingPathComponent(".trust.json.\(getpid())")
-            _ = FileManager.default.createFile(atPath: temporary.path, contents: try encoder.encode(store), attributes: [.posixPermissions: 0o600])
-            guard rename(temporary.path, url.path) == 0 else {
-                throw KeyError("cannot replace \(url.path): \(String(cString: strerror(errno)))")
-            }
+            // Durably: a key untrusted must not be trusted again after a crash.
+            try DurableFile.write(Array(try encoder.encode(store)), to: url)
         }
         return result
     }

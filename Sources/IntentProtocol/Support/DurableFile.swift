@@ -1,7 +1,7 @@
 import Foundation
 
-/// Writes the host's policy state (lock, authorization, vocabulary) so that nothing is
-/// acknowledged before it is on disk: the bytes go to a temporary file beside the target,
+/// Writes state that must be on disk before it is acknowledged (the host's lock,
+/// authorizations and vocabulary, the trust store): the bytes go to a temporary file beside the target,
 /// which is flushed, renamed over the target, and the directory flushed too. A crash at any
 /// point leaves either the old file or the new one, never half of either.
 public enum DurableFile {
@@ -21,7 +21,7 @@ public enum DurableFile {
     }
 
     /// Adds `bytes` at the end of `url` (made if it is not there), durably.
-    static func append(_ bytes: [UInt8], to url: URL) throws(PolicyStateError) {
+    public static func append(_ bytes: [UInt8], to url: URL) throws(PolicyStateError) {
         let existed = access(url.path, F_OK) == 0
         let fd = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw PolicyStateError(writing: url, errno) }
@@ -31,7 +31,7 @@ public enum DurableFile {
     }
 
     /// Removes `url` durably; a file that is not there is already removed.
-    static func remove(_ url: URL) throws(PolicyStateError) {
+    public static func remove(_ url: URL) throws(PolicyStateError) {
         guard unlink(url.path) == 0 || errno == ENOENT else { throw PolicyStateError(writing: url, errno) }
         try syncDirectory(url.deletingLastPathComponent().path, for: url)
     }
@@ -64,7 +64,7 @@ public enum DurableFile {
     }
 }
 
-/// Policy state that could not be saved; whatever it was about was not changed.
+/// State that could not be saved; whatever it was about was not changed.
 public struct PolicyStateError: Error, CustomStringConvertible {
     /// What could not be saved, and why.
     public let description: String
