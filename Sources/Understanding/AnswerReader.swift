@@ -312,12 +312,12 @@ public struct AnswerReader: Sendable {
             // Compared before subtracting: the user may type Int.min.
             return number >= 1 && number <= options.count ? number - 1 : nil
         }
-        let said = Token.fold(text)
+        let said = PeerNames.fold(text)
         guard !said.isEmpty else { return nil }
-        if let exact = options.firstIndex(where: { Token.fold($0) == said }) { return exact }
-        let containing = options.indices.filter { Token.fold(options[$0]).contains(said) }
+        if let exact = options.firstIndex(where: { PeerNames.fold($0) == said }) { return exact }
+        let containing = options.indices.filter { PeerNames.fold(options[$0]).contains(said) }
         if containing.count == 1 { return containing[0] }
-        let contained = options.indices.filter { said.contains(Token.fold(options[$0])) }
+        let contained = options.indices.filter { said.contains(PeerNames.fold(options[$0])) }
         if contained.count == 1 { return contained[0] }
         // "the great one": the words that mean something, all in one option only.
         let meaningful = others.map(\.folded).filter { word in

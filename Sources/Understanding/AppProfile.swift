@@ -73,14 +73,14 @@ extension [AppProfile] {
 struct KnownName: Sendable, Hashable {
     /// The name as the app taught it.
     let name: String
-    /// Letters and digits only (`Token.fold`).
+    /// Letters and digits only (`PeerNames.fold`).
     let folded: String
     /// Each word's letters and digits.
     let words: [String]
 
     init(_ name: String) {
         self.name = name
-        folded = Token.fold(name)
+        folded = PeerNames.fold(name)
         words = Token.split(name).map(\.folded)
     }
 }

@@ -212,6 +212,6 @@ final class MatchScoring {
     /// Whether every person in `value` is one of the names apps taught.
     private func known(_ value: JSONValue) -> Bool {
         let said = (value.arrayValue ?? [value]).compactMap(\.stringValue)
-        return !said.isEmpty && said.allSatisfy { knownNames.contains(Token.fold($0)) }
+        return !said.isEmpty && said.allSatisfy { knownNames.contains(PeerNames.fold($0)) }
     }
 }

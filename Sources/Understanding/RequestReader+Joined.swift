@@ -96,8 +96,8 @@ extension RequestReader {
 
     /// Whether `value` (or an item of it) holds `text`, but for case and punctuation.
     private static func holds(_ value: JSONValue, text: String) -> Bool {
-        let folded = Token.fold(text)
-        return (value.arrayValue ?? [value]).contains { Token.fold($0.stringValue ?? "").contains(folded) }
+        let folded = PeerNames.fold(text)
+        return (value.arrayValue ?? [value]).contains { PeerNames.fold($0.stringValue ?? "").contains(folded) }
     }
 
     /// Whether one of `whole`'s lists has more items than `part`'s.
@@ -109,8 +109,8 @@ extension RequestReader {
     private static func holds(_ whole: UnderstoodRequest, _ part: UnderstoodRequest) -> Bool {
         part.parameters.allSatisfy { name, value in
             guard let held = whole.parameters[name] else { return false }
-            let had = Set((held.arrayValue ?? [held]).compactMap(\.stringValue).map(Token.fold))
-            return (value.arrayValue ?? [value]).compactMap(\.stringValue).allSatisfy { had.contains(Token.fold($0)) }
+            let had = Set((held.arrayValue ?? [held]).compactMap(\.stringValue).map(PeerNames.fold))
+            return (value.arrayValue ?? [value]).compactMap(\.stringValue).allSatisfy { had.contains(PeerNames.fold($0)) }
         }
     }
 }

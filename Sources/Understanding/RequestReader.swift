@@ -248,7 +248,7 @@ public struct RequestReader: Sendable {
         if let day, let destination = dates.destination,
             said[date.range].allSatisfy({ $0.word == day.word || destination.contains($0.word) }),
             said[date.range.upperBound...].allSatisfy({ pack.words.trailing.contains($0.word) }),
-            apps.contains(where: { $0.userVocabulary.values.contains { $0.contains { Token.fold($0) == day.folded } } })
+            apps.contains(where: { $0.userVocabulary.values.contains { $0.contains { PeerNames.fold($0) == day.folded } } })
         {
             return nil
         }
@@ -341,8 +341,8 @@ public struct RequestReader: Sendable {
         for pattern in pack.capabilitiesOfApp {
             pattern.matches(tokens, from: 0, budget: &budget) { match in
                 guard match.end == tokens.count, let range = match.captures["app"] else { return }
-                let said = Token.fold(tokens[range].map(\.raw).joined())
-                found = found ?? apps.first { ([$0.name] + $0.otherNames).map(Token.fold).contains(said) }?.name
+                let said = PeerNames.fold(tokens[range].map(\.raw).joined())
+                found = found ?? apps.first { ([$0.name] + $0.otherNames).map(PeerNames.fold).contains(said) }?.name
             }
         }
         return found

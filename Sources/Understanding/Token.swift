@@ -77,7 +77,7 @@ public struct Token: Sendable, Hashable {
         self.raw = raw
         typed = raw
         word = raw.lowercased()
-        folded = Self.fold(raw)
+        folded = PeerNames.fold(raw)
         self.endsClause = endsClause
     }
 
@@ -118,9 +118,6 @@ public struct Token: Sendable, Hashable {
     private static func isDash(_ character: Character) -> Bool {
         character == "-" || character == "\u{2013}" || character == "\u{2014}"
     }
-
-    /// Lower-case letters and digits only, as the host compares names (`PeerNames.fold`).
-    public static func fold(_ text: String) -> String { PeerNames.fold(text) }
 }
 
 extension Collection<Token> {

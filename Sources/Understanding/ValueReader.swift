@@ -82,7 +82,10 @@ final class ValueReader: Sendable {
 
     private func element(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition, _ intent: String, _ apps: [AppProfile]) -> JSONValue? {
         let items = apps.flatMap { $0.items(for: intent, parameter.name) }
-        if !items.isEmpty { return vocabularyItem(tokens, items) ?? otherValue(tokens, parameter) }
+        if !items.isEmpty {
+            let said = PeerNames.fold(tokens.map(\.raw).joined())
+            return vocabularyItem(said, items) ?? otherValue(said, tokens, parameter)
+        }
         switch parameter.type {
         case .string:
             var tokens = tokens
@@ -117,7 +120,7 @@ final class ValueReader: Sendable {
     /// name the apps taught (`contactName`) is written as they taught it.
     func person(_ tokens: ArraySlice<Token>, _ apps: [AppProfile]) -> String? {
         let rest = personWords(tokens)
-        let said = Token.fold(rest.map(\.raw).joined())
+        let said = PeerNames.fold(rest.map(\.raw).joined())
         let names = apps.flatMap(\.contacts)
         if let name = names.first(where: { $0.folded == said }) { return name.name }
         // A small typo of exactly one known name of as many words ("Kikki").
@@ -244,25 +247,23 @@ final class ValueReader: Sendable {
         return nil
     }
 
-    /// The vocabulary item whose phrase, pronunciation or identifier was said; its
-    /// first phrase is the value.
-    private func vocabularyItem(_ tokens: ArraySlice<Token>, _ items: [AppVocabulary.Item]) -> JSONValue? {
-        let said = Token.fold(tokens.map(\.raw).joined())
+    /// The vocabulary item whose phrase, pronunciation or identifier was said (`said`,
+    /// folded); its first phrase is the value.
+    private func vocabularyItem(_ said: String, _ items: [AppVocabulary.Item]) -> JSONValue? {
         for item in items {
             let names = [item.identifier] + item.synonyms.flatMap { [$0.phrase] + ($0.pronunciation.map { [$0] } ?? []) }
-            if names.contains(where: { Token.fold($0) == said }) {
+            if names.contains(where: { PeerNames.fold($0) == said }) {
                 return .string(item.synonyms.first?.phrase ?? item.identifier)
             }
         }
         return nil
     }
 
-    /// `tokens` as said, if they are one of the values people say for `parameter` that the
-    /// app does not name (`words.otherValues`).
-    private func otherValue(_ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition) -> JSONValue? {
+    /// `tokens` as said, if they (`said`, folded) are one of the values people say for
+    /// `parameter` that the app does not name (`words.otherValues`).
+    private func otherValue(_ said: String, _ tokens: ArraySlice<Token>, _ parameter: ParameterDefinition) -> JSONValue? {
         guard let values = pack.words.otherValues?[parameter.name] else { return nil }
-        let said = Token.fold(tokens.map(\.raw).joined())
-        return values.contains { Token.fold($0) == said } ? .string(Self.trimmed(tokens.typedText)) : nil
+        return values.contains { PeerNames.fold($0) == said } ? .string(Self.trimmed(tokens.typedText)) : nil
     }
 
     /// The words a person's name is read from: without leading fillers ("my best pal") or

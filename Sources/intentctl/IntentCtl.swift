@@ -40,6 +40,13 @@ struct Connection: ParsableArguments {
         return try IntentClient(endpoint: endpoint, timeout: .milliseconds(Int(timeout * 1000)), security: security())
     }
 
+    /// The host's status, waiting at most a second: whether it is there yet.
+    func probe() throws -> HostStatus {
+        var quick = self
+        quick.timeout = 1
+        return try quick.client().status()
+    }
+
     /// Who this client is to the host, and the host's key.
     func security() throws -> ConnectionSecurity {
         let state = StateDirectory(explicit: stateDirectory)

@@ -5,6 +5,16 @@ import ZeroMQ
 
 @Suite("Peer names, keys and the trust file")
 struct PeerNamesTests {
+    @Test("Folding keeps exactly the letters and digits Foundation's alphanumerics keeps, lower-cased")
+    func foldKeepsAlphanumerics() {
+        let ascii = String(decoding: (0..<128).map(UInt8.init), as: UTF8.self)
+        let samples = [ascii, "List-o-Mat", "ListOMat", "Zippy X", "Café Crème", "Cafe\u{301}", "Ünïcödé ß", "Ω-Mega 42", "東京タワー", "١٢٣ arabic", "emoji 🐒 monkey", "\u{0}\u{7F}tab\there", "ǅemal", "ⅫＡＢＣ１２３"]
+        for text in samples {
+            let expected = String(text.lowercased().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.map(Character.init))
+            #expect(PeerNames.fold(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("Bundle ids are reverse-DNS: path-like, absolute, overlong and control-character ids are refused", arguments: [
         "../../decoy", "/etc/passwd", "com.example/../x", "com..example", ".com.example", "com.example.", "monkeychat",
         "com.-example", "com.example.\u{1B}[31m", "com.exa mple", "com.ex\u{0}ample", "", "com." + String(repeating: "a", count: 160),

@@ -97,8 +97,8 @@ struct Conversation: Sendable {
         /// Whether `rest` says what the request being answered said ("yes, tell Coco I'm
         /// late" to the question about "tell Coco I'm late").
         func repeatsRequest(_ rest: String) -> Bool {
-            let rest = Token.fold(rest)
-            let said = request.withLock { Token.fold($0) }
+            let rest = PeerNames.fold(rest)
+            let said = request.withLock { PeerNames.fold($0) }
             return !rest.isEmpty && (said.contains(rest) || rest.contains(said))
         }
 
@@ -109,8 +109,8 @@ struct Conversation: Sendable {
 
         /// Forgets the requests `said` repeats: the conversation starts over with it.
         func remove(_ said: String) {
-            let said = Token.fold(said)
-            requests.withLock { $0.removeAll { said.contains(Token.fold($0)) } }
+            let said = PeerNames.fold(said)
+            requests.withLock { $0.removeAll { said.contains(PeerNames.fold($0)) } }
         }
     }
 
@@ -760,7 +760,7 @@ struct Conversation: Sendable {
     /// Whether every list `request` and `said` both give has the same items in each (but for
     /// case and punctuation).
     private func sameItems(_ request: UnderstoodRequest, as said: [String: JSONValue]) -> Bool {
-        func items(_ value: JSONValue) -> Set<String> { Set((value.arrayValue ?? [value]).map { Token.fold(words.text(of: $0) ?? "") }) }
+        func items(_ value: JSONValue) -> Set<String> { Set((value.arrayValue ?? [value]).map { PeerNames.fold(words.text(of: $0) ?? "") }) }
         let intent = catalog.intent(request.intent)
         return request.parameters.allSatisfy { name, value in
             intent?.parameter(name)?.isList != true || said[name].map { items($0) == items(value) } ?? true

@@ -22,9 +22,7 @@ struct Wait: ParsableCommand {
         var last = "intentd did not answer"
         while ContinuousClock.now < deadline {
             do {
-                var probe = connection
-                probe.timeout = 1
-                let status = try probe.client().status()
+                let status = try connection.probe()
                 // An app by any name the host knows it by, as send takes it (ListOMat, List-o-Mat).
                 let missing = apps.filter { app in !status.extensions.contains { $0.isNamed(app) } }
                 if missing.isEmpty {

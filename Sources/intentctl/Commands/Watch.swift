@@ -26,9 +26,7 @@ struct Watch: ParsableCommand {
         }
         // An app by any name the host knows it by (monkeychat, List-o-Mat), as send takes it;
         // its updates come under the name it registered.
-        var probe = connection
-        probe.timeout = 1
-        let extensions = try? probe.client().status().extensions
+        let extensions = try? connection.probe().extensions
         let registered = app.flatMap { app in extensions?.first { $0.isNamed(app) }?.appName }
         let name = registered ?? app
         let socket = try Socket(try Context(), .sub)
