@@ -60,8 +60,9 @@ struct ListOMatTests {
         let host = try hostWithStores()
         defer { host.stop(); host.removeState() }
         let output = host.state.appendingPathComponent("reminders.jsonl")
+        // By the config name of its launch, as send takes it.
         let watcher = try TestHost.launch(
-            Products.url("intentctl"), ["watch", "List-o-Mat", "--json", "--for", "12", "--state-dir", host.state.path],
+            Products.url("intentctl"), ["watch", "lists", "--json", "--for", "12", "--state-dir", host.state.path],
             output: output, environment: [:])
         usleep(500_000)
         let soon = Date().addingTimeInterval(2).formatted(.iso8601)
@@ -90,8 +91,9 @@ struct ListOMatTests {
         let host = try TestHost(["--extensions", "lists"])
         defer { host.stop(); host.removeState() }
         try host.waitFor(["List-o-Mat"])
-        // `wait` knows the app by the names send does (it waited out its time for ListOMat).
-        let waited = try host.ctl("wait", "ListOMat", "com.listomat.intents", "--for", "5")
+        // `wait` knows the app by the names send does (it waited out its time for ListOMat),
+        // and by the config name of its launch ("lists").
+        let waited = try host.ctl("wait", "ListOMat", "com.listomat.intents", "lists", "--for", "5")
         #expect(waited.status == 0 && waited.stdout.contains("ready"), "\(waited.stderr)")
         let asked = try host.ctl("ask", "add milk and eggs to my groceries list", "--answer", "yes", "--answer", "yes")
         #expect(asked.stdout.contains("There's no list called groceries. Should I make it?"), "\(asked.stdout)")

@@ -36,6 +36,23 @@ public struct HostStatus: Sendable, Hashable, Codable {
         self.processIdentifier = processIdentifier
         self.maxMessageBytes = maxMessageBytes
     }
+
+    /// The launch an operator calls `name`: by its config name ("messaging", also
+    /// "messaging#2"), its app name or bundle id, compared folded.
+    public func launch(named name: String) -> LaunchStatus? {
+        let folded = PeerNames.fold(name)
+        return (launches ?? []).first { launch in
+            [launch.name, String(launch.name.prefix { $0 != "#" }), launch.appName, launch.bundleIdentifier]
+                .contains { PeerNames.fold($0) == folded }
+        }
+    }
+
+    /// The registered app that goes by `name`: by its own names (`isNamed`), or as the app
+    /// of the launch of that name ("rides" is Zippy).
+    public func registered(named name: String) -> ExtensionStatus? {
+        extensions.first { $0.isNamed(name) }
+            ?? launch(named: name).flatMap { launch in extensions.first { $0.bundleIdentifier == launch.bundleIdentifier } }
+    }
 }
 
 /// One registered app.

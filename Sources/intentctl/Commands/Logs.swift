@@ -55,14 +55,11 @@ struct Logs: ParsableCommand {
         guard !app.isEmpty, !app.contains("/"), !app.hasPrefix(".") else { throw ValidationError("\"\(app)\" is not an app") }
         let direct = directory.appendingPathComponent("\(app).log")
         if FileManager.default.fileExists(atPath: direct.path) { return direct }
-        let fold = PeerNames.fold
         if let status = try? connection.client().status() {
             // A registered app by its names, or a launch (also one crashing or restarting) by
             // its config name ("messaging") or app name.
             let registered = status.extensions.first { $0.isNamed(app) }.map { ($0.appName, $0.bundleIdentifier) }
-            let launched = (status.launches ?? []).first { l in
-                [l.name, String(l.name.prefix { $0 != "#" }), l.appName, l.bundleIdentifier].contains { fold($0) == fold(app) }
-            }.map { ($0.appName, $0.bundleIdentifier) }
+            let launched = status.launch(named: app).map { ($0.appName, $0.bundleIdentifier) }
             // A launch's name is the operator's: it comes before what registered apps call themselves.
             if let (name, bundle) = launched ?? registered {
                 let file = directory.appendingPathComponent("\(bundle).log")

@@ -23,8 +23,9 @@ struct Wait: ParsableCommand {
         while ContinuousClock.now < deadline {
             do {
                 let status = try connection.probe()
-                // An app by any name the host knows it by, as send takes it (ListOMat, List-o-Mat).
-                let missing = apps.filter { app in !status.extensions.contains { $0.isNamed(app) } }
+                // An app by any name the host knows it by, as send takes it (ListOMat,
+                // List-o-Mat), or by the config name of its launch ("lists").
+                let missing = apps.filter { status.registered(named: $0) == nil }
                 if missing.isEmpty {
                     print("ready")
                     return

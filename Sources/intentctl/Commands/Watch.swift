@@ -24,10 +24,11 @@ struct Watch: ParsableCommand {
         if endpoint.hasPrefix("ipc://"), !FileManager.default.fileExists(atPath: String(endpoint.dropFirst(6))) {
             throw CommandFailure("intentd is not running at \(endpoint)")
         }
-        // An app by any name the host knows it by (monkeychat, List-o-Mat), as send takes it;
-        // its updates come under the name it registered.
-        let extensions = try? connection.probe().extensions
-        let registered = app.flatMap { app in extensions?.first { $0.isNamed(app) }?.appName }
+        // An app by any name the host knows it by (monkeychat, List-o-Mat) or the config name
+        // of its launch ("messaging"), as send takes it; its updates come under the name it
+        // registered.
+        let status = try? connection.probe()
+        let registered = app.flatMap { status?.registered(named: $0)?.appName }
         let name = registered ?? app
         let socket = try Socket(try Context(), .sub)
         try connection.security().apply(to: socket, endpoint: endpoint)
@@ -38,7 +39,7 @@ struct Watch: ParsableCommand {
         // Someone at a terminal sees it is running before the first update comes.
         if !json, isatty(STDERR_FILENO) == 1 {
             // A name no app has now is said so: its updates may never come.
-            let unknown = extensions != nil && app != nil && registered == nil ? " (no app of that name is registered now)" : ""
+            let unknown = status != nil && app != nil && registered == nil ? " (no app of that name is registered now)" : ""
             FileHandle.standardError.write(Data("Watching updates from \(name ?? "every app")\(unknown); Ctrl-C stops.\n".utf8))
         }
         var poller = Poller()
