@@ -217,6 +217,21 @@ struct FaultInjectionTests {
         #expect(try tasks(host) == ["rice": 1, "apples": 1])
     }
 
+    @Test("A key given again with other parameters is refused and nothing is sent: its first outcome answers another request")
+    func keyGivenAgainWithOtherParametersIsRefused() throws {
+        let host = try host(timeout: 1500)
+        defer { host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", Self.app, "allow").status == 0)
+        let first = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "--idempotency-key", "rice-1")
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let other = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=beans", "--idempotency-key", "rice-1")
+        #expect(other.status == 4, "\(other.stdout)\(other.stderr)")
+        #expect("\(other.stdout)\(other.stderr)".contains("first given with other parameters"), "\(other.stdout)\(other.stderr)")
+        let again = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "--idempotency-key", "rice-1")
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(try tasks(host) == ["rice": 1])
+    }
+
     @Test("A handle done in time but answered late is unknown; asked again with its key, the host sends that handle again and reports it done, not the failure a second confirm would give")
     func lateAnswerRetriedWithTheKeyIsDone() throws {
         let host = try hostWithLateNotes(timeout: 1000)

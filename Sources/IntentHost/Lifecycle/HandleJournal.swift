@@ -15,6 +15,8 @@ final class HandleJournal: Sendable {
         var intent: String
         var parameters: [String: JSONValue]
         var resolutions: [ParameterResolution]
+        /// The parameters its SUBMIT gave, as read (absent for a conversation's).
+        var submitted: [String: JSONValue]?
         /// Seconds since 1970 when it was sent.
         var time: Double
     }

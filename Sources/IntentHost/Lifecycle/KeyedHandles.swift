@@ -26,12 +26,17 @@ final class KeyedHandles: Sendable {
         case unknown(parameters: [String: JSONValue], resolutions: [ParameterResolution])
         /// The lifecycle's outcome.
         case settled(Outcome)
+        /// (From `take` only.) The key was first given with other parameters: what is kept
+        /// answers another request.
+        case otherRequest
     }
 
     private struct Entry {
         let app: String
         let intent: String
         let kept: Kept
+        /// The parameters a SUBMIT gave, as read; nil for a conversation's.
+        let submitted: [String: JSONValue]?
         let bytes: Int
     }
 
@@ -64,8 +69,8 @@ final class KeyedHandles: Sendable {
         self.journal = journal
         for record in journal?.load() ?? [] {
             add(key: record.key, app: record.app, intent: record.intent,
-                .unknown(parameters: record.parameters, resolutions: record.resolutions),
-                bytes: JSONValue.object(record.parameters).serialized().count + 256)
+                .unknown(parameters: record.parameters, resolutions: record.resolutions), submitted: record.submitted,
+                bytes: Self.size(record.parameters, record.submitted))
         }
     }
 
@@ -76,7 +81,7 @@ final class KeyedHandles: Sendable {
         guard let journal, run.keyFromClient, !run.intent.isReadOnly else { return }
         let record = HandleJournal.Record(
             key: run.idempotencyKey, app: run.app, intent: run.intent.name, parameters: run.parameters, resolutions: run.resolutions,
-            time: Date().timeIntervalSince1970)
+            submitted: run.submitted, time: Date().timeIntervalSince1970)
         do { try journal.append(record) } catch {
             log.warning("cannot write down the handle with key \(run.idempotencyKey) for a restart: \(error)")
         }
@@ -90,24 +95,29 @@ final class KeyedHandles: Sendable {
         let bytes: Int
         if outcome.code == ErrorCode.outcomeUnknown.rawValue {
             kept = .unknown(parameters: run.parameters, resolutions: run.resolutions)
-            bytes = JSONValue.object(run.parameters).serialized().count + 256
+            bytes = Self.size(run.parameters, run.submitted)
         } else if run.keyFromClient {
             kept = .settled(outcome)
-            bytes = outcome.serialized().count + 256
+            bytes = outcome.serialized().count + Self.size([:], run.submitted)
         } else {
             return
         }
-        add(key: run.idempotencyKey, app: run.app, intent: run.intent.name, kept, bytes: bytes)
+        add(key: run.idempotencyKey, app: run.app, intent: run.intent.name, kept, submitted: run.submitted, bytes: bytes)
     }
 
-    private func add(key: String, app: String, intent: String, _ kept: Kept, bytes: Int) {
+    /// About what keeping `parameters` and `submitted` takes.
+    private static func size(_ parameters: [String: JSONValue], _ submitted: [String: JSONValue]?) -> Int {
+        JSONValue.object(parameters).serialized().count + (submitted.map { JSONValue.object($0).serialized().count } ?? 0) + 256
+    }
+
+    private func add(key: String, app: String, intent: String, _ kept: Kept, submitted: [String: JSONValue]?, bytes: Int) {
         guard bytes <= maxBytes / 16 else { return }
         state.withLock { state in
             // A key used again for another app or intent keeps what it was first used for:
             // the app refuses it for the other, and the first is still the one to answer.
             if let first = state.entries[key], first.app != app || first.intent != intent { return }
             state.remove(key)
-            state.entries[key] = Entry(app: app, intent: intent, kept: kept, bytes: bytes)
+            state.entries[key] = Entry(app: app, intent: intent, kept: kept, submitted: submitted, bytes: bytes)
             state.order.append(key)
             state.bytes += bytes
             while state.order.count > capacity || state.bytes > maxBytes, let oldest = state.order.first { state.remove(oldest) }
@@ -115,10 +125,13 @@ final class KeyedHandles: Sendable {
     }
 
     /// What is kept under `key` for `app`'s `intent`: an unknown handle is taken out (kept
-    /// again if its outcome stays unknown), an outcome stays.
-    func take(_ key: String, app: String, intent: String) -> Kept? {
+    /// again if its outcome stays unknown), an outcome stays. A SUBMIT's key first given
+    /// by a SUBMIT with other parameters (`submitted`) is `otherRequest`; a conversation's
+    /// words are read again on a retry ("in 5 minutes" moves), so they are not compared.
+    func take(_ key: String, app: String, intent: String, submitted: [String: JSONValue]? = nil) -> Kept? {
         state.withLock { state in
             guard let entry = state.entries[key], entry.app == app, entry.intent == intent else { return nil }
+            if let submitted, let first = entry.submitted, first != submitted { return .otherRequest }
             if case .unknown = entry.kept { state.remove(key) }
             return entry.kept
         }
