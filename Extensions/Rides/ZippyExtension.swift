@@ -70,10 +70,11 @@ struct Rides: Sendable {
         return resolvePlace(value)
     }
 
-    /// A known place; one spelled with a typo is asked about ("Did you mean Ferry Building?").
+    /// A known place; one spelled with a typo is asked about ("Did you mean Ferry Building?"),
+    /// and one Zippy does not know is said so (`unknownPlace`).
     private func resolvePlace(_ value: JSONValue) -> ResolutionResult {
         if let place = geography.place(value) { return .success(place.json) }
         if let place = geography.misspelled(value) { return .confirmationRequired(place.json) }
-        return .unsupported
+        return .unsupported(reason: "unknownPlace")
     }
 }

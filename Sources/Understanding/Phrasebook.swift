@@ -70,12 +70,12 @@ public struct Phrasebook: Sendable {
     /// An unsupported reason (`offline`) in words, about `value` of `parameter` (a reason
     /// may say it as `{value}`, or as `{name}`: without a leading article, nor a last word
     /// the parameter's values never end with, "beach packing" for "the beach packing note").
-    public func reason(_ name: String, value: String, of parameter: String? = nil) -> String? {
+    public func reason(_ name: String, value: String, of parameter: String? = nil, app: String? = nil) -> String? {
         var words = Token.split(value)[...]
         if let first = words.first, words.count > 1, pack.articles.contains(first.word) { words = words.dropFirst() }
         if let last = words.last, words.count > 1, let parameter, pack.words.notLast?[parameter]?.contains(last.word) == true { words = words.dropLast() }
         let bare = words.map(\.typed).joined(separator: " ")
-        return pack.unsupportedReasons[name].map { render($0, ["value": .string(value), "name": .string(bare)]) ?? $0 }
+        return pack.unsupportedReasons[name].map { render($0, ["value": .string(value), "name": .string(bare), "app": .string(app ?? "")]) ?? $0 }
     }
 
     /// The question that asks the user to confirm `value`: the one for `reason`

@@ -415,7 +415,7 @@ struct Conversation: Sendable {
         case .unsupported(let reason):
             let value = said.flatMap { parameter.type == .dateTime ? words.spokenDate($0) ?? words.text(of: $0) : words.text(of: $0) }
             let why: String
-            if let reason, let value, let text = words.reason(reason, value: value, of: parameter.name) {
+            if let reason, let value, let text = words.reason(reason, value: value, of: parameter.name, app: run.app) {
                 why = words.say("unsupportedReason", ["value": value, "reason": text])
             } else if let value {
                 why = words.say("unsupportedValue", ["app": run.app, "value": value])
