@@ -62,6 +62,58 @@ struct CatalogTests {
         }
     }
 
+    @Test("A misspelled member of a domain file is refused, naming it and the member meant: it would turn off a confirmation or a required value", arguments: [
+        ("\"requiresUserConfirmation\"", "\"requiresUserConfirmaton\"", "did you mean \"requiresUserConfirmation\"?"),
+        ("\"required\"", "\"requried\"", "did you mean \"required\"?"),
+        ("\"responseCodes\"", "\"responsecodes\"", "did you mean \"responseCodes\"?"),
+    ])
+    func misspelledMembersAreRefused(member: String, typo: String, hint: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Protocols/domains/ride-booking.json"), encoding: .utf8)
+        #expect(text.contains(member))
+        try text.replacingOccurrences(of: member, with: typo).write(to: folder.appendingPathComponent("ride-booking.json"), atomically: true, encoding: .utf8)
+        do {
+            _ = try Catalog(directory: folder)
+            Issue.record("\(typo) was taken")
+        } catch let error as CatalogError {
+            #expect("\(error)".contains("has the member \(typo)"), "\(error)")
+            #expect("\(error)".contains(hint), "\(error)")
+            #expect("\(error)".contains("ride-booking.json"), "\(error)")
+        }
+    }
+
+    @Test("An intent without a ready code is refused: confirm could never let it be done")
+    func anIntentNeedsAReadyCode() throws {
+        let done = ResponseCode(name: "success", value: 3, kind: .success)
+        let intent = IntentDefinition(name: "ListOrders", description: "d", parameters: [], responseCodes: [done])
+        do {
+            _ = try Catalog(domains: [Domain(name: "Coffee", description: "d", intents: [intent])])
+            Issue.record("an intent without ready was taken")
+        } catch let error as CatalogError {
+            #expect("\(error)".contains("ListOrders has no response code of kind ready"), "\(error)")
+        }
+    }
+
+    @Test("Every member a domain's types write is one a domain file may have")
+    func everyMemberIsKnown() throws {
+        let code = ResponseCode(name: "ready", value: 1, kind: .ready)
+        let parameter = ParameterDefinition(
+            name: "p", type: .dateTime, list: true, required: true, prompt: "When?", values: ["a"], unsupportedReasons: [code],
+            confirmationReasons: [code], freeText: true, from: ShownSources([ShownValues(intent: "I", list: "l", field: "f")]),
+            answeredBy: ["I.p"], past: true)
+        let intent = IntentDefinition(
+            name: "I", description: "d", requiresUserConfirmation: true, readOnly: true, parameters: [parameter], responseCodes: [code],
+            handleResponse: ["type": "object"])
+        let domain = Domain(name: "D", description: "d", intents: [intent], enums: ["e": [code]])
+        let written = try JSONValue.parse(Array(try JSONEncoder().encode(domain)))
+        #expect(DomainFileMembers.problem(in: written) == nil)
+        for file in try FileManager.default.contentsOfDirectory(at: Self.root.appendingPathComponent("Protocols/domains"), includingPropertiesForKeys: nil) {
+            #expect(DomainFileMembers.problem(in: try JSONValue.parse(Array(try Data(contentsOf: file)))) == nil, "\(file.lastPathComponent)")
+        }
+    }
+
     @Test("Values are converted to the catalog's types, with clear errors")
     func parametersAreCoerced() throws {
         let send = try #require(catalog.intent("SendMessage"))

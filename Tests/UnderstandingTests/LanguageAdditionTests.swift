@@ -20,7 +20,7 @@ struct LanguageAdditionTests {
 
     @Test("An addition's patterns, example and answer are read with the language file's words")
     func additionIsUnderstood() throws {
-        let lights = #"{"name": "Lights", "description": "Lights.", "intents": [{"name": "TurnOnLight", "description": "Turns a light on.", "parameters": [{"name": "room", "type": "string", "prompt": "Which room?"}], "responseCodes": [{"name": "success", "value": 3, "kind": "success"}]}]}"#
+        let lights = #"{"name": "Lights", "description": "Lights.", "intents": [{"name": "TurnOnLight", "description": "Turns a light on.", "parameters": [{"name": "room", "type": "string", "prompt": "Which room?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
         let phrases = #"{"language": "en", "intents": {"TurnOnLight": ["turn on [the] {room} light"]}, "examples": {"TurnOnLight": "Turn on the kitchen light in {app}"}, "results": {"TurnOnLight": ["The {room} light is on."]}}"#
         try withFolder(["en.json": phrases]) { folder in
             let packs = try LanguagePack.all(in: Self.languages, adding: [folder.appendingPathComponent("en.json")])

@@ -6,7 +6,7 @@ import IntentProtocol
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCatalog(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Array(UnsafeRawBufferPointer(start: data, count: size))
-    guard let domain = try? JSON.decode(Domain.self, from: bytes), let catalog = try? Catalog(domains: [domain]) else { return 0 }
+    guard let domain = try? Catalog.domain(bytes, from: "fuzz.json"), let catalog = try? Catalog(domains: [domain]) else { return 0 }
     for intent in domain.intents {
         Fuzzing.check(catalog.intent(intent.name) != nil, "intent \(intent.name) added but not found")
         Fuzzing.check(catalog.domain(ofIntent: intent.name) == domain.name, "intent \(intent.name) found in another domain")

@@ -37,16 +37,27 @@ public struct Catalog: Sendable {
             .filter { $0.pathExtension == "json" }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
         guard !files.isEmpty else { throw CatalogError("no domain files (*.json) in \(directory.path)") }
-        for file in files {
-            let domain: Domain
-            do {
-                domain = try JSON.decode(Domain.self, from: Array(try Data(contentsOf: file)))
-            } catch let error as ProtocolError {
-                throw CatalogError("\(file.path): \(error)")
-            } catch {
-                throw CatalogError("cannot read \(file.path): \(describeFileError(error))")
-            }
-            try add(domain, from: file.path)
+        for file in files { try add(try Self.domain(at: file), from: file.path) }
+    }
+
+    /// Reads the domain file `file`; one that is not JSON, lacks a member or has one domain
+    /// files do not have (a typo) is refused, naming the file.
+    public static func domain(at file: URL) throws -> Domain {
+        let bytes: [UInt8]
+        do { bytes = Array(try Data(contentsOf: file)) } catch {
+            throw CatalogError("cannot read \(file.path): \(describeFileError(error))")
+        }
+        return try domain(bytes, from: file.path)
+    }
+
+    /// Reads `bytes`, the domain file `path`, as `domain(at:)` does.
+    public static func domain(_ bytes: [UInt8], from path: String) throws -> Domain {
+        do {
+            // Members first: a required one misspelled is named as the typo it is.
+            if let problem = DomainFileMembers.problem(in: try JSONValue.parse(bytes)) { throw CatalogError("\(path): \(problem)") }
+            return try JSON.decode(Domain.self, from: bytes)
+        } catch let error as ProtocolError {
+            throw CatalogError("\(path): \(error)")
         }
     }
 
@@ -69,6 +80,11 @@ public struct Catalog: Sendable {
             }
             if intent.responseCodes.contains(where: { $0.kind == nil }) {
                 throw CatalogError("every response code of \(intent.name) needs a kind")
+            }
+            // Confirm must answer one to go on to handle: without it no request could be done.
+            guard intent.responseCodes.contains(where: { $0.kind == .ready }) else {
+                throw CatalogError(
+                    "\(intent.name) has no response code of kind ready, which confirm answers before handle: add one, such as {\"name\": \"ready\", \"value\": 1, \"kind\": \"ready\"}")
             }
             intentsByName[intent.name] = intent
             domainByIntent[intent.name] = domain.name

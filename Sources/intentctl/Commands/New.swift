@@ -89,10 +89,7 @@ struct New: ParsableCommand {
             guard let url = candidates.first(where: { fm.fileExists(atPath: $0.path) }) else {
                 throw CommandFailure("no domain file at \(candidates.map(\.path).joined(separator: " or "))")
             }
-            let own: Domain
-            do { own = try JSON.decode(Domain.self, from: Array(try Data(contentsOf: url))) } catch {
-                throw CommandFailure("\(url.path) is not a domain file: \(error)")
-            }
+            let own = try Catalog.domain(at: url)
             _ = try Catalog(domains: [own])  // the host's own checks of a domain file
             return (own, url, false)
         }

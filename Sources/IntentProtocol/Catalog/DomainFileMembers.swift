@@ -1,0 +1,56 @@
+/// The members a domain file may have, object by object, so that one misspelled
+/// (`requiresUserConfirmaton`, `requried`) is refused instead of silently changing nothing:
+/// such a typo would turn off the user's confirmation or make a parameter optional.
+/// `handleResponse`, `confirmResponse` and `responseTypes` are JSON Schemas, not checked here.
+enum DomainFileMembers {
+    static let domain: Set<String> = ["name", "description", "intents", "enums", "responseTypes"]
+    static let intent: Set<String> = [
+        "name", "description", "requiresUserConfirmation", "readOnly", "parameters", "responseCodes", "handleResponse", "confirmResponse",
+    ]
+    static let parameter: Set<String> = [
+        "name", "type", "list", "required", "prompt", "values", "unsupportedReasons", "confirmationReasons", "freeText", "from",
+        "answeredBy", "past",
+    ]
+    static let responseCode: Set<String> = ["name", "value", "kind"]
+    static let shownValues: Set<String> = ["intent", "list", "field"]
+
+    /// The first member of `file` (a domain file, read) that no domain file has, said with
+    /// where it is and the nearest member there is; nil when every member is known.
+    static func problem(in file: JSONValue) -> String? {
+        if let problem = unknown(file, domain, in: "the domain") { return problem }
+        for (name, codes) in (file["enums"]?.objectValue ?? [:]).sorted(by: { $0.key < $1.key }) {
+            for code in codes.arrayValue ?? [] {
+                if let problem = unknown(code, responseCode, in: "a value of enum \(PeerNames.loggable(name))") { return problem }
+            }
+        }
+        for intent in file["intents"]?.arrayValue ?? [] {
+            let name = PeerNames.loggable(intent["name"]?.stringValue ?? "?")
+            if let problem = unknown(intent, self.intent, in: "intent \(name)") { return problem }
+            for code in intent["responseCodes"]?.arrayValue ?? [] {
+                if let problem = unknown(code, responseCode, in: "a response code of \(name)") { return problem }
+            }
+            for parameter in intent["parameters"]?.arrayValue ?? [] {
+                let place = "parameter \(name).\(PeerNames.loggable(parameter["name"]?.stringValue ?? "?"))"
+                if let problem = unknown(parameter, self.parameter, in: place) { return problem }
+                let reasons = (parameter["unsupportedReasons"]?.arrayValue ?? []) + (parameter["confirmationReasons"]?.arrayValue ?? [])
+                for reason in reasons {
+                    if let problem = unknown(reason, responseCode, in: "a reason of \(place)") { return problem }
+                }
+                let from = parameter["from"].map { $0.arrayValue ?? [$0] } ?? []
+                for source in from {
+                    if let problem = unknown(source, shownValues, in: "the from of \(place)") { return problem }
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first member of `value`, if it is an object, not in `known`.
+    private static func unknown(_ value: JSONValue, _ known: Set<String>, in place: String) -> String? {
+        guard let member = value.objectValue?.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
+        let distance = { (name: String) in SpellingDistance.between(member.lowercased(), name.lowercased()) }
+        let nearest = known.sorted().min { distance($0) < distance($1) }.flatMap { distance($0) <= max(2, member.count / 4) ? $0 : nil }
+        return "\(place) has the member \"\(PeerNames.loggable(member))\", which domain files do not have"
+            + (nearest.map { " (did you mean \"\($0)\"?)" } ?? "") + "; it may have \(known.sorted().joined(separator: ", "))"
+    }
+}
