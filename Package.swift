@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "IntentProbe", targets: ["IntentProbe"]),
         .library(name: "IntentExtensionKit", targets: ["IntentExtensionKit"]),
         .library(name: "IntentExtensionKitTesting", targets: ["IntentExtensionKitTesting"]),
+        // SQLite in an extension's sandbox, with group commit and the durable idempotency journal.
+        .library(name: "ExtensionStorage", targets: ["ExtensionStorage"]),
         // The readers of everything a peer or a file sends, for the fuzz package in Fuzz/.
         .library(name: "IntentReaders", targets: ["ZeroMQ", "IntentProtocol", "Understanding"]),
     ],

@@ -37,7 +37,12 @@ extension Scaffold {
             targets: [
                 .executableTarget(
                     name: "\(name)",
-                    dependencies: [.product(name: "IntentExtensionKit", package: "\(sdkPackage)")],
+                    dependencies: [
+                        .product(name: "IntentExtensionKit", package: "\(sdkPackage)"),
+                        // For your data: SQLite in the sandbox (SandboxDatabase), whose writes
+                        // keep the journal that makes a retried handle answer, not act, again.
+                        // .product(name: "ExtensionStorage", package: "\(sdkPackage)"),
+                    ],
                     resources: [.copy("Manifest")],
                     swiftSettings: [.swiftLanguageMode(.v6)]),
                 .testTarget(
@@ -62,8 +67,9 @@ extension Scaffold {
                 static var manifestURL: URL? { Bundle.module.url(forResource: "Info", withExtension: "plist", subdirectory: "Manifest") }
 
                 init(context: ExtensionContext) async throws {
-                    // TODO: open your data in context.sandboxDirectory (SandboxDatabase.open, from
-                    // ExtensionStorage, gives SQLite with the checks the host expects).
+                    // TODO: open your data in context.sandboxDirectory: SandboxDatabase.open
+                    // (import ExtensionStorage, and uncomment it in Package.swift) gives SQLite
+                    // with the checks the host expects.
                 }
 
                 func handler(for intent: Intent) -> (any IntentHandler)? {
@@ -173,8 +179,10 @@ extension Scaffold {
             The handlers are in `Sources/\(name)/`, one per intent, with TODOs; the manifest is
             `Sources/\(name)/Manifest/Info.plist` (usage description, alternative names, intents
             restricted while locked). Keep your data in `context.sandboxDirectory`, in a
-            `SandboxDatabase` (`ExtensionStorage`): every instance of the extension (a second
-            copy started, or several the host launches) shares that directory.
+            `SandboxDatabase` (`ExtensionStorage`, a product of the SDK package: uncomment it in
+            `Package.swift`): every instance of the extension (a second copy started, or several
+            the host launches) shares that directory, and its writes record the idempotency
+            keys of the handles they do, so that a retried handle is answered, not done again.
             Handlers start on the connection's thread: `await` slow work, never block there (no
             `sleep`, no waiting on a lock), or heartbeats stop and the host takes the extension
             for stopped.
