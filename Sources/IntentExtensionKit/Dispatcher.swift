@@ -95,7 +95,17 @@ extension Dispatcher {
         // The in-memory journal is read and written in place, with no hop to another thread.
         if let memory = journal as? MemoryJournal { return try await handleOnce(intent, with: handler, scope: scope, in: memory) }
         if let done = try await journal.reply(for: key, intent: intent.name) { return done }
-        let response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
+        let response: IntentResponse
+        do {
+            response = try await HandleScope.$current.withValue(scope) { try await handler.handle(intent) }
+        } catch {
+            // The error reply says the work was not done; writes that committed say otherwise.
+            if scope.writes > 0 {
+                Logger(label: "IntentExtensionKit").warning(
+                    "handle \(key) of \(intent.name) threw after \(scope.writes) journaled write(s): if they committed, the reply reports a failure for work that was done; fail before writing, or answer with a response code (\(error))")
+            }
+            throw error
+        }
         let reply = replyLimit.fitted(response)
         // The work is done: a journal that cannot record the reply must not turn it into a
         // failure. A retry then runs the handler again, and journaled writes replay.

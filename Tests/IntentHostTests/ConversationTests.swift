@@ -113,14 +113,20 @@ struct ConversationTests {
         #expect(last.text == "MonkeyChat is on it.")
     }
 
-    @Test("An app's error is said with what it said, made printable and cut short: nothing was done")
+    @Test("An app's error is said with what it said, made printable and cut short; \"nothing was done\" only when the handle was never sent")
     func appErrorIsSaidWithItsWords() async throws {
         let host = try FakeDialogHost()
         let dialog = engine(host, ScriptedExtension(handle: ["error": "SQLite error 13: database or disk is full\u{1B}[2J"]))
         _ = dialog.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(1))
         let last = try await host.turn(1)
         #expect(last.outcome?.code == "extensionError")
-        #expect(last.text.hasPrefix("Sorry, MonkeyChat couldn't do that, and nothing was done. It said: “SQLite error 13: database or disk is full"), "\(last.text)")
+        // The handle was sent: whether anything was done is the app's word, not repeated as the host's.
+        #expect(last.text.hasPrefix("Sorry, MonkeyChat couldn't do that. It said: “SQLite error 13: database or disk is full"), "\(last.text)")
+        let confirming = try FakeDialogHost()
+        let refusing = engine(confirming, ScriptedExtension(confirm: ["error": "the outbox is full"]))
+        _ = refusing.hear(Utterance(text: "Send a message to Coco on MonkeyChat saying hi"), from: address(3))
+        let early = try await confirming.turn(1)
+        #expect(early.text == "Sorry, MonkeyChat couldn't do that, and nothing was done. It said: “the outbox is full”.", "\(early.text)")
         #expect(!last.text.unicodeScalars.contains("\u{1B}"), "\(last.text)")
         let long = try FakeDialogHost()
         let chatty = engine(long, ScriptedExtension(handle: ["error": .string(String(repeating: "x", count: 5000))]))

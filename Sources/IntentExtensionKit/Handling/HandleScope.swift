@@ -33,6 +33,9 @@ public final class HandleScope: Sendable {
         }
     }
 
+    /// How many writes this handle has begun (`nextStep`).
+    public var writes: Int { steps.withLock { $0 } }
+
     /// Whether the deadline has passed: work not yet committed must not commit any more.
     public var isPastDeadline: Bool {
         guard let deadline else { return false }

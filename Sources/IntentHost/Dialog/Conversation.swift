@@ -839,11 +839,14 @@ struct Conversation: Sendable {
             let keyed = idempotencyKey != nil && words.has("outcomeUnknownKeyed")
             text = words.say(keyed ? "outcomeUnknownKeyed" : "outcomeUnknown", ["app": app])
         case .extensionError? where words.has("failedError"):
-            // An error reply is work not done (wire.md, section 5a); what the app said of it,
-            // its words made printable and cut short ("database or disk is full").
+            // What the app said of it, its words made printable and cut short ("database or
+            // disk is full"). Nothing was done when the handle was never sent; an error reply
+            // to the handle should mean so too (wire.md, section 5a), but that is the app's
+            // word, which the host does not repeat as its own.
             let said = outcome.message.hasPrefix("\(app) reported an error: ") ? String(outcome.message.dropFirst("\(app) reported an error: ".count)) : outcome.message
             let error = PeerNames.printable(said.count > Self.errorShown ? said.prefix(Self.errorShown) + "…" : said)
-            text = words.say("failedError", ["app": app, "error": error])
+            let inHandle = outcome.idempotencyKey != nil && words.has("failedErrorInHandle")
+            text = words.say(inHandle ? "failedErrorInHandle" : "failedError", ["app": app, "error": error])
         case .some:
             text = words.say("failed", ["app": app])
         case nil:
