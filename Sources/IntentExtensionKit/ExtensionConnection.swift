@@ -153,7 +153,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         for outgoing in held { try send(outgoing) }
                         held.removeAll()
                     case .rejected(let code, let reason):
-                        log.error("the host rejected this extension (\(code)): \(reason)")
+                        // A manifest changed on purpose is accepted by trusting the key again.
+                        let accept = code == Rejection.Code.manifestChanged.rawValue ? " To accept the change: \(trustCommand)" : ""
+                        log.error("the host rejected this extension (\(code)): \(reason)\(accept)")
                         exit(ExtensionLauncherStatus.rejected)
                     case .request(let id, let stage, let intent, let body):
                         // After DISCONNECT the host no longer counts on this instance.

@@ -48,6 +48,20 @@ final class IdentityPolicyTests {
         #expect(code(Self.monkeyChat, key: nil) == .untrustedIdentity)
     }
 
+    @Test("An intent misspelled in a pinned manifest is said as unknown, not as a manifest changed, and the change says how to accept it")
+    func manifestBeforePin() throws {
+        let catalog = try Catalog(directory: catalogDirectory)
+        var misspelled = Self.monkeyChat
+        misspelled.intentsSupported.append("SendMesage")
+        #expect(RegistrationPolicy.check(misspelled, key: monkeyKey, trust: trust, catalog: catalog, serving: nil)?.0 == .unknownIntent)
+        var more = Self.monkeyChat
+        more.intentsSupported.append("SetMessageAttribute")
+        let changed = RegistrationPolicy.check(more, key: monkeyKey, trust: trust, catalog: catalog, serving: nil)
+        #expect(changed?.0 == .manifestChanged)
+        #expect(changed?.1.contains("--print-identity, into intentctl extensions trust -") == true, "\(changed?.1 ?? "")")
+        #expect(changed?.1.contains("KEY") == false)
+    }
+
     @Test("A weaker restricted set, other intents or another app name under a pinned bundle id are refused")
     func pins() {
         var weaker = Self.monkeyChat

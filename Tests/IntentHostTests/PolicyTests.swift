@@ -21,8 +21,8 @@ struct PolicyTests {
 
     @Test("A registration is accepted when every rule holds")
     func acceptsAGoodRegistration() {
-        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, serving: nil) == nil)
-        #expect(RegistrationPolicy.check(monkeyChat(), catalog: catalog, serving: monkeyChat()) == nil,
+        #expect(RegistrationPolicy.checkWithoutIdentity(monkeyChat(), catalog: catalog, serving: nil) == nil)
+        #expect(RegistrationPolicy.checkWithoutIdentity(monkeyChat(), catalog: catalog, serving: monkeyChat()) == nil,
             "another instance of the same extension is welcome")
     }
 
@@ -32,15 +32,15 @@ struct PolicyTests {
         (monkeyChat(supported: [], restricted: []), .invalidManifest),
     ])
     func rejectsBrokenRegistrations(registration: Registration, code: Rejection.Code) {
-        #expect(RegistrationPolicy.check(registration, catalog: catalog, serving: nil)?.0 == code)
+        #expect(RegistrationPolicy.checkWithoutIdentity(registration, catalog: catalog, serving: nil)?.0 == code)
     }
 
     @Test("A registration listing too many intents is refused, and the reason for unknown ones stays short and loggable")
     func intentListsAreBounded() {
         let many = (0..<300).map { "Intent\($0)" }
-        #expect(RegistrationPolicy.check(monkeyChat(supported: many, restricted: []), catalog: catalog, serving: nil)?.0 == .invalidManifest)
+        #expect(RegistrationPolicy.checkWithoutIdentity(monkeyChat(supported: many, restricted: []), catalog: catalog, serving: nil)?.0 == .invalidManifest)
         let long = (0..<200).map { "Evil\u{1B}[2J" + String(repeating: "x", count: 200) + "\($0)" }
-        let rejection = RegistrationPolicy.check(monkeyChat(supported: long, restricted: []), catalog: catalog, serving: nil)
+        let rejection = RegistrationPolicy.checkWithoutIdentity(monkeyChat(supported: long, restricted: []), catalog: catalog, serving: nil)
         #expect(rejection?.0 == .unknownIntent)
         #expect((rejection?.1.utf8.count ?? .max) < 1_200 && rejection?.1.contains("and 192 more") == true, "\(rejection?.1 ?? "")")
         #expect(rejection?.1.contains("\u{1B}") == false)
@@ -48,7 +48,7 @@ struct PolicyTests {
 
     @Test("A second bundle identifier for a served app is refused")
     func appTakenByAnotherBundle() {
-        let rejection = RegistrationPolicy.check(monkeyChat("com.copycat.intents"), catalog: catalog, serving: monkeyChat())
+        let rejection = RegistrationPolicy.checkWithoutIdentity(monkeyChat("com.copycat.intents"), catalog: catalog, serving: monkeyChat())
         #expect(rejection?.0 == .appTaken)
         #expect(rejection?.1.contains("com.monkeychat.intents") == true)
     }
@@ -56,7 +56,7 @@ struct PolicyTests {
     @Test("A new instance of a served app must declare the same intents as the running ones")
     func instancesMustAgree() {
         let other = monkeyChat(supported: ["SendMessage", "SearchForMessages", "SetMessageAttribute"])
-        #expect(RegistrationPolicy.check(other, catalog: catalog, serving: monkeyChat())?.0 == .invalidManifest)
+        #expect(RegistrationPolicy.checkWithoutIdentity(other, catalog: catalog, serving: monkeyChat())?.0 == .invalidManifest)
     }
 
     @Test("An app the host has known but that has no instance is admitted to wait, under the same checks; one never known is unknown")
@@ -83,10 +83,10 @@ struct PolicyTests {
     func limitsAreEnforced() {
         var many = monkeyChat()
         many.alternativeAppNames = (1...4).map { AlternativeAppName(name: "Chat \($0)") }
-        #expect(RegistrationPolicy.check(many, catalog: catalog, serving: nil)?.0 == .invalidManifest)
+        #expect(RegistrationPolicy.checkWithoutIdentity(many, catalog: catalog, serving: nil)?.0 == .invalidManifest)
         var future = monkeyChat()
         future.protocolVersion = 3
-        #expect(RegistrationPolicy.check(future, catalog: catalog, serving: nil)?.0 == .unsupportedVersion)
+        #expect(RegistrationPolicy.checkWithoutIdentity(future, catalog: catalog, serving: nil)?.0 == .unsupportedVersion)
     }
 
     @Test("Admission checks the app, then the intent, then the lock")
@@ -262,5 +262,12 @@ struct PendingRequestsTests {
             #expect(fitted.rejected.last?.bundleIdentifier == (fitted.rejected.isEmpty ? nil : "b49"), "the newest rejections stay")
             #expect(fitted.extensions.first?.appName == (fitted.extensions.isEmpty ? nil : "App0"), "the first apps stay")
         }
+    }
+}
+
+extension RegistrationPolicy {
+    /// The checks of a registration that do not need its key.
+    static func checkWithoutIdentity(_ registration: Registration, catalog: Catalog, serving: Registration?) -> (Rejection.Code, String)? {
+        checkManifest(registration, catalog: catalog) ?? checkSharing(registration, serving: serving)
     }
 }

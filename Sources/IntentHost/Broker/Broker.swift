@@ -604,8 +604,7 @@ actor Broker {
             return
         }
         let serving = registry.serving(registration.appName, except: routingID)
-        if let (code, reason) = RegistrationPolicy.checkIdentity(registration, key: key, trust: zap.trust)
-            ?? RegistrationPolicy.check(registration, catalog: catalog, serving: serving)
+        if let (code, reason) = RegistrationPolicy.check(registration, key: key, trust: zap.trust, catalog: catalog, serving: serving)
         {
             reject(routingID, registration, code, reason, key: key)
             return

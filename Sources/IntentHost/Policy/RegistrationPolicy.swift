@@ -10,11 +10,19 @@ enum RegistrationPolicy {
     /// The most intents an extension may list as supported (or as restricted).
     static let maximumIntents = 256
 
-    /// Returns why `registration` must be refused, or `nil` to accept it.
-    /// `serving` is the registration of the live instances that already serve the app.
+    /// Returns why `registration` must be refused, or `nil` to accept it, in the order an
+    /// author fixes things: the manifest itself (an intent's name misspelled is said as
+    /// that, not as a manifest changed since it was pinned), then who it is (`key`), then
+    /// how it shares its app with the live instances that serve it (`serving`).
     static func check(
-        _ registration: Registration, catalog: Catalog, serving: Registration?
+        _ registration: Registration, key: String?, trust: TrustStore, catalog: Catalog, serving: Registration?
     ) -> (Rejection.Code, String)? {
+        checkManifest(registration, catalog: catalog) ?? checkIdentity(registration, key: key, trust: trust)
+            ?? checkSharing(registration, serving: serving)
+    }
+
+    /// Why `registration`'s manifest is unusable on its own: its version, names and intents.
+    static func checkManifest(_ registration: Registration, catalog: Catalog) -> (Rejection.Code, String)? {
         let r = registration
         if r.protocolVersion != Wire.version {
             return (.unsupportedVersion, "speaks protocol version \(r.protocolVersion); this host speaks \(Wire.version)")
@@ -43,6 +51,12 @@ enum RegistrationPolicy {
             return (.restrictedNotSupported,
                 "IntentsRestrictedWhileLocked lists \(listed(notSupported)), which IntentsSupported does not; every restricted intent must also be supported")
         }
+        return nil
+    }
+
+    /// Why `registration` cannot join `serving`, the live instances that serve its app.
+    static func checkSharing(_ registration: Registration, serving: Registration?) -> (Rejection.Code, String)? {
+        let r = registration
         if let serving, serving.bundleIdentifier != r.bundleIdentifier {
             return (.appTaken, "the app \"\(r.appName)\" is already served by \(serving.bundleIdentifier)")
         }
@@ -88,7 +102,7 @@ enum RegistrationPolicy {
         if let pinned = trust.file.pins[r.bundleIdentifier], pinned != TrustFile.Pin(r) {
             return (.manifestChanged, "\(r.bundleIdentifier) registered as \(PeerNames.loggable(r.appName)) with "
                 + describe(TrustFile.Pin(r), against: pinned)
-                + "; the user must trust it again (intentctl extensions trust \(r.bundleIdentifier) KEY) before it may change")
+                + "; if the change is meant, trust its key again (its --print-identity, into intentctl extensions trust -), which pins the new manifest")
         }
         // Pronunciations are names requests may use too (the registry routes by them).
         let own = Set(([r.appName] + r.otherNames).map(PeerNames.fold))

@@ -97,16 +97,19 @@ class Connection:
                 return
             if event["event"] == zmq.EVENT_HANDSHAKE_FAILED_AUTH and not self.told_refused:
                 self.told_refused = True
-                command = " ".join(shlex.quote(part) for part in getattr(sys, "orig_argv", sys.argv))
-                if not self.endpoint.startswith("ipc://"):
-                    # A host across the network keeps its trust store on its own machine.
-                    how = ("%s --print-identity here, and give what it prints to `intentctl extensions trust -` "
-                           "on the host's machine (with the host's --state-dir)" % command)
-                else:
-                    trust = "intentctl extensions trust -" + ("" if self.state_dir is None else " --state-dir " + shlex.quote(self.state_dir))
-                    how = "%s --print-identity | %s" % (command, trust)
                 self.log.error("the host refused this extension's key (%s): it does not trust it yet. Started by hand, "
-                               "trust it once with: %s", event["value"], how)
+                               "trust it once with: %s", event["value"], self._trust_command())
+
+    def _trust_command(self):
+        """The command that trusts this extension's key: this program with --print-identity,
+        into `intentctl extensions trust -` (on the host's machine, for a host across the network)."""
+        command = " ".join(shlex.quote(part) for part in getattr(sys, "orig_argv", sys.argv))
+        if not self.endpoint.startswith("ipc://"):
+            # A host across the network keeps its trust store on its own machine.
+            return ("%s --print-identity here, and give what it prints to `intentctl extensions trust -` "
+                    "on the host's machine (with the host's --state-dir)" % command)
+        trust = "intentctl extensions trust -" + ("" if self.state_dir is None else " --state-dir " + shlex.quote(self.state_dir))
+        return "%s --print-identity | %s" % (command, trust)
 
     def _note_taught(self, request):
         if request.get("reset"):
@@ -163,7 +166,9 @@ class Connection:
                         interval, liveness = self._registered(message[1], interval, liveness)
                         backoff = 1.0
                     elif command == wire.REJECTED:
-                        raise Rejected("the host rejected this extension (%s): %s" % (message[1], message[2][:200]))
+                        # A manifest changed on purpose is accepted by trusting the key again.
+                        accept = " To accept the change: %s" % self._trust_command() if message[1] == "manifestChanged" else ""
+                        raise Rejected("the host rejected this extension (%s): %s%s" % (message[1], message[2][:200], accept))
                     elif command == wire.REQUEST:
                         self._request(*message[1:])
                     elif command == wire.VOCABULARY:
