@@ -102,6 +102,11 @@ struct PolicyTests {
         }
         #expect(code("Nope", "OrderPizza") == .unknownApp)
         #expect(code("MonkeyChat", "OrderPizza") == .unknownIntent)
+        // An intent the catalog does not have is said with what the app does, and made loggable.
+        if case .failure(let refusal) = Admission.admit(app: "MonkeyChat", intent: "Order\u{1B}Pizza", registry: registry, catalog: catalog, lock: lock) {
+            #expect(refusal.message.contains("(MonkeyChat supports SendMessage"), "\(refusal.message)")
+            #expect(!refusal.message.unicodeScalars.contains("\u{1B}"), "\(refusal.message)")
+        }
         #expect(code("MonkeyChat", "SetMessageAttribute") == .unknownIntent, "in the catalog but not supported by the app")
         #expect(code("MonkeyChat", "SendMessage") == .requiresUnlock)
         #expect(code("monkey chat", "SearchForMessages") == nil, "not restricted, so allowed while locked")

@@ -63,11 +63,13 @@ struct CatalogTests {
     }
 
     @Test("A misspelled member of a domain file is refused, naming it and the member meant: it would turn off a confirmation or a required value", arguments: [
-        ("\"requiresUserConfirmation\"", "\"requiresUserConfirmaton\"", "did you mean \"requiresUserConfirmation\"?"),
-        ("\"required\"", "\"requried\"", "did you mean \"required\"?"),
-        ("\"responseCodes\"", "\"responsecodes\"", "did you mean \"responseCodes\"?"),
+        ("\"requiresUserConfirmation\"", "\"requiresUserConfirmaton\"", "has the member \"requiresUserConfirmaton\"", "did you mean \"requiresUserConfirmation\"?"),
+        ("\"required\"", "\"requried\"", "has the member \"requried\"", "did you mean \"required\"?"),
+        ("\"responseCodes\"", "\"responsecodes\"", "has the member \"responsecodes\"", "did you mean \"responseCodes\"?"),
+        ("\"type\": \"location\"", "\"type\": \"locaton\"", "has the type \"locaton\"", "did you mean \"location\"?"),
+        ("\"kind\": \"success\"", "\"kind\": \"sucess\"", "has the kind \"sucess\"", "did you mean \"success\"?"),
     ])
-    func misspelledMembersAreRefused(member: String, typo: String, hint: String) throws {
+    func misspelledMembersAreRefused(member: String, typo: String, said: String, hint: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -78,7 +80,7 @@ struct CatalogTests {
             _ = try Catalog(directory: folder)
             Issue.record("\(typo) was taken")
         } catch let error as CatalogError {
-            #expect("\(error)".contains("has the member \(typo)"), "\(error)")
+            #expect("\(error)".contains(said), "\(error)")
             #expect("\(error)".contains(hint), "\(error)")
             #expect("\(error)".contains("ride-booking.json"), "\(error)")
         }

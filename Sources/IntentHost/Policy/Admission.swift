@@ -33,7 +33,9 @@ enum Admission {
             return .failure(Refusal(code: .notAuthorized, message: notAllowed(name)))
         }
         guard let definition = catalog.intent(intent) else {
-            return .failure(Refusal(code: .unknownIntent, message: "\"\(intent)\" is not an intent in the catalog"))
+            let supported = registration.intentsSupported.joined(separator: ", ")
+            return .failure(Refusal(
+                code: .unknownIntent, message: "\"\(PeerNames.loggable(intent))\" is not an intent in the catalog (\(name) supports \(supported))"))
         }
         guard registration.intentsSupported.contains(definition.name) else {
             let supported = registration.intentsSupported.joined(separator: ", ")

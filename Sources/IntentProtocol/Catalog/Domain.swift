@@ -136,7 +136,7 @@ public struct ShownValues: Sendable, Hashable, Codable {
 }
 
 /// The value types a parameter can have.
-public enum ParameterType: String, Sendable, Hashable, Codable {
+public enum ParameterType: String, Sendable, Hashable, Codable, CaseIterable {
     /// Text.
     case string
     /// A `Person`; a plain string becomes its display name.
@@ -166,7 +166,7 @@ public struct ResponseCode: Sendable, Hashable, Codable {
     public var kind: Kind?
 
     /// What a response code means to the host.
-    public enum Kind: String, Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case unspecified, ready, inProgress, success, failure
     }
 }

@@ -1,6 +1,7 @@
 /// The members a domain file may have, object by object, so that one misspelled
 /// (`requiresUserConfirmaton`, `requried`) is refused instead of silently changing nothing:
-/// such a typo would turn off the user's confirmation or make a parameter optional.
+/// such a typo would turn off the user's confirmation or make a parameter optional. A
+/// parameter's `type` and a code's `kind` are named among those there are, too.
 /// `handleResponse`, `confirmResponse` and `responseTypes` are JSON Schemas, not checked here.
 enum DomainFileMembers {
     static let domain: Set<String> = ["name", "description", "intents", "enums", "responseTypes"]
@@ -27,11 +28,18 @@ enum DomainFileMembers {
             let name = PeerNames.loggable(intent["name"]?.stringValue ?? "?")
             if let problem = unknown(intent, self.intent, in: "intent \(name)") { return problem }
             for code in intent["responseCodes"]?.arrayValue ?? [] {
-                if let problem = unknown(code, responseCode, in: "a response code of \(name)") { return problem }
+                let place = "a response code of \(name)"
+                if let problem = unknown(code, responseCode, in: place) { return problem }
+                if let kind = code["kind"]?.stringValue, ResponseCode.Kind(rawValue: kind) == nil {
+                    return unknown(value: kind, "kind", among: ResponseCode.Kind.allCases.map(\.rawValue), in: place)
+                }
             }
             for parameter in intent["parameters"]?.arrayValue ?? [] {
                 let place = "parameter \(name).\(PeerNames.loggable(parameter["name"]?.stringValue ?? "?"))"
                 if let problem = unknown(parameter, self.parameter, in: place) { return problem }
+                if let type = parameter["type"]?.stringValue, ParameterType(rawValue: type) == nil {
+                    return unknown(value: type, "type", among: ParameterType.allCases.map(\.rawValue), in: place)
+                }
                 let reasons = (parameter["unsupportedReasons"]?.arrayValue ?? []) + (parameter["confirmationReasons"]?.arrayValue ?? [])
                 for reason in reasons {
                     if let problem = unknown(reason, responseCode, in: "a reason of \(place)") { return problem }
@@ -48,9 +56,19 @@ enum DomainFileMembers {
     /// The first member of `value`, if it is an object, not in `known`.
     private static func unknown(_ value: JSONValue, _ known: Set<String>, in place: String) -> String? {
         guard let member = value.objectValue?.keys.sorted().first(where: { !known.contains($0) }) else { return nil }
-        let distance = { (name: String) in SpellingDistance.between(member.lowercased(), name.lowercased()) }
-        let nearest = known.sorted().min { distance($0) < distance($1) }.flatMap { distance($0) <= max(2, member.count / 4) ? $0 : nil }
         return "\(place) has the member \"\(PeerNames.loggable(member))\", which domain files do not have"
-            + (nearest.map { " (did you mean \"\($0)\"?)" } ?? "") + "; it may have \(known.sorted().joined(separator: ", "))"
+            + hint(member, known.sorted()) + "; it may have \(known.sorted().joined(separator: ", "))"
+    }
+
+    /// `value`, the `what` of `place`, which is none of `known`.
+    private static func unknown(value: String, _ what: String, among known: [String], in place: String) -> String {
+        "\(place) has the \(what) \"\(PeerNames.loggable(value))\"" + hint(value, known) + "; it may be \(known.joined(separator: ", "))"
+    }
+
+    /// " (did you mean …?)" with the one of `known` nearest `word`, if any is near.
+    private static func hint(_ word: String, _ known: [String]) -> String {
+        let distance = { (name: String) in SpellingDistance.between(word.lowercased(), name.lowercased()) }
+        guard let nearest = known.min(by: { distance($0) < distance($1) }), distance(nearest) <= max(2, word.count / 4) else { return "" }
+        return " (did you mean \"\(nearest)\"?)"
     }
 }
