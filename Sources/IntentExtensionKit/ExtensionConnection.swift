@@ -187,7 +187,9 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         log.info("the user reset this app's vocabulary; teaching the host its \(taught.requests.count) types again")
                         for body in taught.bodies { try ExtensionMessage.vocabulary(body: Body(body)).send(on: socket) }
                     case .disconnect(let reason):
-                        guard !stopping.load(ordering: .relaxed) else { continue }
+                        // One registration answers them all: a host that restarted answers
+                        // each heartbeat queued while it was away with a DISCONNECT.
+                        guard !stopping.load(ordering: .relaxed), state == .registered else { continue }
                         log.info("the host asked for a new registration (\(reason))")
                         try register()
                     }

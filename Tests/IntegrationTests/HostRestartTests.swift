@@ -106,6 +106,25 @@ struct HostRestartTests {
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
     }
 
+    @Test("An extension started by hand registers once with a host that restarted, though the host asks each heartbeat it missed to register again")
+    func handStartedExtensionRegistersOnceAfterARestart() throws {
+        let host = try TestHost([])
+        defer { host.stop(); host.removeState() }
+        try host.startExtension("IntentBench")
+        try host.waitFor(["Bench"])
+        usleep(2_000_000)
+        host.process?.terminate()
+        host.process?.waitUntilExit()
+        // Heartbeats wait in the extension's socket while no host listens.
+        usleep(1_500_000)
+        try host.startHost()
+        try host.waitFor(["Bench"])
+        usleep(3_000_000)
+        let log = host.hostLog
+        #expect(log.components(separatedBy: "registered Bench (").count - 1 == 1, "\(log)")
+        #expect(!log.contains("it registered again"), "\(log)")
+    }
+
     @Test("A ride booked with the client's key, asked again with it after the host crashed and came back, is that ride: the handle is sent again, not the lifecycle (whose confirm said a ride must finish first)")
     func keyedRetryAfterHostCrashIsTheSameRide() throws {
         let host = try TestHost(

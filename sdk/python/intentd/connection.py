@@ -176,7 +176,9 @@ class Connection:
                         self.log.info("the user reset this app's vocabulary; teaching the host its %d types again", len(self.taught))
                         for request in list(self.taught.values()):
                             self._send(wire.vocabulary(json.dumps(request, separators=(",", ":")).encode("utf-8")))
-                    elif command == wire.DISCONNECT and not self.stopping:
+                    elif command == wire.DISCONNECT and not self.stopping and self.registered:
+                        # One registration answers them all: a host that restarted answers
+                        # each heartbeat queued while it was away with a DISCONNECT.
                         self.log.info("the host asked for a new registration (%s)", message[1][:200])
                         self._register()
             self._drain()
