@@ -10,15 +10,16 @@ enum RegistrationPolicy {
     /// The most intents an extension may list as supported (or as restricted).
     static let maximumIntents = 256
 
-    /// Returns why `registration` must be refused, or `nil` to accept it, in the order an
-    /// author fixes things: the manifest itself (an intent's name misspelled is said as
-    /// that, not as a manifest changed since it was pinned), then who it is (`key`), then
-    /// how it shares its app with the live instances that serve it (`serving`).
+    /// Returns why `registration` must be refused, or `nil` to accept it: a key the trust
+    /// store does not bind to its bundle id learns nothing more; then the manifest itself,
+    /// before the pinned one (an intent's name misspelled is said as that, not as a manifest
+    /// changed since it was pinned); then how it shares its app with the live instances
+    /// that serve it (`serving`).
     static func check(
         _ registration: Registration, key: String?, trust: TrustStore, catalog: Catalog, serving: Registration?
     ) -> (Rejection.Code, String)? {
-        checkManifest(registration, catalog: catalog) ?? checkIdentity(registration, key: key, trust: trust)
-            ?? checkSharing(registration, serving: serving)
+        checkKey(registration, key: key, trust: trust) ?? checkManifest(registration, catalog: catalog)
+            ?? checkPin(registration, trust: trust) ?? checkSharing(registration, serving: serving)
     }
 
     /// Why `registration`'s manifest is unusable on its own: its version, names and intents.
@@ -85,6 +86,12 @@ enum RegistrationPolicy {
     /// valid, the key must be bound to the bundle id, the manifest must match the pinned
     /// one, and no name may be another app's name, alternative name or bundle id.
     static func checkIdentity(_ registration: Registration, key: String?, trust: TrustStore) -> (Rejection.Code, String)? {
+        checkKey(registration, key: key, trust: trust) ?? checkPin(registration, trust: trust)
+    }
+
+    /// Why `registration`'s names or `key` are not to be taken: a name that is no valid
+    /// name, or a key the trust store does not bind to its bundle id.
+    static func checkKey(_ registration: Registration, key: String?, trust: TrustStore) -> (Rejection.Code, String)? {
         let r = registration
         let problems = [PeerNames.problem(withBundleIdentifier: r.bundleIdentifier), PeerNames.problem(withName: r.appName)]
             + r.alternativeAppNames.flatMap { [PeerNames.problem(withName: $0.name, what: "an alternative app name")]
@@ -99,6 +106,13 @@ enum RegistrationPolicy {
                 bound.map { "the key \(fingerprint) is trusted for \($0), not for \(r.bundleIdentifier)" }
                     ?? "the key \(fingerprint) is not trusted for \(r.bundleIdentifier)")
         }
+        return nil
+    }
+
+    /// Why `registration`, from a trusted key, differs from its pinned manifest or takes
+    /// another app's name.
+    static func checkPin(_ registration: Registration, trust: TrustStore) -> (Rejection.Code, String)? {
+        let r = registration
         if let pinned = trust.file.pins[r.bundleIdentifier], pinned != TrustFile.Pin(r) {
             return (.manifestChanged, "\(r.bundleIdentifier) registered as \(PeerNames.loggable(r.appName)) with "
                 + describe(TrustFile.Pin(r), against: pinned)
