@@ -86,6 +86,17 @@ struct CatalogTests {
         }
     }
 
+    @Test("A domain file that is not JSON is refused with the line and column, as an editor counts them")
+    func syntaxErrorsSayTheLine() throws {
+        let text = "{\"name\": \"Café\", \"description\": \"d\",\n  \"intents\": [\n    {\"name\" \"Y\"}\n  ]\n}\n"
+        do {
+            _ = try Catalog.domain(Array(text.utf8), from: "bad.json")
+            Issue.record("a file that is not JSON was taken")
+        } catch let error as CatalogError {
+            #expect("\(error)".hasSuffix("(line 3, column 13)"), "\(error)")
+        }
+    }
+
     @Test("An intent without a ready code is refused: confirm could never let it be done")
     func anIntentNeedsAReadyCode() throws {
         let done = ResponseCode(name: "success", value: 3, kind: .success)

@@ -57,8 +57,20 @@ public struct Catalog: Sendable {
             if let problem = DomainFileMembers.problem(in: try JSONValue.parse(bytes)) { throw CatalogError("\(path): \(problem)") }
             return try JSON.decode(Domain.self, from: bytes)
         } catch let error as ProtocolError {
-            throw CatalogError("\(path): \(error)")
+            throw CatalogError("\(path): \(error)\(Self.lineAndColumn(of: error, in: bytes))")
         }
+    }
+
+    /// Where in `bytes` the byte an error names ("at byte 61") is, as an editor says it:
+    /// " (line 3, column 13)"; empty when it names none.
+    static func lineAndColumn(of error: ProtocolError, in bytes: [UInt8]) -> String {
+        guard let match = "\(error)".firstMatch(of: /at byte (\d+)/), let offset = Int(match.1), offset <= bytes.count else { return "" }
+        let before = bytes[..<offset]
+        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        // Columns count characters, not bytes.
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        return " (line \(line), column \(column))"
     }
 
     /// Adds a domain (read from the file `source`) after checking it.
