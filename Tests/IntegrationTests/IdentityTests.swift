@@ -68,6 +68,11 @@ struct IdentityTests {
         let (listOMat, said) = try host.startUntrusted("ListOMat", ["--identity", key])
         #expect(said.contains("the host refused this extension's key"), "\(said)")
         #expect(said.contains("--identity \(key) --print-identity | intentctl extensions trust - --state-dir \(host.state.path)"), "\(said)")
+        // Whoever asks for the app it would serve is told why there is none.
+        let sent = try host.ctl("send", "ListOMat", "CreateNote", "title=Ideas")
+        #expect(sent.status == 4, "\(sent.stdout)\(sent.stderr)")
+        #expect("\(sent.stdout)\(sent.stderr)".contains("an extension whose key is not trusted tried to connect"), "\(sent.stdout)\(sent.stderr)")
+        #expect("\(sent.stdout)\(sent.stderr)".contains("--print-identity | intentctl extensions trust -"), "\(sent.stdout)\(sent.stderr)")
         // Its registration and DISCONNECT have no connection to go on: they must not wait for one.
         let stopping = ContinuousClock.now
         kill(listOMat.processIdentifier, SIGTERM)

@@ -967,12 +967,25 @@ actor Broker {
         let result = Admission.admit(
             app: app, intent: intent, registry: registry, catalog: catalog, lock: lock, authorization: authorization,
             known: knownApp(named:))
+        if case .failure(let refusal) = result, refusal.code == .unknownApp, let hint = refusedKeyHint() {
+            return .failure(Refusal(code: refusal.code, message: refusal.message + hint))
+        }
         if case .success(let route) = result, route.app != nil {
             // Keyed by the names as sent, which a client may spell many ways: bounded.
             if routes.count >= Self.maxCachedRoutes { routes.removeAll() }
             routes[key] = route
         }
         return result
+    }
+
+    /// What an app no extension serves may be: an extension refused for its key in the last
+    /// ten minutes, which, started by hand, was never trusted.
+    private func refusedKeyHint() -> String? {
+        guard let (fingerprint, at) = zap.lastRefusedExtension, at.duration(to: .now) < .seconds(600) else { return nil }
+        let ago = Int(at.duration(to: .now).components.seconds)
+        return "; an extension whose key is not trusted tried to connect \(ago) s ago"
+            + (fingerprint.map { " (key \($0))" } ?? "")
+            + ": one started by hand is trusted with EXTENSION --print-identity | intentctl extensions trust -"
     }
 
     /// The app named `name` if the host has known it though no instance serves it now: it

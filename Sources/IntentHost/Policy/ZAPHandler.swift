@@ -26,6 +26,9 @@ final class ZAPHandler {
     private let log = Logger(label: HostLog.label)
     private var refused = 0
     private var frames: [Message] = []
+    /// The last extension refused for its key, and when: what a request for an app no
+    /// extension serves is told (an extension started by hand whose key was never trusted).
+    private(set) var lastRefusedExtension: (fingerprint: String?, at: ContinuousClock.Instant)?
 
     /// Loads (or creates) the host's keys in `state`, publishes its public key in
     /// `STATE/server.pub`, and binds the handler in `context`.
@@ -71,7 +74,10 @@ final class ZAPHandler {
         case (.clients?, let key?): trust.isClient(key)
         default: false
         }
-        if !allowed { noteRefusal(domain, key, address: f[5].string ?? "?") }
+        if !allowed {
+            noteRefusal(domain, key, address: f[5].string ?? "?")
+            if domain == .extensions { lastRefusedExtension = (key.map(CurveKeyPair.fingerprint(of:)), .now) }
+        }
         let reply: [Message] = [
             f[0], Message(), Message(string: "1.0"), f[3],
             Message(string: allowed ? "200" : "400"),
