@@ -211,8 +211,47 @@ struct LifecycleDriverTests {
         other.keyFromClient = true
         other.handleSent = true
         keyed.keep(other, Outcome(outcome: .failure, code: "extensionError", app: "Zippy", intent: "CancelRide", sessionId: "s", message: "key used for another intent"))
-        guard case .unknown? = keyed.take("a", app: "Zippy", intent: "RequestRide") else {
+        var first = Run(app: "Zippy", intent: try #require(try Catalog(directory: catalogDirectory).intent("RequestRide")), sessionId: "s", language: "en", confirmed: true)
+        first.idempotencyKey = "a"
+        guard case .unknown? = keyed.take(for: first) else {
             Issue.record("the first use of the key was replaced")
+            return
+        }
+    }
+
+    @Test("A key is one app's: given again for another request of that app, kept or still running, or by a conversation for a SUBMIT's, it is refused; another app's use of it is its own")
+    func keysAreComparedPerAppAndWhileRunning() throws {
+        let catalog = try Catalog(directory: catalogDirectory)
+        func run(_ app: String, _ intent: String, _ asked: JSONValue) throws -> Run {
+            var run = Run(app: app, intent: try #require(catalog.intent(intent)), sessionId: "s", language: "en", confirmed: false)
+            run.idempotencyKey = "k"
+            run.keyFromClient = true
+            run.handleSent = true
+            run.asked = asked
+            return run
+        }
+        func isOther(_ kept: KeyedHandles.Kept?) -> Bool { if case .otherRequest? = kept { true } else { false } }
+        let keyed = KeyedHandles()
+        let rice = try run("List-o-Mat", "AddTasks", ["taskTitles": ["rice"]])
+        let beans = try run("List-o-Mat", "AddTasks", ["taskTitles": ["beans"]])
+        #expect(keyed.take(for: rice) == nil)
+        // While rice runs, beans with its key is refused; rice again is the same request.
+        #expect(isOther(keyed.take(for: beans)))
+        keyed.finished(beans)
+        #expect(keyed.take(for: rice) == nil)
+        keyed.finished(rice)
+        keyed.keep(rice, Outcome(outcome: .success, code: "success", app: "List-o-Mat", intent: "AddTasks", sessionId: "s", message: "done"))
+        keyed.finished(rice)
+        #expect(isOther(keyed.take(for: beans)))
+        keyed.finished(beans)
+        let said = try run("List-o-Mat", "AddTasks", "add rice to my list")
+        #expect(isOther(keyed.take(for: said)), "a conversation given a SUBMIT's key")
+        keyed.finished(said)
+        let message = try run("MonkeyChat", "SendMessage", ["content": "hi"])
+        #expect(keyed.take(for: message) == nil, "another app's key is its own")
+        keyed.finished(message)
+        guard case .settled? = keyed.take(for: rice) else {
+            Issue.record("the first outcome was not kept")
             return
         }
     }

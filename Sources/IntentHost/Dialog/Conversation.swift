@@ -17,6 +17,8 @@ struct Conversation: Sendable {
     let timeout: Duration
     /// The handle's idempotency key, when the client gave one (else the host makes one).
     var idempotencyKey: String? = nil
+    /// What the user said first, which a request asked again with its key says again.
+    var firstWords = ""
     /// What this client's conversations were last shown, for values the user does not say.
     var shown: ShownResults.Shown? = nil
     /// What carries over when the conversation starts over: requests not done (said after a
@@ -222,6 +224,8 @@ struct Conversation: Sendable {
         if let idempotencyKey {
             run.idempotencyKey = idempotencyKey
             run.keyFromClient = true
+            // Said again alike but for case and spaces, as `intentctl chat` says it again.
+            run.asked = .string(firstWords.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " "))
         }
         // With an app that takes batches, what is left after each answer goes in one request.
         run.batched = driver.batchedStages && app.registration.takesBatches

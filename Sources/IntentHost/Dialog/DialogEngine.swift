@@ -79,7 +79,7 @@ final class DialogEngine: Sendable {
         }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
-            idempotencyKey: utterance.idempotencyKey, shown: shown.withLock { $0.shown(to: requester.routingID) })
+            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text, shown: shown.withLock { $0.shown(to: requester.routingID) })
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             // One trace for the conversation: every stage it sends carries it, and so does its

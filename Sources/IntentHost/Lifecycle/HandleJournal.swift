@@ -15,8 +15,8 @@ final class HandleJournal: Sendable {
         var intent: String
         var parameters: [String: JSONValue]
         var resolutions: [ParameterResolution]
-        /// The parameters its SUBMIT gave, as read (absent for a conversation's).
-        var submitted: [String: JSONValue]?
+        /// What the request was (`Run.asked`).
+        var asked: JSONValue?
         /// Seconds since 1970 when it was sent.
         var time: Double
     }
@@ -40,7 +40,7 @@ final class HandleJournal: Sendable {
     }
 
     /// The records kept, oldest first: the newest `capacity` of the last day, the first for
-    /// each key (a key used again for another intent is the app's to refuse, not a new
+    /// each app's key (a key used again for another intent is the app's to refuse, not a new
     /// handle); lines that cannot be read are skipped. A file too large to be this host's is
     /// not read, and is written again whole at the next record.
     func load(now: Date = Date()) -> [Record] {
@@ -53,7 +53,7 @@ final class HandleJournal: Sendable {
         // The file is written whole again once it holds twice the capacity, across restarts too.
         file.withLock { $0 = (lines.count, data.last.map { $0 != UInt8(ascii: "\n") } ?? false) }
         var seen = Set<String>()
-        let records = lines.compactMap { try? JSON.decode(Record.self, from: Array($0)) }.filter { seen.insert($0.key).inserted }
+        let records = lines.compactMap { try? JSON.decode(Record.self, from: Array($0)) }.filter { seen.insert("\($0.app)/\($0.key)").inserted }
         return Array(records.filter { now.timeIntervalSince1970 - $0.time < Self.keptFor }.suffix(capacity))
     }
 

@@ -26,28 +26,35 @@ final class KeyedHandles: Sendable {
         case unknown(parameters: [String: JSONValue], resolutions: [ParameterResolution])
         /// The lifecycle's outcome.
         case settled(Outcome)
-        /// (From `take` only.) The key was first given with other parameters: what is kept
-        /// answers another request.
+        /// (From `take` only.) The key was first given for another request, which is kept
+        /// or still running: what it answers is not this request's.
         case otherRequest
     }
 
-    private struct Entry {
+    /// Keys belong to one app: two apps may see the same key (wire.md section 5a).
+    private struct Key: Hashable {
         let app: String
+        let key: String
+    }
+
+    private struct Entry {
         let intent: String
         let kept: Kept
-        /// The parameters a SUBMIT gave, as read; nil for a conversation's.
-        let submitted: [String: JSONValue]?
+        /// What the request was (`Run.asked`); nil when not known (an older journal).
+        let asked: JSONValue?
         let bytes: Int
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
-        var order: [String] = []
+        var entries: [Key: Entry] = [:]
+        var order: [Key] = []
         var bytes = 0
+        /// Keys whose lifecycle runs now, with what each was asked and how many run.
+        var running: [Key: (intent: String, asked: JSONValue?, count: Int)] = [:]
 
         /// Takes `key`'s entry out, if there is one.
         @discardableResult
-        mutating func remove(_ key: String) -> Entry? {
+        mutating func remove(_ key: Key) -> Entry? {
             guard let entry = entries.removeValue(forKey: key) else { return nil }
             order.removeAll { $0 == key }
             bytes -= entry.bytes
@@ -68,9 +75,9 @@ final class KeyedHandles: Sendable {
         self.maxBytes = maxBytes
         self.journal = journal
         for record in journal?.load() ?? [] {
-            add(key: record.key, app: record.app, intent: record.intent,
-                .unknown(parameters: record.parameters, resolutions: record.resolutions), submitted: record.submitted,
-                bytes: Self.size(record.parameters, record.submitted))
+            add(Key(app: record.app, key: record.key), intent: record.intent,
+                .unknown(parameters: record.parameters, resolutions: record.resolutions), asked: record.asked,
+                bytes: Self.size(record.parameters, record.asked))
         }
     }
 
@@ -81,7 +88,7 @@ final class KeyedHandles: Sendable {
         guard let journal, run.keyFromClient, !run.intent.isReadOnly else { return }
         let record = HandleJournal.Record(
             key: run.idempotencyKey, app: run.app, intent: run.intent.name, parameters: run.parameters, resolutions: run.resolutions,
-            submitted: run.submitted, time: Date().timeIntervalSince1970)
+            asked: run.asked, time: Date().timeIntervalSince1970)
         do { try journal.append(record) } catch {
             log.warning("cannot write down the handle with key \(run.idempotencyKey) for a restart: \(error)")
         }
@@ -95,45 +102,68 @@ final class KeyedHandles: Sendable {
         let bytes: Int
         if outcome.code == ErrorCode.outcomeUnknown.rawValue {
             kept = .unknown(parameters: run.parameters, resolutions: run.resolutions)
-            bytes = Self.size(run.parameters, run.submitted)
+            bytes = Self.size(run.parameters, run.asked)
         } else if run.keyFromClient {
             kept = .settled(outcome)
-            bytes = outcome.serialized().count + Self.size([:], run.submitted)
+            bytes = outcome.serialized().count + Self.size([:], run.asked)
         } else {
             return
         }
-        add(key: run.idempotencyKey, app: run.app, intent: run.intent.name, kept, submitted: run.submitted, bytes: bytes)
+        add(Key(app: run.app, key: run.idempotencyKey), intent: run.intent.name, kept, asked: run.asked, bytes: bytes)
     }
 
-    /// About what keeping `parameters` and `submitted` takes.
-    private static func size(_ parameters: [String: JSONValue], _ submitted: [String: JSONValue]?) -> Int {
-        JSONValue.object(parameters).serialized().count + (submitted.map { JSONValue.object($0).serialized().count } ?? 0) + 256
+    /// About what keeping `parameters` and `asked` takes.
+    private static func size(_ parameters: [String: JSONValue], _ asked: JSONValue?) -> Int {
+        JSONValue.object(parameters).serialized().count + (asked?.serialized().count ?? 0) + 256
     }
 
-    private func add(key: String, app: String, intent: String, _ kept: Kept, submitted: [String: JSONValue]?, bytes: Int) {
+    private func add(_ key: Key, intent: String, _ kept: Kept, asked: JSONValue?, bytes: Int) {
         guard bytes <= maxBytes / 16 else { return }
         state.withLock { state in
-            // A key used again for another app or intent keeps what it was first used for:
-            // the app refuses it for the other, and the first is still the one to answer.
-            if let first = state.entries[key], first.app != app || first.intent != intent { return }
+            // A key used again for another intent of the app keeps what it was first used
+            // for: the app refuses it for the other, and the first is still the one to answer.
+            if let first = state.entries[key], first.intent != intent { return }
             state.remove(key)
-            state.entries[key] = Entry(app: app, intent: intent, kept: kept, submitted: submitted, bytes: bytes)
+            state.entries[key] = Entry(intent: intent, kept: kept, asked: asked, bytes: bytes)
             state.order.append(key)
             state.bytes += bytes
             while state.order.count > capacity || state.bytes > maxBytes, let oldest = state.order.first { state.remove(oldest) }
         }
     }
 
-    /// What is kept under `key` for `app`'s `intent`: an unknown handle is taken out (kept
-    /// again if its outcome stays unknown), an outcome stays. A SUBMIT's key first given
-    /// by a SUBMIT with other parameters (`submitted`) is `otherRequest`; a conversation's
-    /// words are read again on a retry ("in 5 minutes" moves), so they are not compared.
-    func take(_ key: String, app: String, intent: String, submitted: [String: JSONValue]? = nil) -> Kept? {
-        state.withLock { state in
-            guard let entry = state.entries[key], entry.app == app, entry.intent == intent else { return nil }
-            if let submitted, let first = entry.submitted, first != submitted { return .otherRequest }
+    /// What is kept under `run`'s key for its app and intent, and `run` counted as running
+    /// until `finished(run)`: an unknown handle is taken out (kept again if its outcome stays
+    /// unknown), an outcome stays. A key first given for another request of the app, kept or
+    /// running now, is `otherRequest` (`Run.asked`: a SUBMIT's parameters, a conversation's
+    /// words): its answer is not this request's.
+    func take(for run: Run) -> Kept? {
+        let key = Key(app: run.app, key: run.idempotencyKey)
+        return state.withLock { state in
+            if let running = state.running[key] {
+                state.running[key]?.count += 1
+                if running.intent != run.intent.name || Self.differ(running.asked, run.asked) { return .otherRequest }
+            } else {
+                state.running[key] = (run.intent.name, run.asked, 1)
+            }
+            guard let entry = state.entries[key] else { return nil }
+            if entry.intent != run.intent.name || Self.differ(entry.asked, run.asked) { return .otherRequest }
             if case .unknown = entry.kept { state.remove(key) }
             return entry.kept
         }
+    }
+
+    /// `run`, counted by `take(for:)`, runs no more.
+    func finished(_ run: Run) {
+        let key = Key(app: run.app, key: run.idempotencyKey)
+        state.withLock { state in
+            guard let running = state.running[key] else { return }
+            if running.count > 1 { state.running[key]?.count -= 1 } else { state.running[key] = nil }
+        }
+    }
+
+    /// Whether two requests given one key are known to be other requests.
+    private static func differ(_ first: JSONValue?, _ second: JSONValue?) -> Bool {
+        guard let first, let second else { return false }
+        return first != second
     }
 }

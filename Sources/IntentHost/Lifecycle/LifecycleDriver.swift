@@ -46,7 +46,7 @@ struct LifecycleDriver: Sendable {
         } catch {
             return run.end(.refused, ErrorCode.invalidParameter.rawValue, "\(error)")
         }
-        run.submitted = run.parameters
+        run.asked = .object(run.parameters)
         var asker = RecordingAsker()
         return await drive(&run, asking: &asker)
     }
@@ -59,12 +59,14 @@ struct LifecycleDriver: Sendable {
         _ run: inout Run, asking asker: inout Asker
     ) async throws(Asker.Stop) -> Outcome {
         let outcome: Outcome
-        switch keyed?.take(run.idempotencyKey, app: run.app, intent: run.intent.name, submitted: run.submitted) {
+        let kept = keyed?.take(for: run)
+        defer { keyed?.finished(run) }
+        switch kept {
         case .otherRequest?:
             // Its first outcome would answer a request that was not made (wire.md section 5a).
             return run.end(
                 .refused, ErrorCode.invalidParameter.rawValue,
-                "the idempotency key \(run.idempotencyKey) was first given with other parameters: a retry sends the same request, and another request needs a key of its own")
+                "the idempotency key \(run.idempotencyKey) was first given for another request: a retry sends the same request, and another request needs a key of its own")
         case .settled(let first)?:
             // The first run's outcome, and what it was done with, for the words that tell it
             // (the same request said again from its start has not said them yet).
@@ -320,8 +322,10 @@ struct Run {
     var handleSent = false
     /// Whether the key is the client's (who may send the request again with it).
     var keyFromClient = false
-    /// The parameters a SUBMIT gave, as read: a retry with its key must give the same.
-    var submitted: [String: JSONValue]?
+    /// What the request was, which a retry with its key must be again: a SUBMIT's
+    /// parameters as read, or the words a conversation started with (read again on a retry,
+    /// "in 5 minutes" would move, so its words are compared, not its parameters).
+    var asked: JSONValue?
     /// Values the user said yes to when asked to confirm them, by parameter.
     var userConfirmed: [String: Set<JSONValue>] = [:]
     /// Whether the stages go to the extension in batches.
