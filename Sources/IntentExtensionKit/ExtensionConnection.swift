@@ -154,7 +154,7 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
                         held.removeAll()
                     case .rejected(let code, let reason):
                         // A manifest changed on purpose is accepted by trusting the key again.
-                        let accept = code == Rejection.Code.manifestChanged.rawValue ? " To accept the change: \(trustCommand)" : ""
+                        let accept = code == Rejection.Code.manifestChanged.rawValue ? ". To accept the change: \(trustCommand)" : ""
                         log.error("the host rejected this extension (\(code)): \(reason)\(accept)")
                         exit(ExtensionLauncherStatus.rejected)
                     case .request(let id, let stage, let intent, let body):
@@ -273,7 +273,11 @@ final class ExtensionConnection<Extension: IntentExtension>: Sendable {
             let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || "0123456789_-./=:,@%+".unicodeScalars.contains($0) }
             return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
         }
-        let identity = (CommandLine.arguments + ["--print-identity"]).map(quoted).joined(separator: " ")
+        // Its key is found through the state directory unless given: one that came from the
+        // environment is said, or a shell without it would print another key.
+        let arguments = CommandLine.arguments
+        let located = arguments.contains("--state-dir") || arguments.contains("--identity") ? [] : ["--state-dir", stateDirectory]
+        let identity = (arguments + located + ["--print-identity"]).map(quoted).joined(separator: " ")
         guard endpoint.hasPrefix("ipc://") else {
             return "\(identity) here, and give what it prints to `intentctl extensions trust -` on the host's machine (with the host's --state-dir)"
         }

@@ -68,6 +68,11 @@ struct IdentityTests {
         let (listOMat, said) = try host.startUntrusted("ListOMat", ["--identity", key])
         #expect(said.contains("the host refused this extension's key"), "\(said)")
         #expect(said.contains("--identity \(key) --print-identity | intentctl extensions trust - --state-dir \(host.state.path)"), "\(said)")
+        // Its key found through the state directory in its environment: the command says where.
+        let (bench, benchSaid) = try host.startUntrusted("IntentBench", [])
+        #expect(benchSaid.contains("IntentBench --state-dir \(host.state.path) --print-identity | intentctl extensions trust - --state-dir \(host.state.path)"), "\(benchSaid)")
+        kill(bench.processIdentifier, SIGTERM)
+        TestHost.reap(bench)
         // Whoever asks for the app it would serve is told why there is none.
         let sent = try host.ctl("send", "ListOMat", "CreateNote", "title=Ideas")
         #expect(sent.status == 4, "\(sent.stdout)\(sent.stderr)")

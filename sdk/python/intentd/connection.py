@@ -103,7 +103,12 @@ class Connection:
     def _trust_command(self):
         """The command that trusts this extension's key: this program with --print-identity,
         into `intentctl extensions trust -` (on the host's machine, for a host across the network)."""
-        command = " ".join(shlex.quote(part) for part in getattr(sys, "orig_argv", sys.argv))
+        argv = list(getattr(sys, "orig_argv", sys.argv))
+        # Its key is found through the state directory unless given: one that came from the
+        # environment is said, or a shell without it would print another key.
+        if self.state_dir is not None and "--state-dir" not in argv and "--identity" not in argv:
+            argv += ["--state-dir", self.state_dir]
+        command = " ".join(shlex.quote(part) for part in argv)
         if not self.endpoint.startswith("ipc://"):
             # A host across the network keeps its trust store on its own machine.
             return ("%s --print-identity here, and give what it prints to `intentctl extensions trust -` "
@@ -167,7 +172,7 @@ class Connection:
                         backoff = 1.0
                     elif command == wire.REJECTED:
                         # A manifest changed on purpose is accepted by trusting the key again.
-                        accept = " To accept the change: %s" % self._trust_command() if message[1] == "manifestChanged" else ""
+                        accept = ". To accept the change: %s" % self._trust_command() if message[1] == "manifestChanged" else ""
                         raise Rejected("the host rejected this extension (%s): %s%s" % (message[1], message[2][:200], accept))
                     elif command == wire.REQUEST:
                         self._request(*message[1:])
