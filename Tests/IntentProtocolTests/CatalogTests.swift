@@ -109,6 +109,22 @@ struct CatalogTests {
         }
     }
 
+    @Test("A check made after reading names the file, and the intent's name printable")
+    func checksNameTheFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = #"{"name": "D", "description": "d", "intents": [{"name": "Do\u001b[2JIt", "description": "d", "parameters": [], "responseCodes": [{"name": "success", "value": 3, "kind": "success"}]}]}"#
+        try text.write(to: folder.appendingPathComponent("doit.json"), atomically: true, encoding: .utf8)
+        do {
+            _ = try Catalog(directory: folder)
+            Issue.record("an intent without ready was taken")
+        } catch let error as CatalogError {
+            #expect("\(error)".hasPrefix(folder.appendingPathComponent("doit.json").path + ": "), "\(error)")
+            #expect(!"\(error)".unicodeScalars.contains("\u{1B}"), "\(error)")
+        }
+    }
+
     @Test("Every member a domain's types write is one a domain file may have")
     func everyMemberIsKnown() throws {
         let code = ResponseCode(name: "ready", value: 1, kind: .ready)

@@ -75,28 +75,31 @@ public struct Catalog: Sendable {
 
     /// Adds a domain (read from the file `source`) after checking it.
     public mutating func add(_ domain: Domain, from source: String? = nil) throws {
-        func named(_ domain: String, _ file: String?) -> String { file.map { "\(domain) (\($0))" } ?? domain }
+        // Names from a file, made printable; a problem names the file it is in.
+        func named(_ domain: String, _ file: String?) -> String { file.map { "\(PeerNames.loggable(domain)) (\($0))" } ?? PeerNames.loggable(domain) }
+        func problem(_ text: String) -> CatalogError { CatalogError(source.map { "\($0): \(text)" } ?? text) }
         for intent in domain.intents {
+            let name = PeerNames.loggable(intent.name)
             if let other = domainByIntent[intent.name] {
-                throw CatalogError("intent \(intent.name) is defined by both \(named(other, fileByDomain[other])) and \(named(domain.name, source))")
+                throw CatalogError("intent \(name) is defined by both \(named(other, fileByDomain[other])) and \(named(domain.name, source))")
             }
             let names = intent.parameters.map(\.name)
             if Set(names).count != names.count {
-                throw CatalogError("\(intent.name) names a parameter twice")
+                throw problem("\(name) names a parameter twice")
             }
             for parameter in intent.parameters where parameter.type == .enum && (parameter.values ?? []).isEmpty {
-                throw CatalogError("\(intent.name).\(parameter.name) is an enum without values")
+                throw problem("\(name).\(PeerNames.loggable(parameter.name)) is an enum without values")
             }
             for parameter in intent.parameters where parameter.past != nil && parameter.type != .dateTime {
-                throw CatalogError("\(intent.name).\(parameter.name) has past but is no dateTime")
+                throw problem("\(name).\(PeerNames.loggable(parameter.name)) has past but is no dateTime")
             }
             if intent.responseCodes.contains(where: { $0.kind == nil }) {
-                throw CatalogError("every response code of \(intent.name) needs a kind")
+                throw problem("every response code of \(name) needs a kind")
             }
             // Confirm must answer one to go on to handle: without it no request could be done.
             guard intent.responseCodes.contains(where: { $0.kind == .ready }) else {
-                throw CatalogError(
-                    "\(intent.name) has no response code of kind ready, which confirm answers before handle: add one, such as {\"name\": \"ready\", \"value\": 1, \"kind\": \"ready\"}")
+                throw problem(
+                    "\(name) has no response code of kind ready, which confirm answers before handle: add one, such as {\"name\": \"ready\", \"value\": 1, \"kind\": \"ready\"}")
             }
             intentsByName[intent.name] = intent
             domainByIntent[intent.name] = domain.name
