@@ -113,4 +113,22 @@ struct RestartingAppTests {
         #expect(ask.terminationStatus == 0, "\(printed)")
         #expect(printed.contains("the bananas are ripe"), "\(printed)")
     }
+
+    @Test("An app started by hand that left, and whose key was then untrusted, is offered no more: it cannot come back")
+    func untrustedAppThatLeftIsNotOffered() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        let bench = try host.startExtension("IntentBench")
+        try host.waitFor(["MonkeyChat", "Bench"])
+        kill(bench.processIdentifier, SIGTERM)
+        TestHost.reap(bench)
+        let gone = ContinuousClock.now + .seconds(10)
+        while try host.client().status().extensions.contains(where: { $0.appName == "Bench" }), ContinuousClock.now < gone { usleep(50_000) }
+        #expect(try host.ctl("extensions", "untrust", "org.intentd.bench").status == 0)
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        let asked = try host.ctl("ask", "send a message to Coco saying hi", "--json")
+        #expect(!asked.stdout.contains("Which app"), "\(asked.stdout)")
+        #expect(asked.status == 0, "\(asked.stdout)\(asked.stderr)")
+        #expect(try host.ctl("send", "Bench", "SearchForMessages").status == 4, "unknown, not waited for")
+    }
 }

@@ -989,10 +989,11 @@ actor Broker {
     }
 
     /// The app named `name` if the host has known it though no instance serves it now: it
-    /// registered in this host's life, its manifest is pinned in the trust store, or this
-    /// host launches it.
+    /// registered in this host's life (and a key may still register it), its manifest is
+    /// pinned in the trust store, or this host launches it.
     private func knownApp(named name: String) -> Registration? {
-        known.registration(named: name) ?? launcher.board.launches(of: name).first?.target.registration
+        known.registration(named: name).flatMap { zap.trust.hasKey(for: $0.bundleIdentifier) ? $0 : nil }
+            ?? launcher.board.launches(of: name).first?.target.registration
             ?? zap.trust.pinnedRegistration(named: name)
     }
 
@@ -1227,7 +1228,8 @@ actor Broker {
     /// registered before and have no instance now (a conversation with one waits for it as
     /// any request does).
     func world() -> DialogWorld {
-        let away = known.all.filter { registry.app(named: $0.appName) == nil }
+        // Away, and able to come back: a key may still register it.
+        let away = known.all.filter { registry.app(named: $0.appName) == nil && zap.trust.hasKey(for: $0.bundleIdentifier) }
         let apps = (registry.apps.values.map(\.registration) + away).map { registration in
             DialogWorld.App(
                 registration: registration,

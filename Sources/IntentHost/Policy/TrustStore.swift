@@ -49,6 +49,12 @@ final class TrustStore {
         return file.extensionEntry(publicKey)?.bundleIdentifier
     }
 
+    /// Whether some key may register `bundle`: an app with none cannot come back.
+    func hasKey(for bundle: String) -> Bool {
+        refresh()
+        return file.extensions.contains { $0.bundleIdentifier == bundle }
+    }
+
     /// Whether `publicKey` may connect as a client.
     func isClient(_ publicKey: String) -> Bool {
         if publicKey == localClientKey { return true }
