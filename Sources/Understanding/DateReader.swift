@@ -67,7 +67,7 @@ struct DateReader: Sendable {
         // One that runs from the opening to the date, or its start does, ("set a reminder
         // for 3pm", "set a reminder at 3pm", "set a reminder tomorrow" to call Bob) is the
         // verb: the date takes only a last word that leads into a date alone.
-        let run = tokens[opening..<lower].map(\.word)
+        let run = opening < lower ? tokens[opening..<lower].map(\.word) : []
         let dateTakes = words.introducers.lazy.compactMap { phrase -> Int? in
             let stem = phrase.split(separator: " ").dropLast().map(String.init)
             guard stem.count > 1, run.starts(with: stem) else { return nil }

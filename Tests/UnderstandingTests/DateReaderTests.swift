@@ -224,4 +224,13 @@ struct DateReaderTests {
         let said = words.result(of: "SnoozeTasks", ["tasks": .array(["take out the trash"]), "nextTriggerTime": "2026-11-24T09:00:00-08:00"])
         #expect(said == "I snoozed take out the trash until tomorrow at 9:00 AM.")
     }
+
+    @Test("A date said before the request's first word that is no filler reads without a fault (found by the fuzzer)")
+    func dateBeforeTheOpening() throws {
+        let reader = try Fixture.reader()
+        let found = "SSAgYSB0b25pZ2h0IGZyb20gdGhldCAgIG9vLwAAMW5hLm0gdG8gc2VlIHJpZGUgb3BvZWVkIHRlIHJpZGUgb3B0dGlvbnMgZnJvbSBHb2xhaWRlcmlkZSBvcG9lZWQgdGUgcmlkZSBvcHR0aW9ucyBmIG9wdHRmaWlvbnMgZnJvbSBvcHR0aW9ucyBmcm9tIEdvbGQObiBHWmlwcHldXV1dZXM="
+        let text = String(decoding: try #require(Data(base64Encoded: found)), as: UTF8.self)
+        _ = reader.read(text, apps: try Fixture.apps())
+        _ = reader.read("a tonight", apps: try Fixture.apps())
+    }
 }
