@@ -37,7 +37,7 @@ final class IdentityPolicyTests {
     }
 
     func code(_ r: Registration, key: String?) -> Rejection.Code? {
-        RegistrationPolicy.checkIdentity(r, key: key, trust: trust)?.0
+        (RegistrationPolicy.checkKey(r, key: key, trust: trust) ?? RegistrationPolicy.checkPin(r, trust: trust))?.0
     }
 
     @Test("The bound key with the pinned manifest is accepted; any other key is untrusted")

@@ -224,8 +224,7 @@ struct Conversation: Sendable {
         if let idempotencyKey {
             run.idempotencyKey = idempotencyKey
             run.keyFromClient = true
-            // Said again alike but for case and spaces, as `intentctl chat` says it again.
-            run.asked = .string(firstWords.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " "))
+            run.asked = .string(RequestAnnotation.saidAlike(firstWords))
         }
         // With an app that takes batches, what is left after each answer goes in one request.
         run.batched = driver.batchedStages && app.registration.takesBatches

@@ -81,16 +81,10 @@ enum RegistrationPolicy {
         return names.count > 8 ? "\(shown) and \(names.count - 8) more" : shown
     }
 
-    /// Returns why `registration`, which came over a connection authenticated as `key`,
-    /// must be refused for who it claims to be, or `nil` to accept it: every name must be
-    /// valid, the key must be bound to the bundle id, the manifest must match the pinned
-    /// one, and no name may be another app's name, alternative name or bundle id.
-    static func checkIdentity(_ registration: Registration, key: String?, trust: TrustStore) -> (Rejection.Code, String)? {
-        checkKey(registration, key: key, trust: trust) ?? checkPin(registration, trust: trust)
-    }
-
-    /// Why `registration`'s names or `key` are not to be taken: a name that is no valid
-    /// name, or a key the trust store does not bind to its bundle id.
+    /// Why `registration`, which came over a connection authenticated as `key`, is not to
+    /// be taken for who it claims to be: a name that is no valid name, or a key the trust
+    /// store does not bind to its bundle id. (`checkPin` then holds it to its pinned
+    /// manifest and keeps other apps' names.)
     static func checkKey(_ registration: Registration, key: String?, trust: TrustStore) -> (Rejection.Code, String)? {
         let r = registration
         let problems = [PeerNames.problem(withBundleIdentifier: r.bundleIdentifier), PeerNames.problem(withName: r.appName)]

@@ -24,6 +24,12 @@ public enum RequestAnnotation {
     /// A new idempotency key, for a handle whose client gave none.
     public static func makeKey() -> String { PooledRandom.uuidString() }
 
+    /// Words said as a request that is said again with its key compares them: but for case
+    /// and spaces (`intentctl chat` keeps a key for the same words; the host holds them to it).
+    public static func saidAlike(_ text: String) -> String {
+        text.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// Makes keys cheaply: a random prefix per generator (so per host run), then a counter.
     public struct KeyMaker: Sendable {
         private let prefix = String(UInt64.random(in: .min ... .max), radix: 36) + "-"

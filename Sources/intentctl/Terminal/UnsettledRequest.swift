@@ -18,13 +18,10 @@ struct UnsettledRequest: Codable, Equatable {
 
     /// The key to say `text` to `endpoint` with, if it repeats this request in time.
     func key(for text: String, to endpoint: String, now: Date = Date()) -> String? {
-        guard endpoint == self.endpoint, now.timeIntervalSince1970 - time < Self.keptFor, Self.same(text, self.text) else { return nil }
+        guard endpoint == self.endpoint, now.timeIntervalSince1970 - time < Self.keptFor,
+            RequestAnnotation.saidAlike(text) == RequestAnnotation.saidAlike(self.text)
+        else { return nil }
         return key
-    }
-
-    /// Whether two requests are said alike (but for case and spaces).
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.lowercased().split(whereSeparator: \.isWhitespace) == b.lowercased().split(whereSeparator: \.isWhitespace)
     }
 
     /// The one kept in `state`, if any.
