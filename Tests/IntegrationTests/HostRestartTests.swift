@@ -31,6 +31,7 @@ struct HostRestartTests {
     func requestAfterTheHostWentAwayFailsAtOnce() throws {
         let host = try TestHost([])
         defer { host.stop(); host.removeState() }
+        try host.waitFor([])
         let client = try host.client(timeout: .seconds(60))
         #expect(try client.status().locked == false)
         let hostPid = try #require(host.process?.processIdentifier)

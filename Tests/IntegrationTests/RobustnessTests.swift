@@ -227,6 +227,7 @@ struct RobustnessTests {
     func oneHostPerStateDirectory() throws {
         let host = try TestHost()
         defer { host.stop(); host.removeState() }
+        try host.waitFor([])
         let first = try #require(host.process?.processIdentifier)
         #expect(try host.client().status().processIdentifier == Int(first), "the first host is up")
         let output = host.state.appendingPathComponent("second-host.log")
