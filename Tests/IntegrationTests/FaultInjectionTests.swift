@@ -230,6 +230,7 @@ struct FaultInjectionTests {
         // A conversation given the key is another request too (it was told "I added beans").
         let asked = try host.ctl("ask", "In ListOMat add beans to the grocery store list", "--idempotency-key", "rice-1", "--json")
         #expect(asked.status == 4, "\(asked.stdout)\(asked.stderr)")
+        #expect(asked.json?["transcript"]?.arrayValue?.last?["text"]?.stringValue?.contains("the idempotency key you gave was first used for another request") == true, "\(asked.stdout)")
         let again = try host.ctl("send", Self.app, "AddTasks", "targetTaskList=Grocery Store", "taskTitles=rice", "--idempotency-key", "rice-1")
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
         #expect(try tasks(host) == ["rice": 1])

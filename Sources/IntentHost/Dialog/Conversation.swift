@@ -850,6 +850,9 @@ struct Conversation: Sendable {
             let error = PeerNames.printable(said.count > Self.errorShown ? said.prefix(Self.errorShown) + "…" : said)
             let inHandle = outcome.idempotencyKey != nil && words.has("failedErrorInHandle")
             text = words.say(inHandle ? "failedErrorInHandle" : "failedError", ["app": app, "error": error])
+        case .invalidParameter? where idempotencyKey.map({ outcome.message == LifecycleDriver.keyOfAnotherRequest($0) }) == true
+            && words.has("keyOfAnotherRequest"):
+            text = words.say("keyOfAnotherRequest", ["app": app])
         case .some:
             text = words.say("failed", ["app": app])
         case nil:

@@ -140,6 +140,9 @@ final class KeyedHandles: Sendable {
         let key = Key(app: run.app, key: run.idempotencyKey)
         return state.withLock { state in
             if let running = state.running[key] {
+                // Counted even when it is `otherRequest`: every caller calls `finished`
+                // once (a `defer`), which takes the count back either way; the entry stays
+                // the first request's while that one runs.
                 state.running[key]?.count += 1
                 if running.intent != run.intent.name || Self.differ(running.asked, run.asked) { return .otherRequest }
             } else {

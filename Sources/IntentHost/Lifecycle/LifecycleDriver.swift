@@ -51,6 +51,11 @@ struct LifecycleDriver: Sendable {
         return await drive(&run, asking: &asker)
     }
 
+    /// Why a run is refused whose idempotency key was first given for another request.
+    static func keyOfAnotherRequest(_ key: String) -> String {
+        "the idempotency key \(key) was first given for another request: a retry sends the same request, and another request needs a key of its own"
+    }
+
     /// Drives `run` through resolve (asking again until each parameter settles), confirm
     /// and handle, and says how it ended; `asker` has the user's say wherever the user has
     /// one. The one loop of SUBMITs and conversations. A run with the key of one whose handle
@@ -64,9 +69,7 @@ struct LifecycleDriver: Sendable {
         switch kept {
         case .otherRequest?:
             // Its first outcome would answer a request that was not made (wire.md section 5a).
-            return run.end(
-                .refused, ErrorCode.invalidParameter.rawValue,
-                "the idempotency key \(run.idempotencyKey) was first given for another request: a retry sends the same request, and another request needs a key of its own")
+            return run.end(.refused, ErrorCode.invalidParameter.rawValue, Self.keyOfAnotherRequest(run.idempotencyKey))
         case .settled(let first)?:
             // The first run's outcome, and what it was done with, for the words that tell it
             // (the same request said again from its start has not said them yet).
