@@ -578,4 +578,25 @@ struct EverydayPhrasingTests {
         #expect(r.parameters["pickupLocation"] != .string("kids"))
         expectRead(Case("pick me up at the library", "RequestRide", ["pickupLocation": "library"]))
     }
+
+    @Test("A ride got for someone else is a ride: the rider's name is read past, and \"for two\" is still a party size", arguments: [
+        Case("get Coco a ride home", "RequestRide", ["dropOffLocation": "Home"]),
+        Case("get Coco a ride to the airport", "RequestRide", ["dropOffLocation": "airport"]),
+        Case("book a ride for Coco to the ferry building", "RequestRide", ["dropOffLocation": "ferry building"]),
+        Case("book a ride for two to the airport", "RequestRide", ["dropOffLocation": "airport", "partySize": 2]),
+    ])
+    func rideForSomeoneElse(c: Case) { expectRead(c) }
+
+    @Test("Messages from someone, said with a period or alone, keep whom they are from", arguments: [
+        Case("any messages from coco this week", "SearchForMessages", ["senders": ["Coco"]]),
+        Case("show me messages from coco from this week", "SearchForMessages", ["senders": ["Coco"]]),
+        Case("messages from coco", "SearchForMessages", ["senders": ["Coco"]]),
+    ])
+    func messagesFromSomeone(c: Case) { expectRead(c) }
+
+    @Test("\"I need to remember to …\" is a task", arguments: [
+        Case("I need to remember to call mom", "AddTasks", ["taskTitles": ["call mom"]]),
+        Case("I have to remember to water the plants", "AddTasks", ["taskTitles": ["water the plants"]]),
+    ])
+    func needToRemember(c: Case) { expectRead(c) }
 }
