@@ -48,12 +48,14 @@ final class IdentityPolicyTests {
         #expect(code(Self.monkeyChat, key: nil) == .untrustedIdentity)
     }
 
-    @Test("An intent misspelled in a pinned manifest is said as unknown, not as a manifest changed, and the change says how to accept it")
+    @Test("An intent misspelled in a pinned manifest is said as unknown with the one meant, not as a manifest changed, and the change says how to accept it")
     func manifestBeforePin() throws {
         let catalog = try Catalog(directory: catalogDirectory)
         var misspelled = Self.monkeyChat
         misspelled.intentsSupported.append("SendMesage")
-        #expect(RegistrationPolicy.check(misspelled, key: monkeyKey, trust: trust, catalog: catalog, serving: nil)?.0 == .unknownIntent)
+        let unknown = RegistrationPolicy.check(misspelled, key: monkeyKey, trust: trust, catalog: catalog, serving: nil)
+        #expect(unknown?.0 == .unknownIntent)
+        #expect(unknown?.1.contains("SendMesage is not in the host's catalog (did you mean SendMessage?)") == true, "\(unknown?.1 ?? "")")
         var more = Self.monkeyChat
         more.intentsSupported.append("SetMessageAttribute")
         let changed = RegistrationPolicy.check(more, key: monkeyKey, trust: trust, catalog: catalog, serving: nil)

@@ -42,10 +42,14 @@ enum RegistrationPolicy {
             return (.invalidManifest,
                 "lists \(max(r.intentsSupported.count, r.intentsRestrictedWhileLocked.count)) intents; at most \(maximumIntents) are allowed")
         }
-        let unknown = (r.intentsSupported + r.intentsRestrictedWhileLocked).filter { catalog.intent($0) == nil }
+        let unknown = Set((r.intentsSupported + r.intentsRestrictedWhileLocked).filter { catalog.intent($0) == nil }).sorted()
         if !unknown.isEmpty {
+            let meant = unknown.prefix(8).compactMap { name in
+                SpellingDistance.nearest(to: name, among: catalog.intentNames).map { unknown.count == 1 ? $0 : "\($0) for \(PeerNames.loggable(name))" }
+            }
+            let hint = meant.isEmpty ? "" : " (did you mean \(meant.joined(separator: ", "))?)"
             return (.unknownIntent,
-                "\(listed(Set(unknown).sorted())) not in the host's catalog; start the host with --catalog and the folder of its domain file, or fix the name")
+                "\(listed(unknown)) \(unknown.count == 1 ? "is" : "are") not in the host's catalog\(hint); start the host with --catalog and the folder of its domain file, or fix the name")
         }
         let notSupported = r.intentsRestrictedWhileLocked.filter { !r.intentsSupported.contains($0) }
         if !notSupported.isEmpty {

@@ -67,8 +67,6 @@ enum DomainFileMembers {
 
     /// " (did you mean …?)" with the one of `known` nearest `word`, if any is near.
     private static func hint(_ word: String, _ known: [String]) -> String {
-        let distance = { (name: String) in SpellingDistance.between(word.lowercased(), name.lowercased()) }
-        guard let nearest = known.min(by: { distance($0) < distance($1) }), distance(nearest) <= max(2, word.count / 4) else { return "" }
-        return " (did you mean \"\(nearest)\"?)"
+        SpellingDistance.nearest(to: word, among: known).map { " (did you mean \"\($0)\"?)" } ?? ""
     }
 }

@@ -24,4 +24,16 @@ public enum SpellingDistance {
     public static func allowed(inWordOf length: Int) -> Int {
         length >= 8 ? 2 : (length >= 4 ? 1 : 0)
     }
+
+    /// The one of `known` nearest `name` (counting letters apart case aside), when it is
+    /// near enough to be what was meant ("SendMesage", "sendMessage": "SendMessage"); nil
+    /// when `name` is one of them or none is near.
+    public static func nearest(to name: String, among known: [String]) -> String? {
+        let lowered = name.lowercased()
+        let distance = { (other: String) in between(lowered, other.lowercased()) }
+        guard !known.contains(name),
+            let nearest = known.min(by: { distance($0) < distance($1) }), distance(nearest) <= max(2, name.count / 4)
+        else { return nil }
+        return nearest
+    }
 }

@@ -20,6 +20,7 @@ struct Wait: ParsableCommand {
     func run() throws {
         let deadline = ContinuousClock.now + (try Duration.seconds(seconds, for: "--for"))
         var last = "intentd did not answer"
+        var told = Set<String>()
         while ContinuousClock.now < deadline {
             do {
                 let status = try connection.probe()
@@ -30,7 +31,17 @@ struct Wait: ParsableCommand {
                     print("ready")
                     return
                 }
-                last = "not registered yet: \(missing.joined(separator: ", "))"
+                // A name the host launches nothing by may be an app started by hand later,
+                // or a typo: said once, so a script's log shows why it waits.
+                let unheard = missing.filter { status.launch(named: $0) == nil }
+                for name in unheard where told.insert(name).inserted {
+                    let hint = Self.meant(name, status).map { " (did you mean \($0)?)" } ?? ""
+                    FileHandle.standardError.write(Data("intentctl: intentd launches no app named \(name)\(hint); waiting for an extension started by hand to register it\n".utf8))
+                }
+                last = "not registered yet: " + missing.map { name in
+                    guard unheard.contains(name) else { return name }
+                    return "\(name) (no launch of that name\(Self.meant(name, status).map { "; did you mean \($0)?" } ?? ""))"
+                }.joined(separator: ", ")
             } catch ClientError.keyRefused(let endpoint) {
                 // Waiting longer will not make the host trust this client.
                 throw ClientError.keyRefused(endpoint)
@@ -40,5 +51,12 @@ struct Wait: ParsableCommand {
             usleep(100_000)
         }
         throw CommandFailure("gave up after \(seconds) s: \(last)")
+    }
+
+    /// The name of an app or launch the host knows nearest `name`, if one is near.
+    private static func meant(_ name: String, _ status: HostStatus) -> String? {
+        let names = status.extensions.flatMap { [$0.appName] + $0.alternativeAppNames }
+            + (status.launches ?? []).flatMap { [String($0.name.prefix { $0 != "#" }), $0.appName] }
+        return SpellingDistance.nearest(to: name, among: names)
     }
 }
