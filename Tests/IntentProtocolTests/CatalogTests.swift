@@ -97,6 +97,25 @@ struct CatalogTests {
         }
     }
 
+    @Test("A value of the wrong type in a domain file is said as where it is and what it must be, in JSON's words")
+    func wrongTypesSayWhatTheyMustBe() throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent("Protocols/domains/ride-booking.json"), encoding: .utf8)
+        let wrong = text.replacingOccurrences(of: "\"requiresUserConfirmation\": true", with: "\"requiresUserConfirmation\": \"yes\"")
+        #expect(wrong != text)
+        do {
+            _ = try Catalog.domain(Array(wrong.utf8), from: "rides.json")
+            Issue.record("a string was taken for a boolean")
+        } catch let error as CatalogError {
+            #expect("\(error)".firstMatch(of: /^rides.json: intents\[\d+\]\.requiresUserConfirmation must be true or false \(found a string\)$/) != nil, "\(error)")
+        }
+    }
+
+    @Test("A domain file an editor began with a UTF-8 byte order mark is read as without it")
+    func byteOrderMarkIsIgnored() throws {
+        let bytes = try Array(Data(contentsOf: Self.root.appendingPathComponent("Protocols/domains/ride-booking.json")))
+        #expect(try Catalog.domain([0xEF, 0xBB, 0xBF] + bytes, from: "rides.json") == Catalog.domain(bytes, from: "rides.json"))
+    }
+
     @Test("An intent without a ready code is refused: confirm could never let it be done")
     func anIntentNeedsAReadyCode() throws {
         let done = ResponseCode(name: "success", value: 3, kind: .success)
@@ -172,6 +191,11 @@ struct CatalogTests {
         }
         for good in ["2024-02-29", "2026-11-22T09:30:00.250+01:00", "2026-11-22T23:59:60Z"] {
             #expect(throws: Never.self, "\(good)") { try search.coerce(["dateTime": .string(good)]) }
+        }
+        let whole = ParameterDefinition(name: "n", type: .integer, prompt: "")
+        #expect(try whole.coerce("2.0") == 2 && whole.coerce(" 3 ") == 3, "a whole number written as JSON would take it")
+        for bad in ["2.5", "2.", ".0", "0x10", "two", "1e3", "nan"] {
+            #expect(throws: ParameterError.self, "\(bad)") { try whole.coerce(.string(bad)) }
         }
         let number = ParameterDefinition(name: "n", type: .number, prompt: "")
         #expect(throws: ParameterError.self) { try number.coerce("nan") }

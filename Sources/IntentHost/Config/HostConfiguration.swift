@@ -89,9 +89,10 @@ public struct HostConfiguration: Sendable {
     public mutating func apply(file url: URL) throws {
         let file: File
         do {
-            file = try JSON.decode(File.self, from: Array(try Data(contentsOf: url)))
+            file = try JSON.decode(File.self, from: JSON.fileText(Array(try Data(contentsOf: url))))
         } catch let error as ProtocolError {
-            throw ConfigurationError("the config file \(url.path): \(error)")
+            let why = if case .malformedBody(let why) = error { why } else { "\(error)" }
+            throw ConfigurationError("the config file \(url.path): \(why)")
         } catch {
             throw ConfigurationError("cannot read the config file \(url.path): \(describeFileError(error))")
         }

@@ -52,12 +52,15 @@ public struct Catalog: Sendable {
 
     /// Reads `bytes`, the domain file `path`, as `domain(at:)` does.
     public static func domain(_ bytes: [UInt8], from path: String) throws -> Domain {
+        let bytes = JSON.fileText(bytes)
         do {
             // Members first: a required one misspelled is named as the typo it is.
             if let problem = DomainFileMembers.problem(in: try JSONValue.parse(bytes)) { throw CatalogError("\(path): \(problem)") }
             return try JSON.decode(Domain.self, from: bytes)
         } catch let error as ProtocolError {
-            throw CatalogError("\(path): \(error)\(Self.lineAndColumn(of: error, in: bytes))")
+            // A file is no message body: what is wrong is said without the wire's words.
+            let why = if case .malformedBody(let why) = error { why } else { "\(error)" }
+            throw CatalogError("\(path): \(why)\(Self.lineAndColumn(of: error, in: bytes))")
         }
     }
 

@@ -48,7 +48,13 @@ extension ParameterDefinition {
         case (.integer, .number(let n)) where n.rounded() == n:
             return value
         case (.integer, .string(let text)):
-            guard let n = Int(text.trimmingCharacters(in: .whitespaces)) else {
+            // "2.0" is 2, as the JSON number 2.0 is.
+            let digits = text.trimmingCharacters(in: .whitespaces)
+            let whole = digits.firstIndex(of: ".").map { dot in
+                let fraction = digits[digits.index(after: dot)...]
+                return !fraction.isEmpty && fraction.allSatisfy { $0 == "0" } ? digits[..<dot] : ""
+            } ?? digits[...]
+            guard let n = Int(whole) else {
                 throw ParameterError(parameter: name, "expects a whole number, got \"\(text)\"")
             }
             return .number(Double(n))

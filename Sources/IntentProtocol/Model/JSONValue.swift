@@ -112,15 +112,52 @@ public enum JSON {
         }
     }
 
+    /// The bytes of a JSON file a person wrote, without the UTF-8 byte order mark some
+    /// editors put first (RFC 8259 lets a reader ignore it).
+    public static func fileText(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+    }
+
+    /// `error` said as where it is and what the value must be ("intents[0].required must be
+    /// true or false, not a string"), in no words of the decoder's.
     private static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
-            keys.isEmpty ? "the body" : keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+            guard !keys.isEmpty else { return "the body" }
+            return keys.enumerated().map { index, key in
+                key.intValue.map { "[\($0)]" } ?? (index == 0 ? key.stringValue : ".\(key.stringValue)")
+            }.joined()
         }
         switch error {
         case .dataCorrupted(let c): return "\(path(c.codingPath)): \(c.debugDescription)"
         case .keyNotFound(let key, let c): return "\(path(c.codingPath + [key])) is missing"
-        case .typeMismatch(_, let c), .valueNotFound(_, let c): return "\(path(c.codingPath)): \(c.debugDescription)"
+        case .typeMismatch(let type, let c):
+            let found = c.debugDescription.firstMatch(of: /found (?:an? )?(\w+)/).map { " (found \(kind(String($0.1))))" } ?? ""
+            return "\(path(c.codingPath)) must be \(kind(of: type))\(found)"
+        case .valueNotFound(let type, let c): return "\(path(c.codingPath)) must be \(kind(of: type)), not null"
         @unknown default: return "\(error)"
+        }
+    }
+
+    /// A Swift type as the JSON value it is read from.
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is Bool.Type: return "true or false"
+        case is String.Type: return "a string"
+        case is any BinaryInteger.Type: return "a whole number"
+        case is any BinaryFloatingPoint.Type: return "a number"
+        default: return "\(type)".hasPrefix("Array") ? "an array" : "an object"
+        }
+    }
+
+    /// The decoder's name for what it found, as JSON calls it.
+    private static func kind(_ found: String) -> String {
+        switch found {
+        case "string": "a string"
+        case "number": "a number"
+        case "bool": "true or false"
+        case "array": "an array"
+        case "dictionary": "an object"
+        default: found
         }
     }
 }
