@@ -59,7 +59,7 @@ struct Dispatcher<Extension: IntentExtension>: Sendable {
         } catch {
             // The host hears the error; the extension's log (its standard error) keeps it for its author.
             Logger(label: "IntentExtensionKit").error("\(stage) failed: \(error)")
-            return ErrorReply(error: "\(error)").serialized()
+            return ErrorReply(thrown: error).serialized()
         }
     }
 }
@@ -78,7 +78,7 @@ extension Dispatcher {
             case .resolved(_, let results): bytes += ResolveReply(results: results).serialized()
             case .confirmed(let response): bytes += response.serialized()
             case .handled(let reply): bytes += reply
-            case .failed(let error): bytes += ErrorReply(error: "\(error)").serialized()
+            case .failed(let error): bytes += ErrorReply(thrown: error).serialized()
             }
         }
         bytes += Array("]}".utf8)
@@ -166,4 +166,12 @@ package enum Resolution {
         return result
     }
 
+}
+
+extension ErrorReply {
+    /// The reply for an error a handler threw: its `errorDescription` when it is a
+    /// `LocalizedError` (words for the user, who hears them), else its description.
+    init(thrown error: any Error) {
+        self.init(error: (error as? LocalizedError)?.errorDescription ?? "\(error)")
+    }
 }

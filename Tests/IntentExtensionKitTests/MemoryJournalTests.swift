@@ -62,6 +62,17 @@ struct MemoryJournalTests {
         #expect(slowRuns.load(ordering: .relaxed) == 1)
     }
 
+    @Test("A handler's error is said by its errorDescription when it gives one, else by its description")
+    func thrownErrorsAreSaidInTheirOwnWords() async throws {
+        struct OutOfBeans: LocalizedError { var errorDescription: String? { "we are out of beans" } }
+        enum Plain: Error { case closed }
+        let body = Array(#"{"sessionId":"s","language":"en","intent":"SendMessage","parameters":{}}"#.utf8)
+        let said = Dispatcher(extension: Answering { _ in throw OutOfBeans() })
+        #expect(try ErrorReply(json: try JSONValue.parse(await said.reply(id: RequestID(1), stage: .handle, body: body))).error == "we are out of beans")
+        let plain = Dispatcher(extension: Answering { _ in throw Plain.closed })
+        #expect(try ErrorReply(json: try JSONValue.parse(await plain.reply(id: RequestID(1), stage: .handle, body: body))).error == "closed")
+    }
+
     @Test("Kept replies are bounded in bytes: past the bound the oldest are forgotten")
     func repliesAreBoundedInBytes() throws {
         let journal = MemoryJournal()
