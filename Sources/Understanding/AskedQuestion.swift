@@ -1,6 +1,7 @@
 /// A question passed on ("ask Kiki if she can bring plates", "ask Coco what time she's
-/// free"), which the message asks the person directly: "Can you bring plates?", "What time
-/// are you free?". Only clear forms are turned, and only when nothing else in the question
+/// free", "ask Coco for the wifi password"), which the message asks the person directly:
+/// "Can you bring plates?", "What time are you free?", "Can I have the wifi password?".
+/// Only clear forms are turned, and only when nothing else in the question
 /// could be about someone else: the person, as "she" or "he" ("they" when several are
 /// asked), with a helping verb or one of a few verbs ("if she wants pizza": "Do you want
 /// pizza?"), or a question word with a helping verb ("who is coming"). Anything else (a
@@ -15,6 +16,9 @@ struct AskedQuestion: Sendable, Decodable {
     var introducers: Set<String>
     /// The words that open a question of what, when or who ("what", "when"), kept.
     var questionWords: Set<String>
+    /// The words that open something asked for, with how the user asks it ("for": "can I
+    /// have": "ask Coco for the wifi password" is "Can I have the wifi password?").
+    var favours: [String: String]?
     /// The person asked, as the asker names them ("she", "he").
     var subjects: Set<String>
     /// The people asked, when several are ("they").
@@ -50,6 +54,10 @@ struct AskedQuestion: Sendable, Decodable {
             return nil
         }
         if introducers.contains(first) { return inverted(lead: [], words[1...], several: several) }
+        if let favour = favours?[first] {
+            guard words.count >= 2 else { return nil }
+            return question(favour.split(separator: " ").map(String.init), words[1...])
+        }
         guard questionWords.contains(first), words.count >= 2 else { return nil }
         // "what time she's free": the question's own words, then the person.
         if let subject = words.indices.dropFirst().prefix(3).first(where: { isSubject(Self.key(words[$0]), several: several) }) {
@@ -63,7 +71,7 @@ struct AskedQuestion: Sendable, Decodable {
     /// Whether `text` opens as a question passed on ("if he can …", "what time …").
     func opensQuestion(_ text: String) -> Bool {
         guard let first = text.split(separator: " ").first.map({ Self.key(String($0)) }) else { return false }
-        return introducers.contains(first) || questionWords.contains(first)
+        return introducers.contains(first) || questionWords.contains(first) || favours?[first] != nil
     }
 
     private func isSubject(_ word: String, several: Bool) -> Bool {

@@ -531,6 +531,14 @@ struct EverydayPhrasingTests {
     ])
     func questionPassedOn(c: Case) { expectRead(c) }
 
+    @Test("Something asked for is asked directly (\"ask Coco for the wifi password\": \"Can I have the wifi password?\"); one that may be about someone else is kept as said", arguments: [
+        Case("ask coco for the wifi password", "SendMessage", ["recipients": ["Coco"], "content": "Can I have the wifi password?"]),
+        Case("ask Coco for a ride to the airport", "SendMessage", ["recipients": ["Coco"], "content": "Can I have a ride to the airport?"]),
+        Case("ask coco for her number", "SendMessage", ["recipients": ["Coco"], "content": "for her number"]),
+        Case("ask kiki for a favor and then call me", "SendMessage", ["recipients": ["Kiki"], "content": "for a favor and then call me"]),
+    ])
+    func somethingAskedFor(c: Case) { expectRead(c) }
+
     @Test("A place on a street keeps its street, and an article alone is no place", arguments: [
         Case("get me a zippy to the REI on 9th street", "RequestRide", ["dropOffLocation": "REI on 9th street"]),
         Case("book a zippy to REI on 9th street", "RequestRide", ["dropOffLocation": "REI on 9th street"]),
