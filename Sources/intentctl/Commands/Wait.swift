@@ -21,6 +21,8 @@ struct Wait: ParsableCommand {
         let deadline = ContinuousClock.now + (try Duration.seconds(seconds, for: "--for"))
         var last = "intentd did not answer"
         var told = Set<String>()
+        // A host just started lists its launches a moment later.
+        let settled = ContinuousClock.now + .seconds(3)
         while ContinuousClock.now < deadline {
             do {
                 let status = try connection.probe()
@@ -34,7 +36,7 @@ struct Wait: ParsableCommand {
                 // A name the host launches nothing by may be an app started by hand later,
                 // or a typo: said once, so a script's log shows why it waits.
                 let unheard = missing.filter { status.launch(named: $0) == nil }
-                for name in unheard where told.insert(name).inserted {
+                for name in unheard where ContinuousClock.now >= settled && told.insert(name).inserted {
                     let hint = Self.meant(name, status).map { " (did you mean \($0)?)" } ?? ""
                     FileHandle.standardError.write(Data("intentctl: intentd launches no app named \(name)\(hint); waiting for an extension started by hand to register it\n".utf8))
                 }
