@@ -84,7 +84,13 @@ public struct BenchEngine<Transport: BenchTransport> {
         // succeed, so nothing is measured.
         for (i, entry) in plan.mix.enumerated() where warmed.sentByEntry[i] > 0 {
             if let code = ["unknownApp", "unknownIntent", "tooLarge"].first(where: { warmed.errorsByEntry[i][$0] == warmed.sentByEntry[i] }) {
-                let hint = code == "tooLarge" ? "give a smaller --size" : "intentctl status lists its apps and intents"
+                let hint = switch code {
+                case "tooLarge": "give a smaller --size"
+                case "unknownApp" where entry.app == BenchPlan().mix.first?.app:
+                    // The default target: the bench extension, which a host runs only when asked.
+                    "the bench extension runs with `intentd --extensions bench` or `intentctl bench --start-host`; or measure an app of this host with --mix APP.INTENT"
+                default: "intentctl status lists its apps and intents"
+                }
                 throw BenchError("\(entry.label): the host answered every warm-up request \(code) (\(hint))")
             }
         }

@@ -190,8 +190,16 @@ struct ConsoleBrowserTests {
             try browser.wait(for: "document.querySelector('#throughput polyline[data-app=\"MonkeyChat\"]') !== null")
             try browser.screenshot("conversation")
 
+            usleep(4_000_000)  // past the gap that breaks a line: the next request's second stands alone
             let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas", "--json")
             #expect(found.stdout.contains("Bobo the Great"), "MonkeyChat has the message")
+            // Every second with a latency is drawn, one alone as a dot (a line of one point shows nothing).
+            try browser.wait(for: "document.querySelector('#latency circle.sample[data-app=\"MonkeyChat\"]') !== null")
+            try browser.wait(for: """
+                state.traffic.filter((s) => (s.apps || []).some((a) => a.app === 'MonkeyChat' && a.meanMilliseconds != null)).length
+                  === [...document.querySelectorAll('#latency polyline[data-app="MonkeyChat"]')].reduce((n, p) => n + p.getAttribute('points').split(' ').length, 0)
+                    + document.querySelectorAll('#latency circle.sample[data-app="MonkeyChat"]').length
+                """)
         }
     }
 
@@ -329,7 +337,7 @@ struct ConsoleBrowserTests {
         let first = try browser.eval("document.getElementById('car').getAttribute('cx') + ',' + document.getElementById('car').getAttribute('cy')")
         try browser.wait(
             for: "document.getElementById('car').getAttribute('cx') + ',' + document.getElementById('car').getAttribute('cy') !== \(String(decoding: first.serialized(), as: UTF8.self))")
-        try browser.wait(for: "document.getElementById('ride-phase').textContent === 'approaching pickup'")
+        try browser.wait(for: "document.getElementById('ride-phase').textContent === 'driver on the way'")
         // The car is nearer the pickup than where it set out.
         let distance = """
             (() => { const c = document.getElementById('car'), p = document.querySelector('#map .pickup');

@@ -169,7 +169,9 @@ function showStatus(status, error) {
   state.locked = !!status.locked;
   const info = [];
   if (status.processIdentifier) info.push('intentd pid ' + status.processIdentifier);
-  info.push(status.extensions.length + (status.extensions.length === 1 ? ' app' : ' apps'));
+  const registered = status.extensions.length;
+  const away = new Set((status.launches || []).map((l) => l.appName).filter((name) => !status.extensions.some((a) => a.appName === name))).size;
+  info.push(registered + (registered === 1 ? ' app' : ' apps') + (away ? ', ' + away + ' not registered' : ''));
   document.getElementById('host-info').textContent = info.join(' · ');
   const lock = document.getElementById('lock');
   lock.disabled = false;
@@ -189,13 +191,15 @@ function renderApps(status) {
   if (shown === state.appsShown) return;
   state.appsShown = shown;
   const launches = status.launches || [];
-  const cards = status.extensions.map((app) => appCard(app, launches.filter((l) => l.appName === app.appName)));
+  const named = status.extensions.map((app) => [app.appName, appCard(app, launches.filter((l) => l.appName === app.appName))]);
   // Launched extensions that are not registered (restarting, rejected, failed).
   const registered = new Set(status.extensions.map((a) => a.appName));
   const missing = launches.filter((l) => !registered.has(l.appName));
   const groups = new Map();
   missing.forEach((l) => groups.set(l.appName, (groups.get(l.appName) || []).concat([l])));
-  for (const [name, list] of groups) cards.push(unregisteredCard(name, list));
+  for (const [name, list] of groups) named.push([name, unregisteredCard(name, list)]);
+  // By name, so an app keeps its place while it restarts.
+  const cards = named.sort((a, b) => a[0].localeCompare(b[0])).map((pair) => pair[1]);
   if (cards.length === 0) cards.push(el('p', { class: 'muted' }, 'No app has registered yet.'));
   replace('apps', cards);
   const rejected = (status.rejected || []).slice(-5).map((r) =>
@@ -402,9 +406,16 @@ function addUpdate(update, live) {
 // An update in the transcript: one that follows another of the same app and topic takes
 // its place, so a stream of them (a ride's progress, or a flood) stays one line.
 function noteUpdate(source, summary) {
-  const last = document.getElementById('transcript').lastElementChild;
-  if (last && last.dataset.update === source) last.textContent = source + ': ' + summary;
-  else addTurn('note', source + ': ' + summary).dataset.update = source;
+  const transcript = document.getElementById('transcript');
+  const last = transcript.lastElementChild;
+  if (last && last.dataset.update === source) {
+    // The line may grow: a transcript read at its end stays at its end.
+    const atEnd = transcript.scrollTop + transcript.clientHeight >= transcript.scrollHeight - 4;
+    last.textContent = source + ': ' + summary;
+    if (atEnd) transcript.scrollTop = transcript.scrollHeight;
+  } else {
+    addTurn('note', source + ': ' + summary).dataset.update = source;
+  }
 }
 
 function summaryOf(payload) {
@@ -468,6 +479,7 @@ function renderMap() {
     map.append(svg('line', { x1: 0, x2: width, y1: i * height / 6, y2: i * height / 6, class: 'grid' }));
     map.append(svg('line', { y1: 0, y2: height, x1: i * width / 6, x2: i * width / 6, class: 'grid' }));
   }
+  const label = labeller(map, width, height);
   (state.coverage && state.coverage.features || []).forEach((feature) => {
     const g = feature.geometry || {};
     const polygons = g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : [];
@@ -476,10 +488,20 @@ function renderMap() {
       map.append(svg('polygon', { points, class: 'area' }));
     }));
     const name = feature.properties && feature.properties.name;
-    if (typeof name === 'string') map.append(svg('text', { x: 14, y: height - 12, class: 'caption' }, name));
+    if (typeof name === 'string') {
+      map.append(svg('text', { x: 14, y: height - 12, class: 'caption' }, name));
+      label.reserve({ x: 14, y: height - 26, w: name.length * 12 * 0.58, h: 16 });
+    }
   });
   const named = new Set(state.ride ? [state.ride.pickupLocation, state.ride.dropOffLocation].map((p) => p && p.name) : []);
-  const label = labeller(map, width, height);
+  // The ride's markers are drawn over the landmarks: no landmark's name goes under them.
+  if (state.ride) {
+    for (const [spot, r] of [[state.ride.pickupLocation, 8], [state.ride.dropOffLocation, 8], [state.ride.vehicleLocation, 10]]) {
+      if (!place(spot)) continue;
+      const [x, y] = at(spot.longitude, spot.latitude);
+      label.reserve({ x: x - r, y: y - r, w: 2 * r, h: 2 * r });
+    }
+  }
   for (const spot of state.places.filter((p) => !named.has(p.name))) {
     const [x, y] = at(spot.longitude, spot.latitude);
     map.append(svg('circle', { cx: x, cy: y, r: 3.5, class: 'landmark' }));
@@ -488,7 +510,9 @@ function renderMap() {
   const ride = state.ride;
   const phase = document.getElementById('ride-phase');
   if (!ride) { phase.textContent = 'no ride'; return; }
-  phase.textContent = String(ride.phase || '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  // SiriKit's ride phases (INRidePhase) in the words a rider uses.
+  const PHASES = { received: 'requested', confirmed: 'driver assigned', approachingPickup: 'driver on the way', pickup: 'at pickup', ongoing: 'on the way', completed: 'arrived', cancelled: 'cancelled' };
+  phase.textContent = PHASES[ride.phase] || String(ride.phase || '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   phase.className = 'badge ' + (ride.phase === 'cancelled' ? 'bad' : ride.phase === 'completed' ? 'ok' : 'warn');
   const summary = typeof ride.summary === 'string' ? brief(ride.summary) : '';
   document.getElementById('ride-summary').textContent = (state.rideApp ? state.rideApp + ': ' : '') + summary;
@@ -523,7 +547,7 @@ function renderMap() {
 function labeller(map, width, height) {
   const placed = [];
   const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-  return (x, y, gap, text, attrs, size) => {
+  const label = (x, y, gap, text, attrs, size) => {
     const w = text.length * size * 0.58, h = size + 2;
     const spots = [
       { x: x + gap, y: y - h / 2, anchor: 'start' }, { x: x - gap - w, y: y - h / 2, anchor: 'end' },
@@ -535,6 +559,9 @@ function labeller(map, width, height) {
     const tx = spot.anchor === 'start' ? spot.x : spot.anchor === 'end' ? spot.x + w : spot.x + w / 2;
     map.append(svg('text', { ...attrs, x: tx.toFixed(1), y: (spot.y + h - 3).toFixed(1), 'text-anchor': spot.anchor }, text));
   };
+  // A box (a marker, a caption) no label may cover.
+  label.reserve = (box) => placed.push(box);
+  return label;
 }
 
 // ---- traffic charts --------------------------------------------------------------------
@@ -563,6 +590,13 @@ function lineChart(id, series, unit) {
     // Seconds with no sample are no line drawn across them: a rate falls to zero there,
     // a latency breaks off.
     for (const run of runs(points, s.zeroInGaps)) {
+      // A second alone (one request a while after the last) is a dot: a line of one point is not drawn.
+      if (run.length === 1) {
+        chart.append(svg('circle', {
+          class: 'sample', cx: x(run[0][0]).toFixed(1), cy: y(run[0][1]).toFixed(1), r: 2.5, fill: colorOf(s.app), 'data-app': s.app,
+        }));
+        continue;
+      }
       chart.append(svg('polyline', {
         class: 'series', stroke: colorOf(s.app), 'data-app': s.app,
         points: run.map((p) => x(p[0]).toFixed(1) + ',' + y(p[1]).toFixed(1)).join(' '),
