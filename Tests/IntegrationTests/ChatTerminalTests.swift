@@ -182,6 +182,20 @@ struct ChatTerminalTests {
         #expect(try terminal.waitFor("TERMINAL-END-").contains("TERMINAL-END-0"))
     }
 
+    @Test("Pasted lines are one line, sent when Enter is pressed, not line by line as they arrive; keys with escapes still edit")
+    func pastedLinesAreOneLine() throws {
+        let (host, terminal) = try Self.monkeyChat()
+        defer { host.stop(); host.removeState() }
+        #expect(try host.ctl("authorize", "MonkeyChat", "allow").status == 0)
+        try terminal.paste("text kiki hey\nare you coming tonight?\n")
+        try terminal.waitFor("> text kiki hey are you coming tonight?")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try !terminal.screen().contains("MonkeyChat:"), "nothing is sent before Enter")
+        // An arrow key (an escape and more) after a paste is still a key: the line is edited.
+        try terminal.press("Left", "BSpace", "Enter")
+        try terminal.waitFor("MonkeyChat: OK, I sent “hey are you coming tonight” to Kiki.")
+    }
+
     @Test("Killing the whole line (Ctrl-A, Ctrl-K) empties it and the chat goes on; Ctrl-Y brings it back")
     func killingTheLineKeepsTheChat() throws {
         let (host, terminal) = try Self.monkeyChat()

@@ -31,6 +31,13 @@ final class TerminalSession {
         try press("Enter")
     }
 
+    /// Pastes text as a terminal does, marked as a paste when the program asked for that
+    /// (bracketed paste); its line ends are sent as Enter is.
+    func paste(_ text: String) throws {
+        try tmux("set-buffer", "-b", "pasted", "--", text)
+        try tmux("paste-buffer", "-p", "-d", "-b", "pasted", "-t", "main")
+    }
+
     /// Resizes the terminal, as dragging its window's edge does.
     func resize(columns: Int) throws { try tmux("resize-window", "-t", "main", "-x", String(columns)) }
 
