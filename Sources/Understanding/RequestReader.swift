@@ -45,7 +45,7 @@ public struct RequestReader: Sendable {
         if pack.isGreeting(split[...]) { return .greeting }
         let said = withoutGreeting(withoutClosingCourtesy(split))
         // Matching cost grows with length; nobody asks for an intent in a page of text.
-        guard said.count <= Self.maximumWords else { return .notUnderstood }
+        guard said.count <= Self.maximumWords else { return .tooLong }
         let tokens = pack.markTypos(said)
         let words = pack.essentialWords(tokens[...])
         if words.isEmpty { return .notUnderstood }

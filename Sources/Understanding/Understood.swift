@@ -18,6 +18,8 @@ public enum Understood: Sendable, Hashable {
     case declined
     /// Nothing matched.
     case notUnderstood
+    /// More words than a request is read in (`RequestReader.maximumWords`): not read.
+    case tooLong
 }
 
 /// An intent understood from typed text.

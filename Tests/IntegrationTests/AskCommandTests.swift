@@ -26,6 +26,19 @@ struct AskCommandTests {
         #expect(transcript[1]["text"] == "What do you want to say to Coco?")
     }
 
+    @Test("A request over 100 words is said to be too long, with how to send a long message; said as the answer to what a message says, it is sent whole")
+    func longRequestsAndLongMessages() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        _ = try host.ctl("authorize", "MonkeyChat", "allow")
+        let words = (0..<120).map { "word\($0)" }.joined(separator: " ")
+        let long = try host.ctl("ask", "tell kiki that \(words)")
+        #expect(long.stdout.contains("That's more than I read at once: say the request in at most 100 words."), "\(long.stdout)")
+        let answered = try host.ctl("ask", "text kiki", "--answer", words, "--json")
+        #expect(answered.json?["response"]?["response"]?["message"]?["content"]?.stringValue == words, "\(answered.stdout)")
+    }
+
     @Test("ask exits 3 when the answers run out while the host still waits")
     func askRunsOutOfAnswers() throws {
         let host = try TestHost(["--extensions", "messaging"])

@@ -153,6 +153,8 @@ struct Conversation: Sendable {
             return context.turn(words.say("declined"), end: .completed)
         case .notUnderstood:
             return context.turn(words.say("notUnderstood"), end: .failed)
+        case .tooLong:
+            return context.turn(words.say(words.has("tooLong") ? "tooLong" : "notUnderstood", ["limit": String(RequestReader.maximumWords)]), end: .failed)
         case .capabilities(let app):
             return context.turn(capabilities(world, only: app), end: .completed)
         case .appCannotDo(let app, _):
