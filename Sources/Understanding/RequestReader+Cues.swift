@@ -33,14 +33,27 @@ extension RequestReader {
         // points to SetTaskAttribute by "chores" alone, and "cancel lunch" is no ride.
         guard let read = phraseReading(cued, tokens, apps: apps) else { return nil }
         if found != nil || appNamed || !read.parameters.isEmpty { return read }
+        let little = pack.words.fillers.union(pack.words.notValues)
+        // Words of the cues' clauses that are neither cues nor little words say what else
+        // is asked: one may be a word of the request ("sure, but how much is it"), two are
+        // something no app here does ("set a timer for 10 minutes" is no ride's status).
+        var other = 0
+        var clause: [Token] = []
+        for (index, token) in tokens.enumerated() {
+            clause.append(token)
+            guard token.endsClause || index == tokens.count - 1 else { continue }
+            if clause.contains(where: { cues.isCue($0, for: cued) }) {
+                other += clause.count { !cues.isCue($0, for: cued) && !little.contains($0.word) }
+            }
+            clause.removeAll()
+        }
         // (A typo is no cue alone: "socks and a charger" asks no prices.)
-        if catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true,
+        if other <= 1, catalog.intent(cued)?.parameters.allSatisfy({ $0.required != true }) == true,
             tokens.contains(where: { $0.alternate == nil && cues.isCue($0, for: cued) })
         {
             return read
         }
-        let little = pack.words.fillers.union(pack.words.notValues)
-        return tokens.allSatisfy { cues.isCue($0, for: cued) || little.contains($0.word) } ? read : nil
+        return other == 0 ? read : nil
     }
 
     /// `intentName` with each parameter read by the phrases that give it, wherever they

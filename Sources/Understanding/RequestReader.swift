@@ -295,6 +295,10 @@ public struct RequestReader: Sendable {
                     if !pattern.canStart(at: rest[start]) { continue }
                     pattern.matches(rest, from: start, budget: &budget) { match in
                         guard found == nil || match.end - match.start > found?.0.count ?? 0 else { return }
+                        // A phrase that is all that was said is the request, not a word on
+                        // it ("flag it" after a task was shown, not "add milk and flag it").
+                        // (A value said alone stays one: "pool" where a ride waits.)
+                        guard bare || match.end - match.start < rest.count || taken > 0 else { return }
                         // "for the blog in the Writing folder": a value holds none of the phrase's own words.
                         if let range = match.captures[parameter.name],
                             rest[range].contains(where: { pattern.wordSet.contains($0.word) && !determiners.contains($0.word) })

@@ -494,6 +494,8 @@ struct EverydayPhrasingTests {
         Case("add the following to my grocery list: milk, eggs", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs"]]),
         Case("add a reminder to the camping list: buy gas", "AddTasks", ["targetTaskList": "camping", "taskTitles": ["buy gas"]]),
         Case("add these three to my grocery list: milk, eggs, bread", "AddTasks", ["targetTaskList": "grocery", "taskTitles": ["milk", "eggs", "bread"]]),
+        Case("add these to groceries: apples, pears, oat milk", "AddTasks", ["targetTaskList": "groceries", "taskTitles": ["apples", "pears", "oat milk"]]),
+        Case("add the following to my packing list: socks, charger", "AddTasks", ["targetTaskList": "packing", "taskTitles": ["socks", "charger"]]),
         Case("put a reminder on my errands list: call bob", "AddTasks", ["targetTaskList": "errands", "taskTitles": ["call bob"]]),
         Case("remind me to email bob: re budget", "AddTasks", ["taskTitles": ["email bob: re budget"]]),
         Case("add read up on it", "AddTasks", ["taskTitles": ["read up on it"]]),

@@ -354,6 +354,15 @@ extension RequestReaderTests {
         #expect(request("how far away is it")?.intent == "GetRideStatus")
     }
 
+    @Test("A cue alone names no intent beside words that ask for something else: a timer, an alarm or a wake-up call is no ride's status")
+    func cuesBesideOtherWordsNameNothing() throws {
+        let reader = try Fixture.reader()
+        for text in ["set a timer for 10 minutes", "wake me up in 20 minutes", "set an alarm for 7am"] {
+            #expect(reader.read(text, apps: try Fixture.apps()) == .notUnderstood, "\(text)")
+        }
+        #expect(request("how long will it take")?.intent == "GetRideStatus")
+    }
+
     @Test("A pronoun is never a recipient, even capitalised: what follows send is then the message")
     func pronounIsNoRecipient() {
         for text in ["send I'm on my way on MonkeyChat", "MonkeyChat send I'll be late", "send We are here on MonkeyChat", "send Im on my way on MonkeyChat"] {
