@@ -337,6 +337,9 @@ public struct AnswerReader: Sendable {
     public func value(_ text: String, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
         let said = Token.split(text)
         if !parameter.isFreeText, isUnsure(said) || (parameter.type != .boolean && isOnlyYesOrNo(said)) { return nil }
+        // Said as the request says it ("just me", "the two of us" where a party size was
+        // asked for).
+        if !parameter.isFreeText, let value = modified(said, for: parameter, intent: intent, apps: apps) { return value }
         var tokens = said[...]
         // A name or title ("chores please", "on the chores list" where a list was asked
         // for): chores.
@@ -348,6 +351,26 @@ public struct AnswerReader: Sendable {
             tokens = tokens.dropFirst().dropLast()
         }
         return valueReader.read(tokens, for: parameter, intent: intent, apps: apps)
+    }
+
+    /// The value of the language's phrase for `parameter` (`modifiers`) that is the whole
+    /// answer, if one is.
+    private func modified(_ said: [Token], for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
+        guard let first = said.first else { return nil }
+        var value: JSONValue?
+        for phrase in pack.modifiers[parameter.name] ?? [] where value == nil && !phrase.wordSet.isEmpty && phrase.canStart(at: first) {
+            var budget = 5_000
+            phrase.matches(said, from: 0, budget: &budget) { match in
+                guard value == nil, match.end == said.count else { return }
+                if let range = match.captures[parameter.name] {
+                    value = match.adjusted(
+                        valueReader.read(match.captured(parameter.name, range, in: said), for: parameter, intent: intent, apps: apps), for: parameter.name)
+                } else if let text = match.constants[parameter.name] {
+                    value = valueReader.read(Token.split(text)[...], for: parameter, intent: intent, apps: apps)
+                }
+            }
+        }
+        return value
     }
 
     /// Whether the answer is one of the phrases that give `parameter` of `intent` (a name

@@ -25,6 +25,18 @@ struct AnswerReaderTests {
         #expect(answers.value("on my way please", for: content, intent: "SendMessage", apps: []) == "on my way please", "free text is kept")
     }
 
+    @Test("A value asked for may be said as a request says it: \"just me\", \"the two of us\" where a party size was asked for")
+    func answersInTheRequestsWords() throws {
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let size = try #require(catalog.intent("RequestRide")?.parameter("partySize"))
+        let cases: [(String, JSONValue)] = [("just me", 1), ("only me", 1), ("two of us", 2), ("the three of us", 3), ("me and my wife", 2), ("4", 4), ("for 5 people", 5)]
+        for (said, expected) in cases {
+            #expect(answers.value(said, for: size, intent: "RequestRide", apps: []) == expected, "\(said)")
+        }
+        let content = try #require(catalog.intent("SendMessage")?.parameter("content"))
+        #expect(answers.value("just me", for: content, intent: "SendMessage", apps: []) == "just me", "free text is kept")
+    }
+
     @Test("Free text that only points back is no message; one that says something is")
     func sameAsBefore() {
         #expect(answers.isSameAsBefore("the same"))
