@@ -394,11 +394,14 @@ public struct AnswerReader: Sendable {
         // The phrase that leaves the fewest words to the value: "to the chores list" is
         // chores, though "to {targetTaskList}" matches it too.
         var value: ArraySlice<Token>?
+        // A value holds no word of the phrases ("what's on my grocery list" is no list
+        // called "what's on my grocery").
+        let own = pack.slotPhrases.ownWords(intent, parameter.name)
         for phrase in pack.slotPhrases.phrases(intent, parameter.name) where phrase.canStart(at: all[0]) {
             var budget = 5_000
             phrase.matches(all, from: 0, budget: &budget) { match in
                 guard match.end == all.count, let range = match.captures[parameter.name], !range.isEmpty,
-                    range.count < value?.count ?? all.count
+                    range.count < value?.count ?? all.count, !all[range].contains(where: { own.contains($0.word) })
                 else { return }
                 value = match.captured(parameter.name, range, in: all)
             }

@@ -21,6 +21,8 @@ struct AnswerReaderTests {
         }
         #expect(answers.isPhrasedValue("on the chores list please", for: list, intent: "AddTasks"))
         #expect(!answers.isPhrasedValue("chores", for: list, intent: "AddTasks"))
+        // A value holds no word of the phrases: this asks what is on a list, it names none.
+        #expect(!answers.isPhrasedValue("what's on my grocery list", for: list, intent: "AddTasks"))
         let content = try #require(catalog.intent("SendMessage")?.parameter("content"))
         #expect(answers.value("on my way please", for: content, intent: "SendMessage", apps: []) == "on my way please", "free text is kept")
     }
