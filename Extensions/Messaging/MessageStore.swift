@@ -99,9 +99,15 @@ final class MessageStore: Sendable {
     /// senders and a day ("read my messages") is of messages the user received: their own are found
     /// by whom they went to, what they say, their attributes, group or identifiers.
     func search(_ query: Query) async throws -> [ChatMessage] {
+        let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
+        // "Messages from the Tree Crew": a sender who is no contact but a group's name is the group.
+        var query = query
+        let groupNames = Set(all.compactMap { $0.groupName?.lowercased() })
+        let groups = query.senders.filter { groupNames.contains($0.lowercased()) && contacts(matching: Person(displayName: $0)).isEmpty }
+        query.senders.removeAll { groups.contains($0) }
+        query.groups += groups
         let received = query.recipients.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
             && query.attributes.isEmpty && query.groups.isEmpty
-        let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {
             wanted.isEmpty || wanted.contains { w in names(people).contains { $0.contains(w.lowercased()) } }

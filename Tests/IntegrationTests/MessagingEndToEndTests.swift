@@ -172,6 +172,20 @@ struct MessagingEndToEndTests {
         #expect(text.stdout.contains("which one?"))
     }
 
+    @Test("Messages \"from\" a group are the group's: a sender who is no contact but a group's name finds its messages")
+    func aGroupNamedAsTheSenderIsTheGroup() throws {
+        let host = try TestHost.withMonkeyChat()
+        defer { host.stop(); host.removeState() }
+        _ = try host.ctl("authorize", "MonkeyChat", "allow")
+        func found(_ parameter: String) throws -> [String] {
+            let result = try host.ctl("send", "MonkeyChat", "SearchForMessages", parameter, "--json")
+            return result.json?["response"]?["response"]?["messages"]?.arrayValue?.compactMap { $0["groupName"]?.stringValue } ?? []
+        }
+        #expect(try found("senders=tree crew") == ["Tree Crew"])
+        #expect(try found("groupNames=Tree Crew") == ["Tree Crew"])
+        #expect(try found("senders=Zorro").isEmpty, "a name that is neither finds nothing")
+    }
+
     @Test("Empty content yields needsValue with the catalog's prompt")
     func emptyContentNeedsAValue() throws {
         let host = try TestHost.withMonkeyChat()
