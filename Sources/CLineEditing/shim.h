@@ -21,12 +21,13 @@
 // one line, sent when the user presses Enter, not line by line as they arrive.
 
 /// What the key reader keeps between calls: whether a paste is under way, and bytes read
-/// ahead that were no paste mark.
+/// ahead that were no paste mark, to be read first.
 struct intentctl_input {
     int pasting;
     int after_return;
-    unsigned char ahead[8];
-    int count, next;
+    int after_escape;
+    unsigned char ahead[16];
+    int count;
 };
 
 static inline struct intentctl_input *intentctl_input_state(void) {
@@ -34,40 +35,82 @@ static inline struct intentctl_input *intentctl_input_state(void) {
     return &state;
 }
 
-/// One byte of input: one read ahead first, else from the terminal, waiting at most
-/// `wait_ms` (-1: as long as it takes). -1 at the end of input, -2 when nothing came in
-/// time, -3 on an error.
+/// Whether bytes read ahead wait to be read (the chat's loop reads them before it waits
+/// for the terminal again).
+static inline int intentctl_input_pending(void) { return intentctl_input_state()->count > 0; }
+
+/// Puts `n` bytes back before those read ahead, to be read next.
+static inline void intentctl_input_unread(const unsigned char *bytes, int n) {
+    struct intentctl_input *s = intentctl_input_state();
+    if (n <= 0 || s->count + n > (int)sizeof s->ahead) return;
+    memmove(s->ahead + n, s->ahead, (size_t)s->count);
+    memcpy(s->ahead, bytes, (size_t)n);
+    s->count += n;
+}
+
+/// One byte of input: one read ahead first, else from the terminal if one comes within
+/// `wait_ms`. -1 at the end of input, -2 when nothing came in time, -3 on an error.
 static inline int intentctl_input_byte(int wait_ms) {
     struct intentctl_input *s = intentctl_input_state();
-    if (s->next < s->count) return s->ahead[s->next++];
-    s->next = s->count = 0;
-    if (wait_ms >= 0) {
-        struct pollfd ready = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
-        int n;
-        do { n = poll(&ready, 1, wait_ms); } while (n < 0 && errno == EINTR);
-        if (n == 0) return -2;
-        if (n < 0) return -3;
+    if (s->count > 0) {
+        int byte = s->ahead[0];
+        memmove(s->ahead, s->ahead + 1, (size_t)--s->count);
+        return byte;
     }
+    struct pollfd ready = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
+    int n;
+    do { n = poll(&ready, 1, wait_ms); } while (n < 0 && errno == EINTR);
+    if (n == 0) return -2;
+    if (n < 0) return -3;
     unsigned char byte;
     for (;;) {
-        ssize_t n = read(STDIN_FILENO, &byte, 1);
-        if (n == 1) return byte;
-        if (n < 0 && errno == EINTR) continue;
-        return n == 0 ? -1 : -3;
+        ssize_t got = read(STDIN_FILENO, &byte, 1);
+        if (got == 1) return byte;
+        if (got < 0 && errno == EINTR) continue;
+        return got == 0 ? -1 : -3;
     }
+}
+
+/// The character of a UTF-8 sequence that starts with `lead`, its other bytes read as they
+/// come; U+FFFD for one that is no UTF-8 (a stray or overlong byte, a surrogate, past
+/// U+10FFFF, cut short), whose byte that starts something else is read again.
+static inline wchar_t intentctl_input_utf8(int lead) {
+    int more;
+    unsigned int value, least;
+    if (lead >= 0xc2 && lead <= 0xdf) { more = 1; value = (unsigned int)lead & 0x1f; least = 0x80; }
+    else if (lead >= 0xe0 && lead <= 0xef) { more = 2; value = (unsigned int)lead & 0x0f; least = 0x800; }
+    else if (lead >= 0xf0 && lead <= 0xf4) { more = 3; value = (unsigned int)lead & 0x07; least = 0x10000; }
+    else return 0xfffd;
+    for (int i = 0; i < more; i++) {
+        int next = intentctl_input_byte(100);
+        if (next < 0) return 0xfffd;
+        if ((next & 0xc0) != 0x80) {
+            unsigned char again = (unsigned char)next;
+            intentctl_input_unread(&again, 1);
+            return 0xfffd;
+        }
+        value = (value << 6) | ((unsigned int)next & 0x3f);
+    }
+    if (value < least || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return 0xfffd;
+    return (wchar_t)value;
 }
 
 /// libedit's character reader (EL_GETCFN): UTF-8 from the terminal, the paste marks taken
 /// out, a line end inside a paste read as a space. 1 with a character, 0 at the end of
-/// input, -1 on an error.
+/// input, -1 with errno 0 when no key has come (the chat's loop then waits for one, hearing
+/// Ctrl-C, the host and the question's time meanwhile), -1 on an error.
 static inline int intentctl_read_char(EditLine *editor, wchar_t *out) {
     (void)editor;
     struct intentctl_input *s = intentctl_input_state();
     for (;;) {
-        int fresh = s->next >= s->count;
-        int byte = intentctl_input_byte(-1);
-        if (byte < 0) return byte == -1 ? 0 : -1;
-        if (byte == 0x1b && fresh) {
+        // An escape typed alone is followed by the key it goes with (Escape, then b): that
+        // one is waited for, as libedit's own reader does.
+        int byte = intentctl_input_byte(s->after_escape ? -1 : 0);
+        s->after_escape = 0;
+        if (byte == -2) { errno = 0; return -1; }
+        if (byte == -1) return 0;
+        if (byte < 0) return -1;
+        if (byte == 0x1b) {
             // A terminal sends a mark whole: what follows an escape at once is read ahead.
             static const char start[] = "[200~", end[] = "[201~";
             unsigned char seen[5];
@@ -81,9 +124,8 @@ static inline int intentctl_read_char(EditLine *editor, wchar_t *out) {
             if (n == 5 && memcmp(seen, start, 5) == 0) { s->pasting = 1; s->after_return = 0; continue; }
             if (n == 5 && memcmp(seen, end, 5) == 0) { s->pasting = 0; continue; }
             // Another key (an arrow, Alt with a key): its bytes follow the escape.
-            memcpy(s->ahead, seen, (size_t)n);
-            s->count = n;
-            s->next = 0;
+            intentctl_input_unread(seen, n);
+            s->after_escape = n == 0;
             *out = 0x1b;
             return 1;
         }
@@ -96,21 +138,7 @@ static inline int intentctl_read_char(EditLine *editor, wchar_t *out) {
             return 1;
         }
         s->after_return = 0;
-        if (byte < 0x80) { *out = (wchar_t)byte; return 1; }
-        // A character of several bytes; one that is no UTF-8 is U+FFFD.
-        int more = byte >= 0xf0 && byte < 0xf8 ? 3 : byte >= 0xe0 ? 2 : byte >= 0xc0 ? 1 : -1;
-        if (more < 0) { *out = 0xfffd; return 1; }
-        unsigned int value = (unsigned int)byte & (0x3fu >> more);
-        for (int i = 0; i < more; i++) {
-            int next = intentctl_input_byte(100);
-            if (next < 0 || (next & 0xc0) != 0x80) {
-                if (next >= 0) { s->ahead[0] = (unsigned char)next; s->count = 1; s->next = 0; }
-                value = 0xfffd;
-                break;
-            }
-            value = (value << 6) | ((unsigned int)next & 0x3f);
-        }
-        *out = (wchar_t)value;
+        *out = byte < 0x80 ? (wchar_t)byte : intentctl_input_utf8(byte);
         return 1;
     }
 }
@@ -157,8 +185,9 @@ static inline void intentctl_editor_begin_line(EditLine *editor) {
 
 /// Ends the line being read and gives the terminal back its modes.
 static inline void intentctl_editor_end_line(EditLine *editor) {
+    // A paste under way goes on into the next line (a line dropped as too long): only its
+    // end mark ends it.
     el_set(editor, EL_UNBUFFERED, 0);
-    intentctl_input_state()->pasting = 0;
     fputs("\033[?2004l", stdout);
     fflush(stdout);
 }

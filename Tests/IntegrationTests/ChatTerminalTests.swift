@@ -194,6 +194,19 @@ struct ChatTerminalTests {
         // An arrow key (an escape and more) after a paste is still a key: the line is edited.
         try terminal.press("Left", "BSpace", "Enter")
         try terminal.waitFor("MonkeyChat: OK, I sent “hey are you coming tonight” to Kiki.")
+        // Ctrl-C right after a paste drops the line at once (the key reader does not wait
+        // for another key after the paste's end mark).
+        try terminal.paste("hello world")
+        try terminal.waitFor("> hello world")
+        try terminal.press("C-c")
+        try terminal.waitFor("> hello world^C", timeout: .seconds(5))
+        // A paste past what a line holds drops that line, and the rest of the paste is still
+        // one line, not sent line by line.
+        try terminal.paste(String(repeating: "word ", count: 820) + "\nwhat can you do\nsecond line")
+        try terminal.waitFor("(A line holds at most 4,000 characters")
+        try terminal.waitFor("what can you do second line")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try !terminal.screen().contains("Here is what you can ask"), "nothing of the paste is sent before Enter")
     }
 
     @Test("Killing the whole line (Ctrl-A, Ctrl-K) empties it and the chat goes on; Ctrl-Y brings it back")

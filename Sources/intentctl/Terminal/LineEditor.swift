@@ -148,6 +148,9 @@ final class LineEditor: Sendable {
             }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 result = readKey(editor, hungUp: fds[0].revents & Int16(POLLHUP | POLLERR) != 0)
+                // Bytes the key reader read ahead (after an escape) are keys the terminal
+                // will not signal again.
+                while result == nil, intentctl_input_pending() != 0 { result = readKey(editor, hungUp: false) }
                 // Typing an answer as its time runs out: the question waits longer.
                 if result == nil, let current = waiting, current.at - .now < current.renewWithin, renewed.duration(to: .now) >= .seconds(1),
                     lineLength(editor) > 0
