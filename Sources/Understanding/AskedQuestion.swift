@@ -68,6 +68,13 @@ struct AskedQuestion: Sendable, Decodable {
         return question([], words[...])
     }
 
+    /// Whether `text` opens with something asked for ("for the wifi password"): asked
+    /// directly in words of the reader's, so the user sees them before they are sent.
+    func asksAFavour(_ text: String) -> Bool {
+        guard let first = text.split(separator: " ").first.map({ Self.key(String($0)) }) else { return false }
+        return favours?[first] != nil
+    }
+
     /// Whether `text` opens as a question passed on ("if he can …", "what time …").
     func opensQuestion(_ text: String) -> Bool {
         guard let first = text.split(separator: " ").first.map({ Self.key(String($0)) }) else { return false }

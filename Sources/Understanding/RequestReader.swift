@@ -137,6 +137,9 @@ public struct RequestReader: Sendable {
         var found = found
         if let asked = question.asked(said, several: several) {
             found.parameters[question.parameter] = .string(asked)
+            // "Can I have dinner on friday?" may not be what "ask Coco for dinner on friday"
+            // meant: the words the reader chose are confirmed before they are sent.
+            if question.asksAFavour(said) { found.questionKeptAsSaid = question.parameter }
         } else {
             found.questionKeptAsSaid = question.opensQuestion(said) ? question.parameter : nil
         }

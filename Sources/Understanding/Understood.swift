@@ -34,9 +34,9 @@ public struct UnderstoodRequest: Sendable, Hashable {
     public var parameters: [String: JSONValue]
     /// The pattern that matched, for explaining decisions.
     public var pattern: String
-    /// The free-text parameter holding a question passed on that is kept as said, since it
-    /// could not be asked directly for sure ("ask Mojo if he can pick up her kids"): it is
-    /// sent only after a yes.
+    /// The free-text parameter holding a question passed on that is sent only after a yes:
+    /// kept as said, since it could not be asked directly for sure ("ask Mojo if he can pick
+    /// up her kids"), or asked for in the reader's words ("Can I have the wifi password?").
     public var questionKeptAsSaid: String?
 
     /// Creates a request.

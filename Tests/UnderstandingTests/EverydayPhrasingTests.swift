@@ -541,6 +541,18 @@ struct EverydayPhrasingTests {
     ])
     func somethingAskedFor(c: Case) { expectRead(c) }
 
+    @Test("Something asked for in the reader's words is sent only after a yes: \"Can I have dinner on friday?\" may not be what was meant")
+    func favourIsConfirmed() {
+        guard case .request(let r) = reader.read("ask coco for dinner on friday", apps: apps) else {
+            Issue.record("not understood")
+            return
+        }
+        #expect(r.parameters["content"] == "Can I have dinner on friday?")
+        #expect(r.questionKeptAsSaid == "content")
+        guard case .request(let direct) = reader.read("ask kiki if she can bring plates", apps: apps) else { return }
+        #expect(direct.questionKeptAsSaid == nil, "a question asked directly in the user's words is not")
+    }
+
     @Test("A place on a street keeps its street, and an article alone is no place", arguments: [
         Case("get me a zippy to the REI on 9th street", "RequestRide", ["dropOffLocation": "REI on 9th street"]),
         Case("book a zippy to REI on 9th street", "RequestRide", ["dropOffLocation": "REI on 9th street"]),
