@@ -100,14 +100,19 @@ final class MessageStore: Sendable {
     /// by whom they went to, what they say, their attributes, group or identifiers.
     func search(_ query: Query) async throws -> [ChatMessage] {
         let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
-        // "Messages from the Tree Crew": a sender who is no contact but a group's name is the group.
-        var query = query
-        let groupNames = Set(all.compactMap { $0.groupName?.lowercased() })
-        let groups = query.senders.filter { groupNames.contains($0.lowercased()) && contacts(matching: Person(displayName: $0)).isEmpty }
-        query.senders.removeAll { groups.contains($0) }
-        query.groups += groups
+        // Messages the user received, unless what is asked for may be the user's own.
         let received = query.recipients.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
             && query.attributes.isEmpty && query.groups.isEmpty
+        // "Messages from the Tree Crew": senders who are all no contact but a group's name are
+        // the group (the messages its members sent).
+        var query = query
+        let groupNames = Set(all.compactMap { $0.groupName?.lowercased() })
+        if !query.senders.isEmpty,
+            query.senders.allSatisfy({ groupNames.contains($0.lowercased()) && contacts(matching: Person(displayName: $0)).isEmpty })
+        {
+            query.groups += query.senders
+            query.senders = []
+        }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {
             wanted.isEmpty || wanted.contains { w in names(people).contains { $0.contains(w.lowercased()) } }

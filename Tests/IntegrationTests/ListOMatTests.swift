@@ -96,7 +96,7 @@ struct ListOMatTests {
         let waited = try host.ctl("wait", "ListOMat", "com.listomat.intents", "lists", "--for", "5")
         #expect(waited.status == 0 && waited.stdout.contains("ready"), "\(waited.stderr)")
         // A name the host launches nothing by is said once the host has settled, with the one meant.
-        let typo = try host.ctl("wait", "ListOMatt", "--for", "4")
+        let typo = try host.ctl("wait", "ListOMatt", "--for", "6")
         #expect(typo.status != 0 && typo.stderr.contains("intentd launches no app named ListOMatt (did you mean ListOMat?)"), "\(typo.stderr)")
         #expect(typo.stderr.contains("not registered yet: ListOMatt (no launch of that name; did you mean ListOMat?)"), "\(typo.stderr)")
         let asked = try host.ctl("ask", "add milk and eggs to my groceries list", "--answer", "yes", "--answer", "yes")

@@ -21,11 +21,12 @@ struct Wait: ParsableCommand {
         let deadline = ContinuousClock.now + (try Duration.seconds(seconds, for: "--for"))
         var last = "intentd did not answer"
         var told = Set<String>()
-        // A host just started lists its launches a moment later.
-        let settled = ContinuousClock.now + .seconds(3)
+        // A host just started lists its launches a moment after it first answers.
+        var settled: ContinuousClock.Instant?
         while ContinuousClock.now < deadline {
             do {
                 let status = try connection.probe()
+                if settled == nil { settled = .now + .seconds(3) }
                 // An app by any name the host knows it by, as send takes it (ListOMat,
                 // List-o-Mat), or by the config name of its launch ("lists").
                 let missing = apps.filter { status.registered(named: $0) == nil }
@@ -36,7 +37,7 @@ struct Wait: ParsableCommand {
                 // A name the host launches nothing by may be an app started by hand later,
                 // or a typo: said once, so a script's log shows why it waits.
                 let unheard = missing.filter { status.launch(named: $0) == nil }
-                for name in unheard where ContinuousClock.now >= settled && told.insert(name).inserted {
+                for name in unheard where settled.map({ ContinuousClock.now >= $0 }) == true && told.insert(name).inserted {
                     let hint = Self.meant(name, status).map { " (did you mean \($0)?)" } ?? ""
                     FileHandle.standardError.write(Data("intentctl: intentd launches no app named \(name)\(hint); waiting for an extension started by hand to register it\n".utf8))
                 }
