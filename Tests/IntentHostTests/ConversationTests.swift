@@ -134,6 +134,15 @@ struct ConversationTests {
         #expect(try await long.turn(1).text.count < 300)
     }
 
+    @Test("An app's error is one line, and bounded in scalars too: it cannot pass a line off as the assistant's, nor grow by accents on one letter")
+    func appErrorIsOneBoundedLine() {
+        #expect(Conversation.shownError("bad\nintentd: all done\u{2028}ok") == "bad intentd: all done ok")
+        let accents = "a" + String(repeating: "\u{301}", count: 10_000)
+        #expect(accents.count == 1)
+        #expect(Conversation.shownError(accents).unicodeScalars.count <= 4 * Conversation.errorShown + 2)
+        #expect(Conversation.shownError("short") == "short")
+    }
+
     @Test("A handle reply the host cannot read is said to be unknown, not a failure")
     func unreadableHandleReplyIsUnknown() async throws {
         let host = try FakeDialogHost()

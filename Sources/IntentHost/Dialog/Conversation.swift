@@ -829,6 +829,18 @@ struct Conversation: Sendable {
     /// The most characters of an app's error shown to the user.
     static let errorShown = 160
 
+    /// An app's error as the user sees it: one line (its line breaks are spaces, so it
+    /// cannot pass a line off as the assistant's), printable, at most `errorShown`
+    /// characters and four times as many scalars (a letter with a thousand accents on it is
+    /// one character).
+    static func shownError(_ said: String) -> String {
+        let line = String(String.UnicodeScalarView(said.unicodeScalars.prefix(4 * errorShown + 1).map { scalar -> Unicode.Scalar in
+            [0x0A, 0x0D, 0x0B, 0x0C, 0x85, 0x2028, 0x2029].contains(scalar.value) ? " " : scalar
+        }))
+        let cut = line.count > errorShown || said.unicodeScalars.count > 4 * errorShown
+        return PeerNames.printable(cut ? String(line.prefix(errorShown)) + "…" : line)
+    }
+
     /// The last turn for an outcome that went wrong, in words.
     private func failed(_ outcome: Outcome, _ context: Context) -> Turn {
         let app = outcome.app
@@ -849,7 +861,7 @@ struct Conversation: Sendable {
             // to the handle should mean so too (wire.md, section 5a), but that is the app's
             // word, which the host does not repeat as its own.
             let said = outcome.message.hasPrefix("\(app) reported an error: ") ? String(outcome.message.dropFirst("\(app) reported an error: ".count)) : outcome.message
-            let error = PeerNames.printable(said.count > Self.errorShown ? said.prefix(Self.errorShown) + "…" : said)
+            let error = Self.shownError(said)
             let inHandle = outcome.idempotencyKey != nil && words.has("failedErrorInHandle")
             text = words.say(inHandle ? "failedErrorInHandle" : "failedError", ["app": app, "error": error])
         case .invalidParameter? where idempotencyKey.map({ outcome.message == LifecycleDriver.keyOfAnotherRequest($0) }) == true
