@@ -354,6 +354,14 @@ extension RequestReaderTests {
         #expect(request("how far away is it")?.intent == "GetRideStatus")
     }
 
+    @Test("A pronoun or messages are no note's or list's title: \"read them to me\" is no search for a note called \"them to\"")
+    func pronounsAndMessagesAreNoTitle() {
+        for text in ["read them to me", "show messages in tree crew", "show me it"] {
+            #expect(request(text)?.intent != "SearchForNotebookItems", "\(text)")
+        }
+        #expect(request("show me the shopping list")?.parameters["title"] == "shopping")
+    }
+
     @Test("A cue alone names no intent beside words that ask for something else: a timer, an alarm or a wake-up call is no ride's status")
     func cuesBesideOtherWordsNameNothing() throws {
         let reader = try Fixture.reader()

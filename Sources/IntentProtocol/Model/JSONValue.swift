@@ -119,7 +119,7 @@ public enum JSON {
     }
 
     /// `error` said as where it is and what the value must be ("intents[0].required must be
-    /// true or false, not a string"), in no words of the decoder's.
+    /// true or false (found a string)"), in no words of the decoder's.
     private static func describe(_ error: DecodingError) -> String {
         func path(_ keys: [any CodingKey]) -> String {
             guard !keys.isEmpty else { return "the body" }
