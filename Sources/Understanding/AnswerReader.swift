@@ -362,12 +362,7 @@ public struct AnswerReader: Sendable {
             var budget = 5_000
             phrase.matches(said, from: 0, budget: &budget) { match in
                 guard value == nil, match.end == said.count else { return }
-                if let range = match.captures[parameter.name] {
-                    value = match.adjusted(
-                        valueReader.read(match.captured(parameter.name, range, in: said), for: parameter, intent: intent, apps: apps), for: parameter.name)
-                } else if let text = match.constants[parameter.name] {
-                    value = valueReader.read(Token.split(text)[...], for: parameter, intent: intent, apps: apps)
-                }
+                value = match.value(of: parameter, in: said, intent: intent, valueReader, apps: apps)
             }
         }
         return value

@@ -71,14 +71,18 @@ struct AskedQuestion: Sendable, Decodable {
     /// Whether `text` opens with something asked for ("for the wifi password"): asked
     /// directly in words of the reader's, so the user sees them before they are sent.
     func asksAFavour(_ text: String) -> Bool {
-        guard let first = text.split(separator: " ").first.map({ Self.key(String($0)) }) else { return false }
-        return favours?[first] != nil
+        Self.opening(text).map { favours?[$0] != nil } ?? false
     }
 
     /// Whether `text` opens as a question passed on ("if he can …", "what time …").
     func opensQuestion(_ text: String) -> Bool {
-        guard let first = text.split(separator: " ").first.map({ Self.key(String($0)) }) else { return false }
+        guard let first = Self.opening(text) else { return false }
         return introducers.contains(first) || questionWords.contains(first) || favours?[first] != nil
+    }
+
+    /// The first word of `text`, as the language file spells it.
+    private static func opening(_ text: String) -> String? {
+        text.split(separator: " ").first.map { key(String($0)) }
     }
 
     private func isSubject(_ word: String, several: Bool) -> Bool {

@@ -298,6 +298,15 @@ struct PatternMatch {
         return words
     }
 
+    /// The value the match gives `parameter` of `intent`: its words read, with what the
+    /// pattern adds to them, or the value the pattern sets (`{status=completed}`).
+    func value(of parameter: ParameterDefinition, in tokens: [Token], intent: String, _ reader: ValueReader, apps: [AppProfile]) -> JSONValue? {
+        if let range = captures[parameter.name] {
+            return adjusted(reader.read(captured(parameter.name, range, in: tokens), for: parameter, intent: intent, apps: apps), for: parameter.name)
+        }
+        return constants[parameter.name].flatMap { reader.read(Token.split($0)[...], for: parameter, intent: intent, apps: apps) }
+    }
+
     /// `value` read for the slot `name`, with what the pattern adds to it.
     func adjusted(_ value: JSONValue?, for name: String) -> JSONValue? {
         guard let added = adds[name], case .number(let number)? = value else { return value }

@@ -313,14 +313,7 @@ public struct RequestReader: Sendable {
                             while end < rest.count, !rest[end - 1].endsClause, pack.words.trailing.contains(rest[end].word) { end += 1 }
                             if end < rest.count, !rest[end - 1].endsClause { return }
                         }
-                        let value: JSONValue?
-                        if let range = match.captures[parameter.name] {
-                            value = match.adjusted(reader.read(match.captured(parameter.name, range, in: rest), for: parameter, intent: intent.name, apps: apps), for: parameter.name)
-                        } else if let text = match.constants[parameter.name] {
-                            value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
-                        } else {
-                            value = nil
-                        }
+                        let value = match.value(of: parameter, in: rest, intent: intent.name, reader, apps: apps)
                         // What the phrase also says of other parameters ("5 km": the unit).
                         var others: [String: JSONValue] = [:]
                         for (name, text) in match.constants where name != parameter.name {

@@ -14,6 +14,8 @@ const state = {
 // What an extension sends is shown within bounds, however much and however fast it sends:
 // the transcript keeps its newest turns, and a summary is cut to a line or two.
 const LIMITS = { turns: 200, summary: 300 };
+// SiriKit's ride phases (INRidePhase) in the words a rider uses.
+const RIDE_PHASES = { received: 'requested', confirmed: 'driver assigned', approachingPickup: 'driver on the way', pickup: 'at pickup', ongoing: 'on the way', completed: 'arrived', cancelled: 'cancelled' };
 
 function brief(text) {
   return text.length > LIMITS.summary ? text.slice(0, LIMITS.summary) + '…' : text;
@@ -169,8 +171,7 @@ function showStatus(status, error) {
   state.locked = !!status.locked;
   const info = [];
   if (status.processIdentifier) info.push('intentd pid ' + status.processIdentifier);
-  const registered = status.extensions.length;
-  const away = new Set((status.launches || []).map((l) => l.appName).filter((name) => !status.extensions.some((a) => a.appName === name))).size;
+  const registered = status.extensions.length, away = unregistered(status).size;
   info.push(registered + (registered === 1 ? ' app' : ' apps') + (away ? ', ' + away + ' not registered' : ''));
   document.getElementById('host-info').textContent = info.join(' · ');
   const lock = document.getElementById('lock');
@@ -192,12 +193,7 @@ function renderApps(status) {
   state.appsShown = shown;
   const launches = status.launches || [];
   const named = status.extensions.map((app) => [app.appName, appCard(app, launches.filter((l) => l.appName === app.appName))]);
-  // Launched extensions that are not registered (restarting, rejected, failed).
-  const registered = new Set(status.extensions.map((a) => a.appName));
-  const missing = launches.filter((l) => !registered.has(l.appName));
-  const groups = new Map();
-  missing.forEach((l) => groups.set(l.appName, (groups.get(l.appName) || []).concat([l])));
-  for (const [name, list] of groups) named.push([name, unregisteredCard(name, list)]);
+  for (const [name, list] of unregistered(status)) named.push([name, unregisteredCard(name, list)]);
   // By name, so an app keeps its place while it restarts.
   const cards = named.sort((a, b) => a[0].localeCompare(b[0])).map((pair) => pair[1]);
   if (cards.length === 0) cards.push(el('p', { class: 'muted' }, 'No app has registered yet.'));
@@ -205,6 +201,16 @@ function renderApps(status) {
   const rejected = (status.rejected || []).slice(-5).map((r) =>
     el('div', {}, clock(r.time) + ' refused ' + r.appName + ' (' + r.bundleIdentifier + '): ' + r.reason));
   replace('rejected', rejected.length ? el('div', { class: 'rejections' }, el('strong', {}, 'Refused registrations'), rejected) : null);
+}
+
+// Launched extensions that are not registered (restarting, rejected, failed), by app name.
+function unregistered(status) {
+  const registered = new Set(status.extensions.map((a) => a.appName));
+  const groups = new Map();
+  for (const l of status.launches || []) {
+    if (!registered.has(l.appName)) groups.set(l.appName, (groups.get(l.appName) || []).concat([l]));
+  }
+  return groups;
 }
 
 function health(launches) {
@@ -510,9 +516,7 @@ function renderMap() {
   const ride = state.ride;
   const phase = document.getElementById('ride-phase');
   if (!ride) { phase.textContent = 'no ride'; return; }
-  // SiriKit's ride phases (INRidePhase) in the words a rider uses.
-  const PHASES = { received: 'requested', confirmed: 'driver assigned', approachingPickup: 'driver on the way', pickup: 'at pickup', ongoing: 'on the way', completed: 'arrived', cancelled: 'cancelled' };
-  phase.textContent = PHASES[ride.phase] || String(ride.phase || '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  phase.textContent = RIDE_PHASES[ride.phase] || String(ride.phase || '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   phase.className = 'badge ' + (ride.phase === 'cancelled' ? 'bad' : ride.phase === 'completed' ? 'ok' : 'warn');
   const summary = typeof ride.summary === 'string' ? brief(ride.summary) : '';
   document.getElementById('ride-summary').textContent = (state.rideApp ? state.rideApp + ': ' : '') + summary;

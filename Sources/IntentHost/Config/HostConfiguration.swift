@@ -91,8 +91,7 @@ public struct HostConfiguration: Sendable {
         do {
             file = try JSON.decode(File.self, from: JSON.fileText(Array(try Data(contentsOf: url))))
         } catch let error as ProtocolError {
-            let why = if case .malformedBody(let why) = error { why } else { "\(error)" }
-            throw ConfigurationError("the config file \(url.path): \(why)")
+            throw ConfigurationError("the config file \(url.path): \(error.inFile)")
         } catch {
             throw ConfigurationError("cannot read the config file \(url.path): \(describeFileError(error))")
         }

@@ -58,9 +58,7 @@ public struct Catalog: Sendable {
             if let problem = DomainFileMembers.problem(in: try JSONValue.parse(bytes)) { throw CatalogError("\(path): \(problem)") }
             return try JSON.decode(Domain.self, from: bytes)
         } catch let error as ProtocolError {
-            // A file is no message body: what is wrong is said without the wire's words.
-            let why = if case .malformedBody(let why) = error { why } else { "\(error)" }
-            throw CatalogError("\(path): \(why)\(Self.lineAndColumn(of: error, in: bytes))")
+            throw CatalogError("\(path): \(error.inFile)\(Self.lineAndColumn(of: error, in: bytes))")
         }
     }
 

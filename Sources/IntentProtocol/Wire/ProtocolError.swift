@@ -15,6 +15,12 @@ public enum ProtocolError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// What is wrong with a JSON file read as a body (a domain or config file), said
+    /// without the wire's words: a file is no message body.
+    public var inFile: String {
+        if case .malformedBody(let why) = self { why } else { description }
+    }
+
     /// The wire error code for this problem.
     public var code: ErrorCode {
         switch self {
