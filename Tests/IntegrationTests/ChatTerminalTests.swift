@@ -238,15 +238,32 @@ struct ChatTerminalTests {
         try terminal.waitFor("> abc")
         terminal.close()
         /// The chat processes of this host's state directory.
-        func chats() -> [String] {
-            let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-            return processes.filter { $0.allSatisfy(\.isNumber) }.compactMap { pid in
-                FileManager.default.contents(atPath: "/proc/\(pid)/cmdline").map { String(decoding: $0, as: UTF8.self) }
-            }.filter { $0.contains("chat\0--state-dir\0\(host.state.path)") }
-        }
+        func chats() -> [Int32] { ProcessTable.pids(commandLineContaining: "chat\0--state-dir\0\(host.state.path)") }
         let deadline = ContinuousClock.now + .seconds(10)
         while !chats().isEmpty, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
         #expect(chats().isEmpty, "the chat went on after its terminal closed: \(chats())")
+    }
+
+    @Test("A chat stopped by SIGTERM while a line is typed gives the terminal back as it found it: lines, echo and unmarked pastes")
+    func stoppedChatRestoresTheTerminal() throws {
+        let host = try TestHost(["--extensions", "messaging"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["MonkeyChat"])
+        // After the chat, the shell says how it ended, whether the terminal reads whole
+        // lines again, and shows what is pasted next byte by byte (escapes as "^[").
+        let terminal = try TerminalSession(
+            "\(Products.url("intentctl").path) chat --state-dir \(host.state.path); echo CHAT-ENDED-$?; stty -a | grep -o -- '-*icanon'; cat -v")
+        try terminal.waitFor("Say what you need")
+        try terminal.type("abc")
+        try terminal.waitFor("> abc")
+        let chat = try #require(ProcessTable.pids(commandLineContaining: "chat\0--state-dir\0\(host.state.path)").first)
+        kill(chat, SIGTERM)
+        let screen = try terminal.waitFor("icanon")
+        #expect(screen.contains("CHAT-ENDED-143"), "\(screen)")
+        #expect(!screen.contains("-icanon"), "the terminal was left reading key by key: \(screen)")
+        try terminal.paste("pasted here\n")
+        let after = try terminal.waitUntil("the paste echoed and shown by cat") { $0.components(separatedBy: "pasted here").count > 2 }
+        #expect(!after.contains("^[[200~"), "the terminal still marks pastes: \(after)")
     }
 
     @Test("A line being typed is laid out again when the terminal is resized, and editing it goes on where the cursor shows")

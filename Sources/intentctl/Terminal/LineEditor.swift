@@ -54,7 +54,7 @@ final class LineEditor: Sendable {
     /// A pipe whose read end wakes the editing loop: for text to show, Ctrl-C and a resize.
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    /// Kept so that Ctrl-C and resizes go on being caught while the editor lives.
+    /// Kept so that Ctrl-C, resizes, SIGTERM and SIGHUP go on being caught while the editor lives.
     nonisolated(unsafe) private let signals: [any DispatchSourceSignal]
 
     init(historyFile: String?) {
@@ -66,6 +66,7 @@ final class LineEditor: Sendable {
             _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)
         }
         (wakeRead, wakeWrite) = (ends[0], ends[1])
+        let modes = TerminalModes()
         utf8 = terminal ? TerminalLocale.adoptUTF8() : true
         let history = terminal ? intentctl_history_open(Int32(Self.historySize)) : nil
         let editor = history.flatMap { intentctl_editor_open("intentctl", $0) }
@@ -79,7 +80,14 @@ final class LineEditor: Sendable {
         let interrupts = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
         // libedit hears of no resize itself (it handles no signals here).
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        signals = [interrupts, resizes]
+        // SIGTERM or SIGHUP while a line is read would leave the terminal in raw mode and
+        // marking pastes: it gets its modes back first. A signal ignored (nohup) stays so.
+        let endings = [SIGTERM, SIGHUP].filter(Self.takeOver).map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { modes.restoreAndEnd(by: number) }
+            return source
+        }
+        signals = [interrupts, resizes] + endings
         if let historyFile { loadHistory(historyFile) }
         interrupts.setEventHandler { [weak self] in self?.interrupt() }
         resizes.setEventHandler { [weak self] in
@@ -87,6 +95,13 @@ final class LineEditor: Sendable {
             self?.wake()
         }
         for source in signals { source.resume() }
+    }
+
+    /// Ignores `number` for a signal source to hear it instead; false, and ignored as
+    /// before, when the program was started with it ignored.
+    private static func takeOver(_ number: Int32) -> Bool {
+        let before = signal(number, SIG_IGN)
+        return unsafeBitCast(before, to: Int.self) != unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
     deinit {
