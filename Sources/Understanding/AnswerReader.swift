@@ -71,9 +71,16 @@ public struct AnswerReader: Sendable {
     /// Whether free text only points back at something said before ("the same", "that"),
     /// which nothing keeps: it is no message of its own.
     public func isSameAsBefore(_ text: String) -> Bool {
-        guard let same = pack.words.sameAsBefore else { return false }
-        return same.contains(Token.split(text).map(\.word).joined(separator: " "))
+        pack.words.sameAsBefore?.contains(Self.phrase(text)) == true
     }
+
+    /// Whether the request, whole, asks to show the last answer again ("read it to me").
+    public func asksToSayAgain(_ text: String) -> Bool {
+        pack.words.sayAgain?.contains(Self.phrase(text)) == true
+    }
+
+    /// `text`'s words, lower-cased, without punctuation, one space apart.
+    private static func phrase(_ text: String) -> String { Token.split(text).map(\.word).joined(separator: " ") }
 
     /// Whether the answer points back at what was just shown ("mark them as read"), with
     /// a word that is no part of the `values` read from it ("remind me to fix it" does not;

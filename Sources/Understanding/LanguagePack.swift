@@ -112,6 +112,8 @@ public struct LanguagePack: Sendable {
         /// Free text that only points back at something said before ("the same", "that"):
         /// no value, so that it is asked for rather than sent as said.
         var sameAsBefore: Set<String>?
+        /// Requests to show the last answer again ("read it to me", "say that again").
+        var sayAgain: Set<String>?
         /// Words after which a name follows ("called", "named"): a day right after one is
         /// part of the name ("a list called friday dinner").
         var naming: Set<String>?

@@ -21,6 +21,8 @@ struct Conversation: Sendable {
     var firstWords = ""
     /// What this client's conversations were last shown, for values the user does not say.
     var shown: ShownResults.Shown? = nil
+    /// What an app last answered this client, to say again when asked ("read it to me").
+    var lastAnswer: ShownResults.Answer? = nil
     /// What carries over when the conversation starts over: requests not done (said after a
     /// yes, or instead of an answer), which the last turn names, and what a replaced request had.
     private let setAside = SetAside()
@@ -133,6 +135,7 @@ struct Conversation: Sendable {
 
     private func converse(_ text: String, _ context: inout Context) async throws(Stop) -> Turn {
         var world = await host.world()
+        if answers.asksToSayAgain(text) { return sayAgain(world, context) }
         // A request said where an app asked for a yes is read as said to that app ("make it a
         // van" where Zippy asked).
         let answering = setAside.answering.withLock { said in defer { said = (nil, nil) }; return said }
@@ -301,6 +304,18 @@ struct Conversation: Sendable {
         default:
             return failed(outcome, context)
         }
+    }
+
+    /// The last answer an app gave this client, said again; not while the device is locked
+    /// if its intent is restricted then, or its app is gone (the lock fails closed).
+    private func sayAgain(_ world: DialogWorld, _ context: Context) -> Turn {
+        guard let last = lastAnswer?.current(at: .now) else { return context.turn(words.say("nothingToSayAgain"), end: .failed) }
+        var context = context
+        (context.app, context.intent) = (last.app, last.intent)
+        if world.locked, world.app(last.app)?.registration.intentsRestrictedWhileLocked.contains(last.intent) != false {
+            return context.turn(words.say("sayAgainLocked", ["app": last.app]), end: .failed)
+        }
+        return context.turn(last.text, end: .completed)
     }
 
     /// `text` read as a request to the app that just showed something, when it points back

@@ -79,7 +79,8 @@ final class DialogEngine: Sendable {
         }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
-            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text, shown: shown.withLock { $0.shown(to: requester.routingID) })
+            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text,
+            shown: shown.withLock { $0.shown(to: requester.routingID) }, lastAnswer: shown.withLock { $0.answer(to: requester.routingID) })
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             // One trace for the conversation: every stage it sends carries it, and so does its
@@ -87,7 +88,12 @@ final class DialogEngine: Sendable {
             let trace = TraceParent.make()
             var last = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
             last.outcome?.traceparent = trace
-            if let outcome = last.outcome { shown.withLock { $0.record(outcome, for: requester.routingID, now: .now) } }
+            if let outcome = last.outcome {
+                shown.withLock {
+                    $0.record(outcome, for: requester.routingID, now: .now)
+                    $0.record(answer: last, for: requester.routingID, now: .now)
+                }
+            }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept
             // before the session closes, so no answer in between finds neither.
             let late = last.end == .timedOut ? last : Turn(

@@ -5,7 +5,8 @@ import ZeroMQ
 /// from an earlier response (`ParameterDefinition.from`): after "show my messages from
 /// Bobo", "mark them as read" means those messages. One response per client connection,
 /// for five minutes, and only from the app that answered it; bounded in clients, values
-/// and bytes, since the values are an extension's.
+/// and bytes, since the values are an extension's. With it, the last answer an app gave
+/// each client, for "read it to me".
 struct ShownResults {
     /// One client's last response that some parameter takes values from.
     struct Shown: Sendable {
@@ -22,14 +23,27 @@ struct ShownResults {
         }
     }
 
+    /// What an app last answered a client, for "read it to me": kept as it was shown.
+    struct Answer: Sendable {
+        let app: String
+        let intent: String
+        let text: String
+        let at: ContinuousClock.Instant
+
+        /// The answer, if given within `ShownResults.lifetime` of `now`.
+        func current(at now: ContinuousClock.Instant) -> Answer? { at.duration(to: now) <= ShownResults.lifetime ? self : nil }
+    }
+
     static let lifetime = Duration.seconds(300)
     static let maximumClients = 256
     static let maximumValues = 64
     static let maximumValueBytes = 256
+    /// The longest answer kept to say again (a list of 64 tasks is far shorter).
+    static let maximumAnswerCharacters = 8_000
 
     /// The references in the catalog, by the intent whose response they read.
     private let references: [String: [ShownValues]]
-    private var byClient: [RoutingID: Shown] = [:]
+    private var byClient: [RoutingID: (shown: Shown?, answer: Answer?)] = [:]
     private var order: [RoutingID] = []
 
     init(catalog: Catalog) {
@@ -60,7 +74,26 @@ struct ShownResults {
     }
 
     /// What `client` was last shown, if anything.
-    func shown(to client: RoutingID) -> Shown? { byClient[client] }
+    func shown(to client: RoutingID) -> Shown? { byClient[client]?.shown }
+
+    /// What an app last answered `client`, if anything.
+    func answer(to client: RoutingID) -> Answer? { byClient[client]?.answer }
+
+    /// Keeps `turn`, the last of a conversation, as what an app last answered `client` when
+    /// an app answered it and it is not too long to keep.
+    mutating func record(answer turn: Turn, for client: RoutingID, now: ContinuousClock.Instant) {
+        guard let outcome = turn.outcome, turn.text.count <= Self.maximumAnswerCharacters else { return }
+        update(client) { $0.answer = Answer(app: outcome.app, intent: outcome.intent, text: turn.text, at: now) }
+    }
+
+    /// Changes what is kept for `client`, the oldest client forgotten past `maximumClients`.
+    private mutating func update(_ client: RoutingID, _ change: (inout (shown: Shown?, answer: Answer?)) -> Void) {
+        if byClient[client] == nil {
+            order.append(client)
+            if order.count > Self.maximumClients { byClient[order.removeFirst()] = nil }
+        }
+        change(&byClient[client, default: (nil, nil)])
+    }
 
     /// Keeps what `outcome` showed `client`, if a parameter reads it; it replaces what that
     /// client was shown before. One that failed or found nothing shows nothing, and so does
@@ -77,9 +110,6 @@ struct ShownResults {
                 .filter { !$0.isEmpty && $0.utf8.count <= Self.maximumValueBytes }
             if found.count == items.count { values[reference] = found }
         }
-        if byClient.updateValue(Shown(app: outcome.app, intent: outcome.intent, values: values, at: now), forKey: client) == nil {
-            order.append(client)
-            if order.count > Self.maximumClients { byClient[order.removeFirst()] = nil }
-        }
+        update(client) { $0.shown = Shown(app: outcome.app, intent: outcome.intent, values: values, at: now) }
     }
 }
