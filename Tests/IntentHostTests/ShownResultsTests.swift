@@ -64,31 +64,25 @@ struct ShownResultsTests {
         #expect(shown.shown(to: client(255)) != nil)
     }
 
-    @Test("The last answer an app gave a client is kept for that client for five minutes, unless too long to keep; one without an app's outcome is not")
+    @Test("The last answer an app gave a client is kept for that client for five minutes, unless too long to keep")
     func lastAnswerKept() {
         var shown = ShownResults(catalog: catalog)
         let now = ContinuousClock.now
-        let answer = Turn(sessionId: "s", app: "MonkeyChat", intent: "SearchForMessages", text: "1 message: Coco: “hi”.", end: .completed, outcome: search(["m-1"]))
-        shown.record(answer: answer, for: client(1), now: now)
-        #expect(shown.answer(to: client(1))?.current(at: now)?.text == "1 message: Coco: “hi”.")
+        let text = "1 message: Coco: “hi”."
+        shown.record(answer: text, of: search(["m-1"]), for: client(1), now: now)
+        #expect(shown.answer(to: client(1))?.current(at: now)?.text == text)
         #expect(shown.answer(to: client(1))?.intent == "SearchForMessages")
         #expect(shown.answer(to: client(1))?.current(at: now + .seconds(301)) == nil)
         #expect(shown.answer(to: client(2)) == nil)
         // Keeping the answer keeps what the search showed, and the other way round.
         shown.record(search(["m-1"]), for: client(1), now: now)
         #expect(shown.answer(to: client(1)) != nil && shown.shown(to: client(1)) != nil)
-        var long = answer
-        long.text = String(repeating: "x", count: ShownResults.maximumAnswerCharacters + 1)
-        shown.record(answer: long, for: client(1), now: now)
-        var unanswered = answer
-        unanswered.outcome = nil
-        unanswered.text = "Sorry, I didn't understand that."
-        shown.record(answer: unanswered, for: client(1), now: now)
-        #expect(shown.answer(to: client(1))?.text == "1 message: Coco: “hi”.")
-        for n in UInt8(2)...255 { shown.record(answer: answer, for: client(n), now: now) }
-        shown.record(answer: answer, for: client(0), now: now)
+        shown.record(answer: String(repeating: "x", count: ShownResults.maximumAnswerCharacters + 1), of: search(["m-1"]), for: client(1), now: now)
+        #expect(shown.answer(to: client(1))?.text == text)
+        for n in UInt8(2)...255 { shown.record(answer: text, of: search(["m-1"]), for: client(n), now: now) }
+        shown.record(answer: text, of: search(["m-1"]), for: client(0), now: now)
         #expect(shown.answer(to: client(1)) != nil)
-        shown.record(answer: answer, for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
+        shown.record(answer: text, of: search(["m-1"]), for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
         #expect(shown.answer(to: client(1)) == nil, "at most 256 clients, the oldest forgotten")
     }
 

@@ -48,14 +48,16 @@ struct Conversation: Sendable {
     /// How many times one conversation starts over with a new request said instead of an answer.
     static let maximumNewRequests = 8
 
-    /// Runs the conversation that `text` starts; returns its last turn.
-    func run(_ text: String) async -> Turn {
+    /// Runs the conversation that `text` starts; returns its last turn, and what that turn
+    /// answered before requests set aside were named after it.
+    func run(_ text: String) async -> (last: Turn, answer: String) {
         var last = await conversation(text)
+        let answer = last.text
         let requests = setAside.requests.withLock { $0 }.map { "\u{201C}\($0)\u{201D}" }
         if !requests.isEmpty {
             last.text += " " + words.say(requests.count == 1 ? "setAside" : "setAsideSeveral", ["requests": words.list(requests)])
         }
-        return last
+        return (last, answer)
     }
 
     private func conversation(_ text: String) async -> Turn {

@@ -86,12 +86,12 @@ final class DialogEngine: Sendable {
             // One trace for the conversation: every stage it sends carries it, and so does its
             // outcome, for `intentctl logs --trace`.
             let trace = TraceParent.make()
-            var last = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
+            var (last, answer) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
             last.outcome?.traceparent = trace
             if let outcome = last.outcome {
                 shown.withLock {
                     $0.record(outcome, for: requester.routingID, now: .now)
-                    $0.record(answer: last, for: requester.routingID, now: .now)
+                    $0.record(answer: answer, of: outcome, for: requester.routingID, now: .now)
                 }
             }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept

@@ -79,11 +79,11 @@ struct ShownResults {
     /// What an app last answered `client`, if anything.
     func answer(to client: RoutingID) -> Answer? { byClient[client]?.answer }
 
-    /// Keeps `turn`, the last of a conversation, as what an app last answered `client` when
-    /// an app answered it and it is not too long to keep.
-    mutating func record(answer turn: Turn, for client: RoutingID, now: ContinuousClock.Instant) {
-        guard let outcome = turn.outcome, turn.text.count <= Self.maximumAnswerCharacters else { return }
-        update(client) { $0.answer = Answer(app: outcome.app, intent: outcome.intent, text: turn.text, at: now) }
+    /// Keeps `text`, said to `client` with `outcome`, as what an app last answered it, when it
+    /// is not too long to keep.
+    mutating func record(answer text: String, of outcome: Outcome, for client: RoutingID, now: ContinuousClock.Instant) {
+        guard text.count <= Self.maximumAnswerCharacters else { return }
+        update(client) { $0.answer = Answer(app: outcome.app, intent: outcome.intent, text: text, at: now) }
     }
 
     /// Changes what is kept for `client`, the oldest client forgotten past `maximumClients`.
