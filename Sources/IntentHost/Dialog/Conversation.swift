@@ -321,15 +321,16 @@ struct Conversation: Sendable {
     }
 
     /// `text` read as a request to the app that just showed something, when it points back
-    /// at it and names no app, and that app has an intent taking what it showed and
+    /// at it and names no app, by one of that app's intents taking what it showed and
     /// something more the words say: "flag them" after a MonkeyChat search flags those
-    /// messages, not a List-o-Mat task. A pointing word inside a value of the `general`
-    /// reading points at nothing ("remind me to call her tomorrow" is a reminder).
+    /// messages, not a List-o-Mat task; "add passport to it" after a note was made adds to
+    /// the note, not to a list. A pointing word inside a value of the `general` reading
+    /// points at nothing ("remind me to call her tomorrow" is a reminder).
     private func pointedAt(_ text: String, besides general: Understood, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
         let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
-        guard let shown, answers.pointsBack(text), let app = world.app(shown.app),
-            case .request(let request) = reader.pointingBack().read(text, apps: [app.profile]), request.namedApp == nil, !request.parameters.isEmpty,
-            catalog.intent(request.intent)?.parameters.contains(where: { $0.from?.shows(shown.intent) == true }) == true,
+        guard let shown, answers.pointsBack(text), var profile = world.app(shown.app)?.profile else { return nil }
+        profile.intents = profile.intents.filter { catalog.intent($0)?.parameters.contains { $0.from?.shows(shown.intent) == true } == true }
+        guard case .request(let request) = reader.pointingBack().read(text, apps: [profile]), request.namedApp == nil, !request.parameters.isEmpty,
             // Read by a pattern that points back ("mark it as done"), or pointing outside
             // what the general reading took as values.
             reader.pointsBack(request) || answers.pointsBack(text, besides: values)
@@ -476,7 +477,7 @@ struct Conversation: Sendable {
     }
 
     /// Asks for a value (`askValue`). A look at what is asked about, said instead (a request
-    /// for the intent the parameter's values come `from`), is what the question invites.
+    /// for a read-only intent the parameter's values come `from`), is what the question invites.
     /// Where one value is asked for ("what lists do I have?" where a list was), its result is
     /// said and the question asked again; where several are ("show my unread messages" where
     /// the messages to mark are), the conversation starts over with it, and the request asked
@@ -488,8 +489,10 @@ struct Conversation: Sendable {
         do throws(Stop) {
             return try await askValue(question, repeating: repeating, parameter, intent, context, profiles)
         } catch {
+            // Only a look: a list made where one is asked for ("create a list called Bakery with
+            // rolls") is a request of its own, though "add … to it" then takes that list.
             guard case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
-                from.shows(request.intent)
+                from.shows(request.intent), catalog.intent(request.intent)?.isReadOnly == true
             else { throw error }
             if !parameter.isList {
                 if looks < Self.maximumAsks, let app = context.app, let shown = await look(request, in: app) {
