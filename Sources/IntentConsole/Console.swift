@@ -74,16 +74,19 @@ public final class Console: Service, Sendable {
     }
 
     /// Adds the console's routes to `router`: `/` (the page), its script, style and map
-    /// (`/coverage.geojson`, `/places.json`),
+    /// (`/coverage.geojson`, `/places.json`), each also for HEAD,
     /// `/api/…` and the websocket `/ws`. Each checks the token (a `token` query parameter
     /// or `Authorization: Bearer`); other routes on the router are left alone.
     public func addRoutes<Context: WebSocketRequestContext & RequestContext>(to router: Router<Context>) {
         let routes = router.group().add(middleware: ConsoleGuard<Context>(token: token))
-        routes.get("/") { _, _ in self.page.response(.index, token: self.token) }
-        routes.get("/console.js") { _, _ in self.page.response(.script, token: self.token) }
-        routes.get("/console.css") { _, _ in self.page.response(.style, token: self.token) }
-        routes.get("/coverage.geojson") { _, _ in self.page.response(.coverage, token: self.token) }
-        routes.get("/places.json") { _, _ in self.page.response(.places, token: self.token) }
+        // HEAD as GET: a link checker or `curl -I` hears what is there.
+        let files: [(RouterPath, ConsolePage.File)] = [
+            ("/", .index), ("/console.js", .script), ("/console.css", .style), ("/coverage.geojson", .coverage), ("/places.json", .places),
+        ]
+        for (path, file) in files {
+            routes.get(path) { _, _ in self.page.response(file, token: self.token) }
+            routes.head(path) { _, _ in self.page.response(file, token: self.token) }
+        }
         routes.get("/api/state") { _, _ in Self.json(await self.snapshot()) }
         routes.post("/api/lock") { request, _ in
             let asked = try await Self.body(LockRequest.self, request)

@@ -104,6 +104,12 @@ struct ConsoleBrowserTests {
         try browser.open(url)
         try browser.wait(for: "document.querySelectorAll('article.app').length >= 3")
         #expect(try browser.eval(socket.replacingOccurrences(of: "%@", with: token)) == "open")
+        // HEAD is answered as GET is, without the body, and refused as GET is without the token.
+        let head = """
+            Promise.all([fetch('/?token=\(token)', {method: 'HEAD'}), fetch('/?token=\(token)'), fetch('/console.js', {method: 'HEAD'})])
+              .then(async ([h, g, refused]) => [h.status, h.headers.get('content-length') === g.headers.get('content-length'), (await h.text()).length, refused.status])
+            """
+        #expect(try browser.eval(head) == [200, true, 0, 401])
         let names = try browser.eval("[...document.querySelectorAll('article.app')].map(n => n.dataset.app).sort((a, b) => a < b ? -1 : 1)")
         #expect(names == .array(Self.apps.sorted().map { .string($0) }))
         let zippy = "document.querySelector('article.app[data-app=\"Zippy\"]')"
@@ -311,6 +317,10 @@ struct ConsoleBrowserTests {
             let longest = try browser.eval("Math.max(...[...document.querySelectorAll('#transcript .turn, #updates li')].map(n => n.textContent.length))")
             #expect((longest.numberValue ?? .infinity) < 400)
             #expect((try browser.eval("document.getElementById('ride-summary').textContent.length").numberValue ?? .infinity) < 400)
+            // A phase named like a property every object has is shown as the app said it.
+            let odd = Body(Array(#"{"rideIdentifier": "fake", "phase": "constructor", "summary": "odd"}"#.utf8))
+            _ = try ExtensionMessage.update(topic: "ride", body: odd).send(on: peer.socket)
+            try browser.wait(for: "document.getElementById('ride-phase').textContent === 'constructor'")
             // Still the user's: a conversation goes on as before.
             #expect(try say(browser, "what can you do").contains("MonkeyChat"))
             try browser.screenshot("update-flood")

@@ -15,7 +15,8 @@ const state = {
 // the transcript keeps its newest turns, and a summary is cut to a line or two.
 const LIMITS = { turns: 200, summary: 300 };
 // SiriKit's ride phases (INRidePhase) in the words a rider uses.
-const RIDE_PHASES = { received: 'requested', confirmed: 'driver assigned', approachingPickup: 'driver on the way', pickup: 'at pickup', ongoing: 'on the way', completed: 'arrived', cancelled: 'cancelled' };
+// Without a prototype: a phase an app calls "constructor" is no function's text.
+const RIDE_PHASES = Object.assign(Object.create(null), { received: 'requested', confirmed: 'driver assigned', approachingPickup: 'driver on the way', pickup: 'at pickup', ongoing: 'on the way', completed: 'arrived', cancelled: 'cancelled' });
 
 function brief(text) {
   return text.length > LIMITS.summary ? text.slice(0, LIMITS.summary) + '…' : text;
