@@ -552,7 +552,9 @@ struct Conversation: Sendable {
             var said = ""
             let again = words.say("needsValueAgain")
             defer { question = repeating ?? question }
-            let value = try await keepAsking(question, again: again, repeating: repeating, context, .value, parameter: parameter.name) { answer in
+            let value = try await keepAsking(
+                question, again: again, repeating: repeating, context, .value, parameter: parameter.name, questionsAskAgain: parameter.type == .location
+            ) { answer in
                 said = answer
                 // The request said again: with only the value asked for ("add it to the groceries
                 // list" where the list was asked for, "message Coco" where a recipient was),
@@ -576,9 +578,14 @@ struct Conversation: Sendable {
                         if request.intent == intent.name, request.parameters[parameter.name] == nil, !request.parameters.isEmpty { return nil }
                     }
                 }
-                // A question of the user's ("what's on it?" where a list was asked for) is no
-                // title, and a thanks ("thanks, that's all") no name, unless the app knows one by those words.
-                if parameter.type == .string, !parameter.isFreeText, answers.isQuestion(answer), !Self.isName(answer, of: profiles) { return nil }
+                // A question of the user's ("what's on it?" where a list was asked for, "where do
+                // you go?" where a place was) is no title or place, and a thanks ("thanks, that's
+                // all") no name, unless the app knows one by those words.
+                if parameter.type == .string || parameter.type == .location, !parameter.isFreeText, answers.isQuestion(answer),
+                    !Self.isName(answer, of: profiles)
+                {
+                    return nil
+                }
                 if reading == .closing, parameter.type == .string, !parameter.isFreeText, !Self.isName(answer, of: profiles) { return nil }
                 return readValue(answer, for: parameter, intent, profiles)
             }
@@ -645,7 +652,7 @@ struct Conversation: Sendable {
     /// `confirming` is the summary of the intent the question confirms ("Cancel your ride").
     private func keepAsking<Value>(
         _ question: String, again: String, repeating: String? = nil, _ context: Context, _ expecting: Turn.Expectation, parameter: String?,
-        options: [String]? = nil, confirming: String? = nil, read: (String) -> Value?
+        options: [String]? = nil, confirming: String? = nil, questionsAskAgain: Bool = false, read: (String) -> Value?
     ) async throws(Stop) -> Value {
         var text = question
         for _ in 0..<Self.maximumAsks {
@@ -665,6 +672,12 @@ struct Conversation: Sendable {
             // A question where a yes or no is asked, and no intent is being confirmed ("what
             // does that mean?" to "Allow it?"), is no new request: the question is asked again.
             let asks = expecting == .yesNo && confirming == nil && asked
+            // Nor is one where a place is asked for ("where can you go?", `questionsAskAgain`),
+            // which the host cannot answer: it says so.
+            if questionsAskAgain, answers.isQuestion(answer) {
+                text = words.say(words.has("questionNotAnswered") ? "questionNotAnswered" : "needsValueAgain") + " " + (repeating ?? question)
+                continue
+            }
             if !asks, await isRequest(answer, asking: context.app, answering: answering.app, confirming: answering.intent) {
                 setAside.answering.withLock { $0 = answering }
                 throw .newRequest(answer)
