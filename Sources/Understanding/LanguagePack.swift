@@ -29,6 +29,8 @@ public struct LanguagePack: Sendable {
     let confirmationReasons: [String: String]
     let responseCodes: [String: String]
     let capabilitiesOfApp: [Pattern]
+    /// Requests that let an app work with the assistant ("allow {app}"), each with `{app}`.
+    let allowingApp: [Pattern]
     /// Phrases that give a parameter wherever they stand in a request ("for three
     /// people"), by parameter name; tried for every intent with that parameter.
     let modifiers: [String: [Pattern]]
@@ -142,6 +144,7 @@ public struct LanguagePack: Sendable {
         var notFirst: [String: Set<String>]?
         var capabilities: [String]
         var capabilitiesOfApp: [String]
+        var allowingApp: [String]?
         var listSeparators: Set<String>
         /// Items with a list word inside that are one item ("mac and cheese"): a list is not
         /// split inside them.
@@ -265,6 +268,7 @@ public struct LanguagePack: Sendable {
         confirmationReasons = file.confirmationReasons ?? [:]
         responseCodes = file.responseCodes ?? [:]
         capabilitiesOfApp = try file.words.capabilitiesOfApp.map { source throws(LanguageError) in try Pattern(source) }
+        allowingApp = try (file.words.allowingApp ?? []).map { source throws(LanguageError) in try Pattern(source) }
         modifiers = try compile(file.modifiers ?? [:])
         dates = file.dates
         dateStarts = file.dates.startingWords(numbers: file.words.numbers)

@@ -52,7 +52,8 @@ public struct RequestReader: Sendable {
         if pack.words.cancel.contains(words) { return .cancel }
         if declines(tokens) { return .declined }
         if pack.words.capabilities.contains(words) { return .capabilities(app: nil) }
-        if let app = capabilitiesOfApp(tokens, apps) { return .capabilities(app: app) }
+        if let app = app(namedBy: pack.capabilitiesOfApp, in: tokens, apps) { return .capabilities(app: app) }
+        if let app = app(namedBy: pack.allowingApp, in: tokens, apps) { return .allow(app: app) }
 
         let firstMention = AppMention.find(in: tokens, apps: apps, pack: pack)
         var mention = firstMention
@@ -334,11 +335,12 @@ public struct RequestReader: Sendable {
         return (rest, values, taken)
     }
 
-    /// "What can MonkeyChat do?"
-    private func capabilitiesOfApp(_ tokens: [Token], _ apps: [AppProfile]) -> String? {
+    /// The app `tokens` name where one of `patterns` takes them all, by `{app}`: "What can
+    /// MonkeyChat do?", "allow Zippy".
+    private func app(namedBy patterns: [Pattern], in tokens: [Token], _ apps: [AppProfile]) -> String? {
         var budget = 1_000
         var found: String?
-        for pattern in pack.capabilitiesOfApp {
+        for pattern in patterns {
             pattern.matches(tokens, from: 0, budget: &budget) { match in
                 guard match.end == tokens.count, let range = match.captures["app"] else { return }
                 let said = PeerNames.fold(tokens[range].map(\.raw).joined())

@@ -4,6 +4,8 @@ import IntentProtocol
 public enum Understood: Sendable, Hashable {
     /// "What can you do?", about every app or one.
     case capabilities(app: String?)
+    /// "Allow Zippy": the user lets an app work with the assistant.
+    case allow(app: String)
     /// "Cancel", with nothing to cancel.
     case cancel
     /// An intent, with the parameters said.

@@ -152,6 +152,9 @@ struct Conversation: Sendable {
             return context.turn(words.say(answers.takesLeave(text) && words.has("leaving") ? "leaving" : "closing"), end: .completed)
         case .greeting:
             return context.turn(words.say("greeting"), end: .completed)
+        case .allow(let app):
+            context.app = app
+            return await allow(app, world, context)
         case .cancel:
             return context.turn(words.say("nothingToCancel"), end: .cancelled)
         case .declined:
@@ -306,6 +309,18 @@ struct Conversation: Sendable {
         default:
             return failed(outcome, context)
         }
+    }
+
+    /// "Allow Zippy": the user's yes to the app, as at its first use (or after a no), told
+    /// only once the host has it; a policy's restriction stays.
+    private func allow(_ appName: String, _ world: DialogWorld, _ context: Context) async -> Turn {
+        guard let app = world.app(appName) else { return context.turn(words.say("unavailable", ["app": appName]), end: .failed) }
+        if app.authorization == .restricted { return context.turn(words.say("allowRestricted", ["app": appName]), end: .failed) }
+        if app.authorization != .authorized { await host.authorize(bundle: app.registration.bundleIdentifier, .authorized) }
+        guard await host.world().app(appName)?.authorization == .authorized else {
+            return context.turn(words.say("allowNotSaved", ["app": appName]), end: .failed)
+        }
+        return context.turn(words.say("allowed", ["app": appName]), end: .completed)
     }
 
     /// The last answer an app gave this client, said again; not while the device is locked
