@@ -28,6 +28,8 @@ struct Conversation: Sendable {
     private let setAside = SetAside()
     /// Questions per parameter (and per unlock) before giving up politely.
     static let maximumAsks = 3
+    /// Times one question is said again when asked to ("say that again").
+    static let maximumRepeats = 5
 
     private var words: Phrasebook { Phrasebook(pack: pack) }
     private var answers: AnswerReader { AnswerReader(pack: pack) }
@@ -336,7 +338,7 @@ struct Conversation: Sendable {
     }
 
     /// `text` read as a request to the app that just showed something, when it points back
-    /// at it and names no app, by one of that app's intents taking what it showed and
+    /// at it and names no app, by one of that app's intents taking values it showed and
     /// something more the words say: "flag them" after a MonkeyChat search flags those
     /// messages, not a List-o-Mat task; "add passport to it" after a note was made adds to
     /// the note, not to a list. A pointing word inside a value of the `general` reading
@@ -344,7 +346,11 @@ struct Conversation: Sendable {
     private func pointedAt(_ text: String, besides general: Understood, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
         let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
         guard let shown, answers.pointsBack(text), var profile = world.app(shown.app)?.profile else { return nil }
-        profile.intents = profile.intents.filter { catalog.intent($0)?.parameters.contains { $0.from?.shows(shown.intent) == true } == true }
+        // What was shown decides: after a note, "add the charger to it" is the note's.
+        let now = ContinuousClock.now
+        profile.intents = profile.intents.filter { name in
+            catalog.intent(name)?.parameters.contains { $0.from?.references.contains { shown.values(for: $0, app: shown.app, now: now) != nil } == true } == true
+        }
         guard case .request(let request) = reader.pointingBack().read(text, apps: [profile]), request.namedApp == nil, !request.parameters.isEmpty,
             // Read by a pattern that points back ("mark it as done"), or pointing outside
             // what the general reading took as values.
@@ -704,12 +710,16 @@ struct Conversation: Sendable {
 
     /// Sends a question and waits; "cancel" and silence stop the conversation. Where the
     /// question confirms an intent (`confirming` its summary), "yes cancel it" to "Cancel
-    /// your ride?" is a yes, not a call to stop.
-    private func listen(_ turn: Turn, confirming summary: String? = nil) async throws(Stop) -> String {
+    /// your ride?" is a yes, not a call to stop; "say that again" sends it again.
+    private func listen(_ turn: Turn, confirming summary: String? = nil, repeated: Int = 0) async throws(Stop) -> String {
         switch await session.ask(turn, via: host, timeout: timeout) {
         case .silence: throw .silence
         case .cancelled: throw .cancelled
         case .said(let text):
+            // "Say that again" asks for the question again: no answer, name or request.
+            if answers.asksToSayAgain(text), repeated < Self.maximumRepeats {
+                return try await listen(turn, confirming: summary, repeated: repeated + 1)
+            }
             if let summary, answers.agreesInItsWords(text, confirming: summary) { return answers.plainYes }
             if answers.isCancelAnswer(text) { throw .cancelled }
             // "yes, and tell Coco I'm coming": the yes answers; the request is set aside,
