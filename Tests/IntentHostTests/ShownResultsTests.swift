@@ -64,12 +64,12 @@ struct ShownResultsTests {
         #expect(shown.shown(to: client(255)) != nil)
     }
 
-    @Test("The last answer an app gave a client is kept for that client for five minutes, unless too long to keep")
+    @Test("The last answer a client was given is kept for that client for five minutes, unless too long to keep")
     func lastAnswerKept() {
         var shown = ShownResults(catalog: catalog)
         let now = ContinuousClock.now
         let text = "1 message: Coco: “hi”."
-        shown.record(answer: text, of: search(["m-1"]), for: client(1), now: now)
+        shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: client(1), now: now)
         #expect(shown.answer(to: client(1))?.current(at: now)?.text == text)
         #expect(shown.answer(to: client(1))?.intent == "SearchForMessages")
         #expect(shown.answer(to: client(1))?.current(at: now + .seconds(301)) == nil)
@@ -77,12 +77,12 @@ struct ShownResultsTests {
         // Keeping the answer keeps what the search showed, and the other way round.
         shown.record(search(["m-1"]), for: client(1), now: now)
         #expect(shown.answer(to: client(1)) != nil && shown.shown(to: client(1)) != nil)
-        shown.record(answer: String(repeating: "x", count: ShownResults.maximumAnswerCharacters + 1), of: search(["m-1"]), for: client(1), now: now)
+        shown.record(answer: String(repeating: "x", count: ShownResults.maximumAnswerCharacters + 1), app: "MonkeyChat", intent: "SearchForMessages", for: client(1), now: now)
         #expect(shown.answer(to: client(1))?.text == text)
-        for n in UInt8(2)...255 { shown.record(answer: text, of: search(["m-1"]), for: client(n), now: now) }
-        shown.record(answer: text, of: search(["m-1"]), for: client(0), now: now)
+        for n in UInt8(2)...255 { shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: client(n), now: now) }
+        shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: client(0), now: now)
         #expect(shown.answer(to: client(1)) != nil)
-        shown.record(answer: text, of: search(["m-1"]), for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
+        shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
         #expect(shown.answer(to: client(1)) == nil, "at most 256 clients, the oldest forgotten")
     }
 

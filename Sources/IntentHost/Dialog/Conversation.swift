@@ -21,7 +21,7 @@ struct Conversation: Sendable {
     var firstWords = ""
     /// What this client's conversations were last shown, for values the user does not say.
     var shown: ShownResults.Shown? = nil
-    /// What an app last answered this client, to say again when asked ("read it to me").
+    /// The last answer this client was given, to say again when asked ("read it to me").
     var lastAnswer: ShownResults.Answer? = nil
     /// What carries over when the conversation starts over: requests not done (said after a
     /// yes, or instead of an answer), which the last turn names, and what a replaced request had.
@@ -51,10 +51,11 @@ struct Conversation: Sendable {
     static let maximumNewRequests = 8
 
     /// Runs the conversation that `text` starts; returns its last turn, and what that turn
-    /// answered before requests set aside were named after it.
-    func run(_ text: String) async -> (last: Turn, answer: String) {
+    /// answered before requests set aside were named after it (nil when it said an earlier
+    /// answer again).
+    func run(_ text: String) async -> (last: Turn, answer: String?) {
         var last = await conversation(text)
-        let answer = last.text
+        let answer = setAside.saidAgain.load(ordering: .relaxed) ? nil : last.text
         let requests = setAside.requests.withLock { $0 }.map { "\u{201C}\($0)\u{201D}" }
         if !requests.isEmpty {
             last.text += " " + words.say(requests.count == 1 ? "setAside" : "setAsideSeveral", ["requests": words.list(requests)])
@@ -97,6 +98,8 @@ struct Conversation: Sendable {
         let answering = Mutex<(app: String?, intent: String?)>((nil, nil))
         /// Whether the confirmation was turned down with more said after the no.
         let declinedWithMore = Atomic(false)
+        /// Whether the last turn says an earlier answer again: no new answer to keep.
+        let saidAgain = Atomic(false)
         /// The request a request of the same kind replaced at its confirmation ("make it a
         /// Zippy Van instead"): its intent, app and values, which the new one keeps where it
         /// says nothing else.
@@ -139,7 +142,10 @@ struct Conversation: Sendable {
 
     private func converse(_ text: String, _ context: inout Context) async throws(Stop) -> Turn {
         var world = await host.world()
-        if answers.asksToSayAgain(text) { return sayAgain(world, context) }
+        if answers.asksToSayAgain(text) {
+            setAside.saidAgain.store(true, ordering: .relaxed)
+            return sayAgain(world, context)
+        }
         // A request said where an app asked for a yes is read as said to that app ("make it a
         // van" where Zippy asked).
         let answering = setAside.answering.withLock { said in defer { said = (nil, nil) }; return said }
@@ -325,14 +331,16 @@ struct Conversation: Sendable {
         return context.turn(words.say("allowed", ["app": appName]), end: .completed)
     }
 
-    /// The last answer an app gave this client, said again; not while the device is locked
-    /// if its intent is restricted then, or its app is gone (the lock fails closed).
+    /// The last answer this client was given, said again; not while the device is locked
+    /// when it was about an app's intent restricted then, or one not known now (the lock
+    /// fails closed).
     private func sayAgain(_ world: DialogWorld, _ context: Context) -> Turn {
         guard let last = lastAnswer?.current(at: .now) else { return context.turn(words.say("nothingToSayAgain"), end: .failed) }
         var context = context
         (context.app, context.intent) = (last.app, last.intent)
-        if world.locked, world.app(last.app)?.registration.intentsRestrictedWhileLocked.contains(last.intent) != false {
-            return context.turn(words.say("sayAgainLocked", ["app": last.app]), end: .failed)
+        if world.locked, let app = last.app {
+            let allowed = last.intent.flatMap { intent in world.app(app).map { !$0.registration.intentsRestrictedWhileLocked.contains(intent) } }
+            if allowed != true { return context.turn(words.say("sayAgainLocked", ["app": app]), end: .failed) }
         }
         return context.turn(last.text, end: .completed)
     }

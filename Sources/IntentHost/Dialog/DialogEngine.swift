@@ -88,11 +88,9 @@ final class DialogEngine: Sendable {
             let trace = TraceParent.make()
             var (last, answer) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
             last.outcome?.traceparent = trace
-            if let outcome = last.outcome {
-                shown.withLock {
-                    $0.record(outcome, for: requester.routingID, now: .now)
-                    $0.record(answer: answer, of: outcome, for: requester.routingID, now: .now)
-                }
+            shown.withLock {
+                if let outcome = last.outcome { $0.record(outcome, for: requester.routingID, now: .now) }
+                if let answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: requester.routingID, now: .now) }
             }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept
             // before the session closes, so no answer in between finds neither.

@@ -5,8 +5,8 @@ import ZeroMQ
 /// from an earlier response (`ParameterDefinition.from`): after "show my messages from
 /// Bobo", "mark them as read" means those messages. One response per client connection,
 /// for five minutes, and only from the app that answered it; bounded in clients, values
-/// and bytes, since the values are an extension's. With it, the last answer an app gave
-/// each client, for "read it to me".
+/// and bytes, since the values are an extension's. With it, the last answer each client
+/// was given, for "say that again".
 struct ShownResults {
     /// One client's last response that some parameter takes values from.
     struct Shown: Sendable {
@@ -23,10 +23,11 @@ struct ShownResults {
         }
     }
 
-    /// What an app last answered a client, for "read it to me": kept as it was shown.
+    /// The last answer a client was given, for "say that again": kept as it was shown, with
+    /// the app and intent it was about, if any.
     struct Answer: Sendable {
-        let app: String
-        let intent: String
+        let app: String?
+        let intent: String?
         let text: String
         let at: ContinuousClock.Instant
 
@@ -76,14 +77,14 @@ struct ShownResults {
     /// What `client` was last shown, if anything.
     func shown(to client: RoutingID) -> Shown? { byClient[client]?.shown }
 
-    /// What an app last answered `client`, if anything.
+    /// The last answer `client` was given, if any.
     func answer(to client: RoutingID) -> Answer? { byClient[client]?.answer }
 
-    /// Keeps `text`, said to `client` with `outcome`, as what an app last answered it, when it
-    /// is not too long to keep.
-    mutating func record(answer text: String, of outcome: Outcome, for client: RoutingID, now: ContinuousClock.Instant) {
+    /// Keeps `text`, the last answer of a conversation about `app`'s `intent` (if any), as the
+    /// last answer `client` was given, when it is not too long to keep.
+    mutating func record(answer text: String, app: String?, intent: String?, for client: RoutingID, now: ContinuousClock.Instant) {
         guard text.count <= Self.maximumAnswerCharacters else { return }
-        update(client) { $0.answer = Answer(app: outcome.app, intent: outcome.intent, text: text, at: now) }
+        update(client) { $0.answer = Answer(app: app, intent: intent, text: text, at: now) }
     }
 
     /// Changes what is kept for `client`, the oldest client forgotten past `maximumClients`.
