@@ -765,12 +765,18 @@ struct Conversation: Sendable {
         let asked = turn.intent.flatMap { catalog.intent($0) }.flatMap { intent in turn.parameter.flatMap { intent.parameter($0) } }
         let freeText = turn.expecting == .value && asked?.isFreeText == true
         if turn.expecting == .choice, answers.choice(text, options: turn.options ?? []) != nil { return false }
+        let profiles = await host.world().profiles
+        let reading = reader.read(text, apps: profiles)
+        // "show my groceries list" where a list was asked for is a look at one (what shows
+        // the values asked for, saying which), though "{list} list" would phrase a name too.
+        if let asked, case .request(let request) = reading, asked.from?.shows(request.intent) == true, !request.parameters.isEmpty,
+            catalog.intent(request.intent)?.isReadOnly == true, let asking = turn.app, request.apps.contains(asking), !Self.isName(text, of: profiles.filter { $0.name == asking })
+        {
+            return true
+        }
         // "on the chores list please" where a task's list was asked for is its answer.
         if let asked, !freeText, let intent = turn.intent, answers.isPhrasedValue(text, for: asked, intent: intent) { return false }
-        let profiles = await host.world().profiles
-        guard case .request(let request) = reader.read(text, apps: profiles) else {
-            return false
-        }
+        guard case .request(let request) = reading else { return false }
         // The same request said again with only the value asked for ("message Coco on
         // MonkeyChat" where a recipient was), or another that answers it, is the answer.
         if let asked, Self.isSame(request, intent: turn.intent, app: turn.app), request.parameters.count == 1, request.parameters[asked.name] != nil { return false }
