@@ -344,7 +344,8 @@ public struct RequestReader: Sendable {
             pattern.matches(tokens, from: 0, budget: &budget) { match in
                 guard match.end == tokens.count, let range = match.captures["app"] else { return }
                 let said = PeerNames.fold(tokens[range].map(\.raw).joined())
-                found = found ?? apps.first { ([$0.name] + $0.otherNames).map(PeerNames.fold).contains(said) }?.name
+                // An app's own name before another's other name, as the registry has it.
+                found = found ?? (apps.first { PeerNames.fold($0.name) == said } ?? apps.first { $0.otherNames.map(PeerNames.fold).contains(said) })?.name
             }
         }
         return found

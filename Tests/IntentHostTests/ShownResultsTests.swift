@@ -12,7 +12,9 @@ struct ShownResultsTests {
 
     init() throws { catalog = try Catalog(directory: catalogDirectory) }
 
-    func client(_ n: UInt8) -> RoutingID { [0, n, 1, 2, 3].withUnsafeBytes { RoutingID($0) } }
+    func client(_ n: UInt8, key: String = "client-key") -> ShownResults.Client {
+        ShownResults.Client(routingID: [0, n, 1, 2, 3].withUnsafeBytes { RoutingID($0) }, key: key)
+    }
 
     func search(_ ids: [String], app: String = "MonkeyChat", outcome: Outcome.Kind = .success) -> Outcome {
         Outcome(
@@ -59,7 +61,7 @@ struct ShownResultsTests {
         shown.record(search((0..<64).map { "m-\($0)" }), for: client(0), now: now)
         #expect(shown.shown(to: client(0))?.values(for: identifiers, app: "MonkeyChat", now: now)?.count == 64)
         for n in UInt8(1)...255 { shown.record(search(["m-1"]), for: client(n), now: now) }
-        shown.record(search(["m-1"]), for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
+        shown.record(search(["m-1"]), for: ShownResults.Client(routingID: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, key: nil), now: now)
         #expect(shown.shown(to: client(0)) == nil)
         #expect(shown.shown(to: client(255)) != nil)
     }
@@ -74,15 +76,18 @@ struct ShownResultsTests {
         #expect(shown.answer(to: client(1))?.intent == "SearchForMessages")
         #expect(shown.answer(to: client(1))?.current(at: now + .seconds(301)) == nil)
         #expect(shown.answer(to: client(2)) == nil)
+        // A connection of another key that took over the routing id hears nothing of it.
+        #expect(shown.answer(to: client(1, key: "another-key")) == nil)
         // Keeping the answer keeps what the search showed, and the other way round.
         shown.record(search(["m-1"]), for: client(1), now: now)
         #expect(shown.answer(to: client(1)) != nil && shown.shown(to: client(1)) != nil)
-        shown.record(answer: String(repeating: "x", count: ShownResults.maximumAnswerCharacters + 1), app: "MonkeyChat", intent: "SearchForMessages", for: client(1), now: now)
+        // Bytes are counted, not characters: one "a" with 9,000 accents is one character.
+        shown.record(answer: "a" + String(repeating: "\u{301}", count: 9_000), app: "MonkeyChat", intent: "SearchForMessages", for: client(1), now: now)
         #expect(shown.answer(to: client(1))?.text == text)
         for n in UInt8(2)...255 { shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: client(n), now: now) }
         shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: client(0), now: now)
         #expect(shown.answer(to: client(1)) != nil)
-        shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, now: now)
+        shown.record(answer: text, app: "MonkeyChat", intent: "SearchForMessages", for: ShownResults.Client(routingID: [9, 9, 9].withUnsafeBytes { RoutingID($0) }, key: nil), now: now)
         #expect(shown.answer(to: client(1)) == nil, "at most 256 clients, the oldest forgotten")
     }
 

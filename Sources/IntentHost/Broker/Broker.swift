@@ -857,7 +857,7 @@ actor Broker {
                 return
             }
             let address = ClientAddress(routingID: routingID, requestID: id)
-            switch dialog.hear(utterance, from: address) {
+            switch dialog.hear(utterance, from: address, key: frames.last?.property("User-Id")) {
             case .taken: sayingNow[address, default: 0] += 1
             case .answer(let turn):
                 saying.release(routingID)

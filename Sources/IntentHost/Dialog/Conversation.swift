@@ -320,10 +320,12 @@ struct Conversation: Sendable {
     }
 
     /// "Allow Zippy": the user's yes to the app, as at its first use (or after a no), told
-    /// only once the host has it; a policy's restriction stays.
+    /// only once the host has it; a policy's restriction stays, and a locked device changes
+    /// no decision (whoever holds it is not known to be the user).
     private func allow(_ appName: String, _ world: DialogWorld, _ context: Context) async -> Turn {
         guard let app = world.app(appName) else { return context.turn(words.say("unavailable", ["app": appName]), end: .failed) }
         if app.authorization == .restricted { return context.turn(words.say("allowRestricted", ["app": appName]), end: .failed) }
+        if world.locked, app.authorization != .authorized { return context.turn(words.say("allowLocked", ["app": appName]), end: .failed) }
         if app.authorization != .authorized { await host.authorize(bundle: app.registration.bundleIdentifier, .authorized) }
         guard await host.world().app(appName)?.authorization == .authorized else {
             return context.turn(words.say("allowNotSaved", ["app": appName]), end: .failed)
@@ -354,11 +356,15 @@ struct Conversation: Sendable {
     private func pointedAt(_ text: String, besides general: Understood, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
         let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
         guard let shown, answers.pointsBack(text), var profile = world.app(shown.app)?.profile else { return nil }
-        // What was shown decides: after a note, "add the charger to it" is the note's.
+        // What was shown decides: after a note, "add the charger to it" is the note's. With
+        // none of its values kept (a search that found nothing), the intents that take what
+        // it shows, whose questions then say how to show some ("flag them").
         let now = ContinuousClock.now
-        profile.intents = profile.intents.filter { name in
+        let takingShown = profile.intents.filter { name in
             catalog.intent(name)?.parameters.contains { $0.from?.references.contains { shown.values(for: $0, app: shown.app, now: now) != nil } == true } == true
         }
+        profile.intents = takingShown.isEmpty
+            ? profile.intents.filter { catalog.intent($0)?.parameters.contains { $0.from?.shows(shown.intent) == true } == true } : takingShown
         guard case .request(let request) = reader.pointingBack().read(text, apps: [profile]), request.namedApp == nil, !request.parameters.isEmpty,
             // Read by a pattern that points back ("mark it as done"), or pointing outside
             // what the general reading took as values.
@@ -725,7 +731,10 @@ struct Conversation: Sendable {
         case .cancelled: throw .cancelled
         case .said(let text):
             // "Say that again" asks for the question again: no answer, name or request.
-            if answers.asksToSayAgain(text), repeated < Self.maximumRepeats {
+            if answers.asksToSayAgain(text) {
+                guard repeated < Self.maximumRepeats else {
+                    throw .ended(Turn(sessionId: turn.sessionId, app: turn.app, intent: turn.intent, text: words.say("tooManyTries"), end: .failed))
+                }
                 return try await listen(turn, confirming: summary, repeated: repeated + 1)
             }
             if let summary, answers.agreesInItsWords(text, confirming: summary) { return answers.plainYes }

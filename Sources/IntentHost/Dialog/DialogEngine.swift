@@ -45,8 +45,9 @@ final class DialogEngine: Sendable {
     /// Whether the conversation `id` is still going.
     func isActive(_ id: String) -> Bool { sessions.withLock { $0.byID[id] != nil } }
 
-    /// Takes one utterance from a client.
-    func hear(_ utterance: Utterance, from requester: ClientAddress) -> Heard {
+    /// Takes one utterance from a client, which proved `key` (CURVE), if any.
+    func hear(_ utterance: Utterance, from requester: ClientAddress, key: String? = nil) -> Heard {
+        let client = ShownResults.Client(routingID: requester.routingID, key: key)
         if let id = utterance.sessionId {
             // A conversation is answered from the connection that started it; to any other
             // it does not exist. One that ended is kept as ended before it is closed.
@@ -80,7 +81,7 @@ final class DialogEngine: Sendable {
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
             idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text,
-            shown: shown.withLock { $0.shown(to: requester.routingID) }, lastAnswer: shown.withLock { $0.answer(to: requester.routingID) })
+            shown: shown.withLock { $0.shown(to: client) }, lastAnswer: shown.withLock { $0.answer(to: client) })
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             // One trace for the conversation: every stage it sends carries it, and so does its
@@ -89,8 +90,8 @@ final class DialogEngine: Sendable {
             var (last, answer) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
             last.outcome?.traceparent = trace
             shown.withLock {
-                if let outcome = last.outcome { $0.record(outcome, for: requester.routingID, now: .now) }
-                if let answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: requester.routingID, now: .now) }
+                if let outcome = last.outcome { $0.record(outcome, for: client, now: .now) }
+                if let answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: client, now: .now) }
             }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept
             // before the session closes, so no answer in between finds neither.

@@ -3,10 +3,10 @@ import ZeroMQ
 
 /// What each client's conversations were last shown, for the parameters the catalog fills
 /// from an earlier response (`ParameterDefinition.from`): after "show my messages from
-/// Bobo", "mark them as read" means those messages. One response per client connection,
-/// for five minutes, and only from the app that answered it; bounded in clients, values
-/// and bytes, since the values are an extension's. With it, the last answer each client
-/// was given, for "say that again".
+/// Bobo", "mark them as read" means those messages. One response per client connection
+/// (and the key it proved), for five minutes, and only from the app that answered it;
+/// bounded in clients, values and bytes, since the values are an extension's. With it, the
+/// last answer each client was given, for "say that again".
 struct ShownResults {
     /// One client's last response that some parameter takes values from.
     struct Shown: Sendable {
@@ -35,17 +35,24 @@ struct ShownResults {
         func current(at now: ContinuousClock.Instant) -> Answer? { at.duration(to: now) <= ShownResults.lifetime ? self : nil }
     }
 
+    /// A client: its connection, and the key it proved (CURVE), so that a connection
+    /// reusing a routing id that another key's connection had hears nothing of it.
+    struct Client: Hashable, Sendable {
+        let routingID: RoutingID
+        let key: String?
+    }
+
     static let lifetime = Duration.seconds(300)
     static let maximumClients = 256
     static let maximumValues = 64
     static let maximumValueBytes = 256
-    /// The longest answer kept to say again (a list of 64 tasks is far shorter).
-    static let maximumAnswerCharacters = 8_000
+    /// The most bytes of an answer kept to say again (a list of 64 tasks is far fewer).
+    static let maximumAnswerBytes = 16_384
 
     /// The references in the catalog, by the intent whose response they read.
     private let references: [String: [ShownValues]]
-    private var byClient: [RoutingID: (shown: Shown?, answer: Answer?)] = [:]
-    private var order: [RoutingID] = []
+    private var byClient: [Client: (shown: Shown?, answer: Answer?)] = [:]
+    private var order: [Client] = []
 
     init(catalog: Catalog) {
         var references: [String: [ShownValues]] = [:]
@@ -75,20 +82,20 @@ struct ShownResults {
     }
 
     /// What `client` was last shown, if anything.
-    func shown(to client: RoutingID) -> Shown? { byClient[client]?.shown }
+    func shown(to client: Client) -> Shown? { byClient[client]?.shown }
 
     /// The last answer `client` was given, if any.
-    func answer(to client: RoutingID) -> Answer? { byClient[client]?.answer }
+    func answer(to client: Client) -> Answer? { byClient[client]?.answer }
 
     /// Keeps `text`, the last answer of a conversation about `app`'s `intent` (if any), as the
     /// last answer `client` was given, when it is not too long to keep.
-    mutating func record(answer text: String, app: String?, intent: String?, for client: RoutingID, now: ContinuousClock.Instant) {
-        guard text.count <= Self.maximumAnswerCharacters else { return }
+    mutating func record(answer text: String, app: String?, intent: String?, for client: Client, now: ContinuousClock.Instant) {
+        guard text.utf8.count <= Self.maximumAnswerBytes else { return }
         update(client) { $0.answer = Answer(app: app, intent: intent, text: text, at: now) }
     }
 
     /// Changes what is kept for `client`, the oldest client forgotten past `maximumClients`.
-    private mutating func update(_ client: RoutingID, _ change: (inout (shown: Shown?, answer: Answer?)) -> Void) {
+    private mutating func update(_ client: Client, _ change: (inout (shown: Shown?, answer: Answer?)) -> Void) {
         if byClient[client] == nil {
             order.append(client)
             if order.count > Self.maximumClients { byClient[order.removeFirst()] = nil }
@@ -99,7 +106,7 @@ struct ShownResults {
     /// Keeps what `outcome` showed `client`, if a parameter reads it; it replaces what that
     /// client was shown before. One that failed or found nothing shows nothing, and so does
     /// one with more values than are kept: "them" is then asked about, never a part of them.
-    mutating func record(_ outcome: Outcome, for client: RoutingID, now: ContinuousClock.Instant) {
+    mutating func record(_ outcome: Outcome, for client: Client, now: ContinuousClock.Instant) {
         guard let wanted = references[outcome.intent] else { return }
         var values: [ShownValues: [String]] = [:]
         for reference in wanted where outcome.outcome == .success {

@@ -56,6 +56,8 @@ final class LineEditor: Sendable {
     private let wakeWrite: Int32
     /// Kept so that Ctrl-C, resizes, SIGTERM and SIGHUP go on being caught while the editor lives.
     nonisolated(unsafe) private let signals: [any DispatchSourceSignal]
+    /// SIGTERM and SIGHUP, where taken over from their defaults; given back when the editor goes.
+    private let taken: [Int32]
 
     init(historyFile: String?) {
         self.historyFile = historyFile
@@ -74,6 +76,7 @@ final class LineEditor: Sendable {
         interactive = editor != nil
         guard interactive else {
             signals = []
+            taken = []
             return
         }
         signal(SIGINT, SIG_IGN)
@@ -82,7 +85,8 @@ final class LineEditor: Sendable {
         let resizes = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         // SIGTERM or SIGHUP while a line is read would leave the terminal in raw mode and
         // marking pastes: it gets its modes back first. A signal ignored (nohup) stays so.
-        let endings = [SIGTERM, SIGHUP].filter(Self.takeOver).map { number in
+        taken = [SIGTERM, SIGHUP].filter(Self.takeOver)
+        let endings = taken.map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { modes.restoreAndEnd(by: number) }
             return source
@@ -106,6 +110,7 @@ final class LineEditor: Sendable {
 
     deinit {
         for source in signals { source.cancel() }
+        for number in taken { signal(number, SIG_DFL) }
         if let editor { intentctl_editor_close(editor) }
         if let history { history_wend(history) }
         if wakeRead >= 0 { close(wakeRead) }

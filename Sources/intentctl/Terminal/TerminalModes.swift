@@ -17,7 +17,8 @@ struct TerminalModes: Sendable {
         let off = Array("\u{1B}[?2004l".utf8)
         _ = off.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
         guard var modes = saved else { return }
-        _ = tcsetattr(STDIN_FILENO, TCSADRAIN, &modes)
+        // At once: waiting for output to drain could wait for ever on a stopped terminal.
+        _ = tcsetattr(STDIN_FILENO, TCSANOW, &modes)
     }
 
     /// Restores the modes and ends the process by `signal`, as it would have ended without
