@@ -360,11 +360,11 @@ struct Conversation: Sendable {
         // none of its values kept (a search that found nothing), the intents that take what
         // it shows, whose questions then say how to show some ("flag them").
         let now = ContinuousClock.now
-        let takingShown = profile.intents.filter { name in
-            catalog.intent(name)?.parameters.contains { $0.from?.references.contains { shown.values(for: $0, app: shown.app, now: now) != nil } == true } == true
+        func intents(taking takes: (ShownSources) -> Bool) -> [String] {
+            profile.intents.filter { catalog.intent($0)?.parameters.contains { $0.from.map(takes) == true } == true }
         }
-        profile.intents = takingShown.isEmpty
-            ? profile.intents.filter { catalog.intent($0)?.parameters.contains { $0.from?.shows(shown.intent) == true } == true } : takingShown
+        let takingShown = intents { $0.references.contains { shown.values(for: $0, app: shown.app, now: now) != nil } }
+        profile.intents = takingShown.isEmpty ? intents { $0.shows(shown.intent) } : takingShown
         guard case .request(let request) = reader.pointingBack().read(text, apps: [profile]), request.namedApp == nil, !request.parameters.isEmpty,
             // Read by a pattern that points back ("mark it as done"), or pointing outside
             // what the general reading took as values.
@@ -526,8 +526,7 @@ struct Conversation: Sendable {
         } catch {
             // Only a look: a list made where one is asked for ("create a list called Bakery with
             // rolls") is a request of its own, though "add … to it" then takes that list.
-            guard case .newRequest(let said) = error, let from = parameter.from, case .request(let request) = await reading(said),
-                from.shows(request.intent), catalog.intent(request.intent)?.isReadOnly == true
+            guard case .newRequest(let said) = error, case .request(let request) = await reading(said), isLook(request, at: parameter)
             else { throw error }
             if !parameter.isList {
                 if looks < Self.maximumAsks, let app = context.app, let shown = await look(request, in: app) {
@@ -761,6 +760,12 @@ struct Conversation: Sendable {
         }
     }
 
+    /// Whether `request` only looks at what `parameter`'s values come from (a read-only
+    /// intent of its `from`): "what lists do I have?" where a list is asked for.
+    private func isLook(_ request: UnderstoodRequest, at parameter: ParameterDefinition) -> Bool {
+        parameter.from?.shows(request.intent) == true && catalog.intent(request.intent)?.isReadOnly == true
+    }
+
     /// Whether `text`, said to `turn`'s question, is a new request rather than an answer.
     /// A bare yes or no and one of the options asked for are answers, and so is anything
     /// said where free text is asked for (catalog `freeText`: what a message says, a task's
@@ -778,8 +783,8 @@ struct Conversation: Sendable {
         let reading = reader.read(text, apps: profiles)
         // "show my groceries list" where a list was asked for is a look at one (what shows
         // the values asked for, saying which), though "{list} list" would phrase a name too.
-        if let asked, case .request(let request) = reading, asked.from?.shows(request.intent) == true, !request.parameters.isEmpty,
-            catalog.intent(request.intent)?.isReadOnly == true, let asking = turn.app, request.apps.contains(asking), !Self.isName(text, of: profiles.filter { $0.name == asking })
+        if let asked, case .request(let request) = reading, isLook(request, at: asked), !request.parameters.isEmpty, let asking = turn.app,
+            request.apps.contains(asking), !Self.isName(text, of: profiles.filter { $0.name == asking })
         {
             return true
         }
