@@ -132,6 +132,19 @@ public struct AnswerReader: Sendable {
         return nil
     }
 
+    /// What follows a suggestion that opens the answer ("how about union square?": "union
+    /// square?"; language `words.suggesting`), or nil when none opens it.
+    public func afterSuggestion(_ text: String) -> String? {
+        let chunks = text.split(whereSeparator: \.isWhitespace)
+        let words = chunks.map { Token.split(String($0)).first?.word ?? "" }
+        for phrase in pack.words.suggesting ?? [] {
+            let said = phrase.split(separator: " ").map(String.init)
+            guard said.count < words.count, Array(words.prefix(said.count)) == said else { continue }
+            return chunks[said.count...].joined(separator: " ")
+        }
+        return nil
+    }
+
     /// What follows a no said first, perhaps after fillers, as typed: "send it to Bobo Jr."
     /// for "wait no, send it to Bobo Jr."; nil when the answer does not start with a no
     /// ("tell Coco no") or says nothing after it.

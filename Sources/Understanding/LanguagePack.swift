@@ -116,6 +116,9 @@ public struct LanguagePack: Sendable {
         var sameAsBefore: Set<String>?
         /// Requests to show the last answer again ("read it to me", "say that again").
         var sayAgain: Set<String>?
+        /// Words that open an answer offered as a suggestion ("how about", "what about"):
+        /// where a place is asked for, what follows is the place, not a question.
+        var suggesting: [String]?
         /// Words after which a name follows ("called", "named"): a day right after one is
         /// part of the name ("a list called friday dinner").
         var naming: Set<String>?

@@ -39,6 +39,20 @@ struct AnswerReaderTests {
         #expect(answers.value("just me", for: content, intent: "SendMessage", apps: []) == "just me", "free text is kept")
     }
 
+    @Test("A suggestion that opens an answer gives what follows it; alone, or not first, it gives nothing")
+    func suggestions() {
+        #expect(answers.afterSuggestion("how about union square?") == "union square?")
+        #expect(answers.afterSuggestion("What about  the Ferry Building") == "the Ferry Building")
+        #expect(answers.afterSuggestion("how about") == nil)
+        #expect(answers.afterSuggestion("union square, how about it") == nil)
+    }
+
+    @Test("Whole requests to say the last answer again are told apart from requests that say more")
+    func sayAgain() {
+        for said in ["read it to me", "Say that again!", "what did it say?", "repeat that"] { #expect(answers.asksToSayAgain(said), "\(said)") }
+        for said in ["read it to me and text Coco", "say that again to Kiki", "what did Coco say?"] { #expect(!answers.asksToSayAgain(said), "\(said)") }
+    }
+
     @Test("Free text that only points back is no message; one that says something is")
     func sameAsBefore() {
         #expect(answers.isSameAsBefore("the same"))

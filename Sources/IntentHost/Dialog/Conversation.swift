@@ -589,6 +589,8 @@ struct Conversation: Sendable {
             let value = try await keepAsking(
                 question, again: again, repeating: repeating, context, .value, parameter: parameter.name, questionsAskAgain: parameter.type == .location
             ) { answer in
+                // "how about union square?" where a place is asked for offers the place.
+                let answer = parameter.type == .location ? answers.afterSuggestion(answer) ?? answer : answer
                 said = answer
                 // The request said again: with only the value asked for ("add it to the groceries
                 // list" where the list was asked for, "message Coco" where a recipient was),
