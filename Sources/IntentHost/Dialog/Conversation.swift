@@ -838,7 +838,18 @@ struct Conversation: Sendable {
             if let intent, let app { setAside.replaced.withLock { $0 = (intent, app, values) } }
             return
         }
+        // The same items said to another intent of the app, as its answer may advise ("add
+        // flip flops to the trip plan note" where a note was named for a list): done instead.
+        if let said, let app, case .request(let request) = await reading(text), request.apps.contains(app), saysAgain(said, in: request) { return }
         setAside.add(setAside.request.withLock { $0 })
+    }
+
+    /// Whether `request` gives again every item of `said`, one value or a list's.
+    private func saysAgain(_ said: [String: JSONValue], in request: UnderstoodRequest) -> Bool {
+        func items(_ value: JSONValue) -> [String] { (value.arrayValue ?? [value]).map { PeerNames.fold(words.text(of: $0) ?? "") } }
+        let given = Set(request.parameters.values.flatMap(items))
+        let before = said.values.flatMap(items)
+        return !before.isEmpty && before.allSatisfy { !$0.isEmpty && given.contains($0) }
     }
 
     /// `text` read as a request for `intent` of `app` (or naming no app), if it is one.
