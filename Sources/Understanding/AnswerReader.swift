@@ -135,27 +135,27 @@ public struct AnswerReader: Sendable {
     /// What follows a suggestion that opens the answer ("how about union square?": "union
     /// square?"; language `words.suggesting`), or nil when none opens it.
     public func afterSuggestion(_ text: String) -> String? {
-        let chunks = text.split(whereSeparator: \.isWhitespace)
-        let words = chunks.map { Token.split(String($0)).first?.word ?? "" }
-        for phrase in pack.words.suggesting ?? [] {
-            let said = phrase.split(separator: " ").map(String.init)
-            guard said.count < words.count, Array(words.prefix(said.count)) == said else { continue }
-            return chunks[said.count...].joined(separator: " ")
-        }
-        return nil
+        rest(of: text, after: pack.words.suggesting ?? [], pastFillers: false)
     }
 
     /// What follows a no said first, perhaps after fillers, as typed: "send it to Bobo Jr."
     /// for "wait no, send it to Bobo Jr."; nil when the answer does not start with a no
     /// ("tell Coco no") or says nothing after it.
     public func afterNo(_ text: String) -> String? {
+        rest(of: text, after: pack.words.no, pastFillers: true)
+    }
+
+    /// What follows one of `phrases` said first in `text` (with `pastFillers`, fillers
+    /// before and after it are passed over), as typed; nil when none opens it or nothing follows.
+    private func rest(of text: String, after phrases: [String], pastFillers: Bool) -> String? {
         let chunks = text.split(whereSeparator: \.isWhitespace)
         let words = chunks.map { Token.split(String($0)).first?.word ?? "" }
-        let start = words.firstIndex { !pack.words.fillers.contains($0) } ?? words.count
-        for phrase in pack.words.no {
+        let fillers = pastFillers ? pack.words.fillers : []
+        let start = words.firstIndex { !fillers.contains($0) } ?? words.count
+        for phrase in phrases {
             let said = phrase.split(separator: " ").map(String.init)
             guard start + said.count < words.count, Array(words[start..<start + said.count]) == said else { continue }
-            guard let rest = words[(start + said.count)...].firstIndex(where: { !pack.words.fillers.contains($0) }) else { return nil }
+            guard let rest = words[(start + said.count)...].firstIndex(where: { !fillers.contains($0) }) else { return nil }
             return chunks[rest...].joined(separator: " ")
         }
         return nil

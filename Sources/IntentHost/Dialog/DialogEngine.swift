@@ -78,10 +78,10 @@ final class DialogEngine: Sendable {
         if let refusal = sessions.withLock({ $0.open(session, for: requester.routingID, within: limits) }) {
             return .error(.overloaded, refusal)
         }
+        let (shownBefore, lastAnswer) = shown.withLock { ($0.shown(to: client), $0.answer(to: client)) }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
-            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text,
-            shown: shown.withLock { $0.shown(to: client) }, lastAnswer: shown.withLock { $0.answer(to: client) })
+            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text, shown: shownBefore, lastAnswer: lastAnswer)
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             // One trace for the conversation: every stage it sends carries it, and so does its
