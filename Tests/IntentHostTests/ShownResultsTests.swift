@@ -91,6 +91,34 @@ struct ShownResultsTests {
         #expect(shown.answer(to: client(1)) == nil, "at most 256 clients, the oldest forgotten")
     }
 
+    @Test("What the user asked an app for is kept for that client and app, five minutes, for the parameters carried from it")
+    func askedKeptForCarriedParameters() {
+        var shown = ShownResults(catalog: catalog)
+        let now = ContinuousClock.now
+        let prices = Outcome(outcome: .success, code: "success", app: "Zippy", intent: "ListRideOptions", sessionId: "s", message: "")
+        let square: JSONValue = ["name": "Union Square"]
+        shown.record(asked: ["dropOffLocation": square, "other": "x"], by: prices, for: client(1), now: now)
+        let asked = shown.asked(by: client(1))
+        #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == square)
+        #expect(asked?.values["other"] == nil, "only what a parameter is carried from")
+        #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Impostor", now: now) == nil)
+        #expect(asked?.value(of: "RequestRide.dropOffLocation", app: "Zippy", now: now) == nil)
+        #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now + .seconds(301)) == nil)
+        #expect(shown.asked(by: client(2)) == nil)
+        #expect(shown.asked(by: client(1, key: "another-key")) == nil)
+        // An intent nothing is carried from, or one that failed, changes nothing; a value
+        // over 1 KiB is not kept.
+        var booked = prices
+        booked.intent = "RequestRide"
+        shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], by: booked, for: client(1), now: now)
+        var failed = prices
+        failed.outcome = .failure
+        shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], by: failed, for: client(1), now: now)
+        #expect(shown.asked(by: client(1))?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == square)
+        shown.record(asked: ["dropOffLocation": ["name": .string(String(repeating: "x", count: 1_100))]], by: prices, for: client(1), now: now)
+        #expect(shown.asked(by: client(1))?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == nil)
+    }
+
     @Test("A path of members takes the arrays inside a response's objects together: the tasks of every list shown")
     func pathsThroughLists() throws {
         var shown = ShownResults(catalog: catalog)

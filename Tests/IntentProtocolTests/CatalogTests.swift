@@ -46,6 +46,22 @@ struct CatalogTests {
         #expect(throws: CatalogError.self) { try Catalog(domains: [messaging]) }
     }
 
+    @Test("A value is carried only from a parameter of another intent of its domain of the same type: Intent.parameter")
+    func carriedFromNamesAParameterOfItsType() throws {
+        let rides = try #require(catalog.domains.first { $0.name == "RideBooking" })
+        #expect(catalog.intent("RequestRide")?.parameter("dropOffLocation")?.carriedFrom == ["ListRideOptions.dropOffLocation"])
+        let request = try #require(rides.intents.firstIndex { $0.name == "RequestRide" })
+        let drop = try #require(rides.intents[request].parameters.firstIndex { $0.name == "dropOffLocation" })
+        for source in ["ListRideOptions", "ListRideOptions.", ".dropOffLocation", "A.b.c", "ListRideOptions.nowhere", "RequestRide.partySize"] {
+            var changed = rides
+            changed.intents[request].parameters[drop].carriedFrom = [source]
+            #expect(throws: CatalogError.self, "\(source)") { try Catalog(domains: [changed]) }
+        }
+        var elsewhere = rides
+        elsewhere.intents[request].parameters[drop].carriedFrom = ["SomeOtherDomainsIntent.place"]
+        #expect(throws: Never.self) { try Catalog(domains: [elsewhere]) }
+    }
+
     @Test("An intent defined in two catalog folders is refused with both files named")
     func duplicateAcrossFoldersNamesTheFiles() throws {
         let domains = Self.root.appendingPathComponent("Examples/domains")
@@ -150,7 +166,7 @@ struct CatalogTests {
         let parameter = ParameterDefinition(
             name: "p", type: .dateTime, list: true, required: true, prompt: "When?", values: ["a"], unsupportedReasons: [code],
             confirmationReasons: [code], freeText: true, from: ShownSources([ShownValues(intent: "I", list: "l", field: "f")]),
-            answeredBy: ["I.p"], past: true)
+            answeredBy: ["I.p"], carriedFrom: ["I.p"], past: true)
         let intent = IntentDefinition(
             name: "I", description: "d", requiresUserConfirmation: true, readOnly: true, parameters: [parameter], responseCodes: [code],
             handleResponse: ["type": "object"])

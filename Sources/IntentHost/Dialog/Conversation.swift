@@ -23,6 +23,8 @@ struct Conversation: Sendable {
     var shown: ShownResults.Shown? = nil
     /// The last answer this client was given, to say again when asked ("read it to me").
     var lastAnswer: ShownResults.Answer? = nil
+    /// What this client's user last asked an app for, for values carried over (`carriedFrom`).
+    var asked: ShownResults.Asked? = nil
     /// What carries over when the conversation starts over: requests not done (said after a
     /// yes, or instead of an answer), which the last turn names, and what a replaced request had.
     private let setAside = SetAside()
@@ -50,17 +52,18 @@ struct Conversation: Sendable {
     /// How many times one conversation starts over with a new request said instead of an answer.
     static let maximumNewRequests = 8
 
-    /// Runs the conversation that `text` starts; returns its last turn, and what that turn
+    /// Runs the conversation that `text` starts; returns its last turn, what that turn
     /// answered before requests set aside were named after it (nil when it said an earlier
-    /// answer again).
-    func run(_ text: String) async -> (last: Turn, answer: String?) {
+    /// answer again), and the values of the intent it did, if it did one.
+    func run(_ text: String) async -> (last: Turn, answer: String?, done: [String: JSONValue]) {
         var last = await conversation(text)
         let answer = setAside.saidAgain.load(ordering: .relaxed) ? nil : last.text
+        let done = setAside.done.withLock { $0 }.flatMap { $0.intent == last.outcome?.intent ? $0.values : nil } ?? [:]
         let requests = setAside.requests.withLock { $0 }.map { "\u{201C}\($0)\u{201D}" }
         if !requests.isEmpty {
             last.text += " " + words.say(requests.count == 1 ? "setAside" : "setAsideSeveral", ["requests": words.list(requests)])
         }
-        return (last, answer)
+        return (last, answer, done)
     }
 
     private func conversation(_ text: String) async -> Turn {
@@ -104,6 +107,8 @@ struct Conversation: Sendable {
         /// Zippy Van instead"): its intent, app and values, which the new one keeps where it
         /// says nothing else.
         let replaced = Mutex<(intent: String, app: String, values: [String: JSONValue])?>(nil)
+        /// The intent done and its values, as done.
+        let done = Mutex<(intent: String, values: [String: JSONValue])?>(nil)
 
         /// Whether `rest` says what the request being answered said ("yes, tell Coco I'm
         /// late" to the question about "tell Coco I'm late").
@@ -260,6 +265,15 @@ struct Conversation: Sendable {
         {
             for (name, value) in replaced.values where run.parameters[name] == nil { run.parameters[name] = value }
         }
+        // What the user last asked the app for, where the catalog carries it over and the
+        // request does not say it: "book a Zippy Pool" after "how much is a ride to Union
+        // Square?" goes there (and the ride is confirmed first).
+        for parameter in intent.parameters where run.parameters[parameter.name] == nil {
+            guard let value = parameter.carriedFrom?.lazy.compactMap({ asked?.value(of: $0, app: appName, now: .now) }).first,
+                let coerced = try? parameter.coerce(value)
+            else { continue }
+            run.parameters[parameter.name] = coerced
+        }
         // Values not said but just shown: "mark them as read" after a search (catalog
         // `from`), only when the words point back at them ("them", "those", "reply"). People
         // are taken only when they are one ("reply on my way" to the messages of one sender),
@@ -306,6 +320,7 @@ struct Conversation: Sendable {
         let outcome = try await driver.drive(&run, asking: &asker)
         switch outcome.outcome {
         case .success:
+            setAside.done.withLock { $0 = (intent.name, run.parameters) }
             // Work under way is not work done: the result's words ("I sent …") wait for it.
             if intent.responseCode(outcome.code)?.kind == .inProgress {
                 return context.turn(words.say("inProgress", ["app": appName]), end: .completed, outcome: outcome)

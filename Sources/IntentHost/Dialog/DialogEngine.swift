@@ -78,19 +78,22 @@ final class DialogEngine: Sendable {
         if let refusal = sessions.withLock({ $0.open(session, for: requester.routingID, within: limits) }) {
             return .error(.overloaded, refusal)
         }
-        let (shownBefore, lastAnswer) = shown.withLock { ($0.shown(to: client), $0.answer(to: client)) }
+        let (shownBefore, lastAnswer, asked) = shown.withLock { ($0.shown(to: client), $0.answer(to: client), $0.asked(by: client)) }
         let conversation = Conversation(
             session: session, pack: pack, catalog: catalog, host: host, driver: driver, timeout: timeout,
-            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text, shown: shownBefore, lastAnswer: lastAnswer)
+            idempotencyKey: utterance.idempotencyKey, firstWords: utterance.text, shown: shownBefore, lastAnswer: lastAnswer, asked: asked)
         // Off the broker thread: reading text costs more than routing a stage.
         Task { [self] in
             // One trace for the conversation: every stage it sends carries it, and so does its
             // outcome, for `intentctl logs --trace`.
             let trace = TraceParent.make()
-            var (last, answer) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
+            var (last, answer, done) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
             last.outcome?.traceparent = trace
             shown.withLock {
-                if let outcome = last.outcome { $0.record(outcome, for: client, now: .now) }
+                if let outcome = last.outcome {
+                    $0.record(outcome, for: client, now: .now)
+                    $0.record(asked: done, by: outcome, for: client, now: .now)
+                }
                 if let answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: client, now: .now) }
             }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept

@@ -6,7 +6,8 @@ import ZeroMQ
 /// Bobo", "mark them as read" means those messages. One response per client connection
 /// (and the key it proved), for five minutes, and only from the app that answered it;
 /// bounded in clients, values and bytes, since the values are an extension's. With it, the
-/// last answer each client was given, for "say that again".
+/// last answer each client was given, for "say that again", and what the user last asked
+/// an app for, for the parameters that carry it over (`ParameterDefinition.carriedFrom`).
 struct ShownResults {
     /// One client's last response that some parameter takes values from.
     struct Shown: Sendable {
@@ -35,6 +36,22 @@ struct ShownResults {
         func current(at now: ContinuousClock.Instant) -> Answer? { at.duration(to: now) <= ShownResults.lifetime ? self : nil }
     }
 
+    /// What the user gave an app's intent in a client's last conversation that did it: the
+    /// values of the parameters some other parameter is carried from (`carriedFrom`).
+    struct Asked: Sendable {
+        let app: String
+        let intent: String
+        let values: [String: JSONValue]
+        let at: ContinuousClock.Instant
+
+        /// The value of `source` (`Intent.parameter`) the user gave `app` within
+        /// `ShownResults.lifetime` of `now`, if any.
+        func value(of source: String, app: String, now: ContinuousClock.Instant) -> JSONValue? {
+            guard app == self.app, at.duration(to: now) <= ShownResults.lifetime, source.hasPrefix(intent + ".") else { return nil }
+            return values[String(source.dropFirst(intent.count + 1))]
+        }
+    }
+
     /// A client: its connection, and the key it proved (CURVE), so that a connection
     /// reusing a routing id that another key's connection had hears nothing of it.
     struct Client: Hashable, Sendable {
@@ -48,10 +65,14 @@ struct ShownResults {
     static let maximumValueBytes = 256
     /// The most bytes of an answer kept to say again (a list of 64 tasks is far fewer).
     static let maximumAnswerBytes = 16_384
+    /// The most bytes of one value the user gave that is kept to carry over (a place is far fewer).
+    static let maximumAskedBytes = 1_024
 
     /// The references in the catalog, by the intent whose response they read.
     private let references: [String: [ShownValues]]
-    private var byClient: [Client: (shown: Shown?, answer: Answer?)] = [:]
+    /// The parameters some parameter is carried from, by intent.
+    private let carried: [String: Set<String>]
+    private var byClient: [Client: Kept] = [:]
     private var order: [Client] = []
 
     init(catalog: Catalog) {
@@ -62,6 +83,19 @@ struct ShownResults {
             }
         }
         self.references = references
+        var carried: [String: Set<String>] = [:]
+        for source in catalog.domains.flatMap(\.intents).flatMap(\.parameters).flatMap({ $0.carriedFrom ?? [] }) {
+            let parts = source.split(separator: ".")
+            if parts.count == 2 { carried[String(parts[0]), default: []].insert(String(parts[1])) }
+        }
+        self.carried = carried
+    }
+
+    /// What is kept for one client.
+    private struct Kept {
+        var shown: Shown?
+        var answer: Answer?
+        var asked: Asked?
     }
 
     /// The values at `path` in `response`: a member, or a path to arrays in its objects
@@ -87,6 +121,18 @@ struct ShownResults {
     /// The last answer `client` was given, if any.
     func answer(to client: Client) -> Answer? { byClient[client]?.answer }
 
+    /// What the user of `client` last asked an app for that some parameter carries over, if anything.
+    func asked(by client: Client) -> Asked? { byClient[client]?.asked }
+
+    /// Keeps what the user gave `outcome`'s intent (`values`, as it was done) when another
+    /// parameter is carried from one of them; it replaces what was kept before. A value
+    /// over `maximumAskedBytes` is not kept.
+    mutating func record(asked values: [String: JSONValue], by outcome: Outcome, for client: Client, now: ContinuousClock.Instant) {
+        guard outcome.outcome == .success, let names = carried[outcome.intent] else { return }
+        let kept = values.filter { names.contains($0.key) && $0.value.serialized().count <= Self.maximumAskedBytes }
+        update(client) { $0.asked = Asked(app: outcome.app, intent: outcome.intent, values: kept, at: now) }
+    }
+
     /// Keeps `text`, the last answer of a conversation about `app`'s `intent` (if any), as the
     /// last answer `client` was given, when it is not too long to keep.
     mutating func record(answer text: String, app: String?, intent: String?, for client: Client, now: ContinuousClock.Instant) {
@@ -95,12 +141,12 @@ struct ShownResults {
     }
 
     /// Changes what is kept for `client`, the oldest client forgotten past `maximumClients`.
-    private mutating func update(_ client: Client, _ change: (inout (shown: Shown?, answer: Answer?)) -> Void) {
+    private mutating func update(_ client: Client, _ change: (inout Kept) -> Void) {
         if byClient[client] == nil {
             order.append(client)
             if order.count > Self.maximumClients { byClient[order.removeFirst()] = nil }
         }
-        change(&byClient[client, default: (nil, nil)])
+        change(&byClient[client, default: Kept()])
     }
 
     /// Keeps what `outcome` showed `client`, if a parameter reads it; it replaces what that

@@ -94,6 +94,20 @@ public struct Catalog: Sendable {
             for parameter in intent.parameters where parameter.past != nil && parameter.type != .dateTime {
                 throw problem("\(name).\(PeerNames.loggable(parameter.name)) has past but is no dateTime")
             }
+            for parameter in intent.parameters {
+                for source in parameter.carriedFrom ?? [] {
+                    let place = "\(name).\(PeerNames.loggable(parameter.name))"
+                    let parts = source.split(separator: ".", omittingEmptySubsequences: false)
+                    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                        throw problem("\(place) is carried from \"\(PeerNames.loggable(source))\", which is no Intent.parameter")
+                    }
+                    // Another intent of the same domain must have that parameter, of the same type.
+                    guard let other = domain.intents.first(where: { $0.name == parts[0] }) else { continue }
+                    guard let carried = other.parameter(String(parts[1])), carried.type == parameter.type, carried.isList == parameter.isList else {
+                        throw problem("\(place) is carried from \(PeerNames.loggable(source)), which is no parameter of its type")
+                    }
+                }
+            }
             if intent.responseCodes.contains(where: { $0.kind == nil }) {
                 throw problem("every response code of \(name) needs a kind")
             }

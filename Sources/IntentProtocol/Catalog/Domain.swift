@@ -74,6 +74,11 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// when said in its place: `CreateTaskList.title` for a task's list, so "a new list
     /// called Costco" where the list was asked for is that list (and the items stay).
     public var answeredBy: [String]?
+    /// Parameters of other intents of the same app, as `Intent.parameter`, whose value the
+    /// user gave in this client's last conversation with the app, taken when this one is not
+    /// said: `RequestRide.dropOffLocation` has `ListRideOptions.dropOffLocation`, so "book a
+    /// Zippy Pool" after asking what a ride to Union Square costs goes there.
+    public var carriedFrom: [String]?
     /// For `dateTime`: a day or time said without which ("on Monday", "March 3rd", "at 9")
     /// is the last one, not the next: what a search of what was sent is asked.
     public var past: Bool?
