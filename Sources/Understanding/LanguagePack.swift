@@ -90,6 +90,8 @@ public struct LanguagePack: Sendable {
         /// Verbs that point back at what was just shown as `pointing` words do ("reply"),
         /// but not inside a value ("remind me to reply" is a task called "reply").
         var pointingVerbs: Set<String>?
+        /// Words said with pointing words that leave them pointing ("them all", "both of them").
+        var pointingAlso: Set<String>?
         var cancel: [String]
         /// Greetings that open a request and add nothing to it ("hi there, what can you
         /// do?"); one-word ones ("hi") are `fillers`.

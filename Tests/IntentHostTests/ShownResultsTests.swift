@@ -130,9 +130,16 @@ struct ShownResultsTests {
         shown.record(found, for: client(1), now: now)
         let tasksOfLists = ShownValues(intent: "SearchForNotebookItems", list: "taskLists.tasks", field: "title")
         #expect(shown.shown(to: client(1))?.values(for: tasksOfLists, app: "List-o-Mat", now: now) == ["milk", "dishes", "laundry"])
-        // The catalog names both places for a task, as one array.
+        // The catalog names the places for a task as one array: a search's, its lists', and an add's.
         let sources = try #require(catalog.intent("SetTaskAttribute")?.parameter("targetTask")?.from)
-        #expect(sources.references.map(\.list) == ["tasks", "taskLists.tasks"])
+        #expect(sources.references.map(\.list) == ["tasks", "taskLists.tasks", "addedTasks"])
+        // A member that is itself the value (an empty field): the list an add went to.
+        let added = Outcome(
+            outcome: .success, code: "success", app: "List-o-Mat", intent: "AddTasks", sessionId: "s",
+            response: IntentResponse(code: "success", response: ["targetTaskList": "chores", "addedTasks": .array([["title": "soap"]])]), message: "")
+        shown.record(added, for: client(1), now: now)
+        #expect(shown.shown(to: client(1))?.values(for: ShownValues(intent: "AddTasks", list: "targetTaskList", field: ""), app: "List-o-Mat", now: now) == ["chores"])
+        #expect(shown.shown(to: client(1))?.values(for: ShownValues(intent: "AddTasks", list: "addedTasks", field: "title"), app: "List-o-Mat", now: now) == ["soap"])
         #expect(ShownResults.members("taskLists.tasks", of: ["taskLists": .array([["tasks": "not an array"]])]) == ["not an array"])
     }
 

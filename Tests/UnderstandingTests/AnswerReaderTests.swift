@@ -224,6 +224,19 @@ struct AnswerReaderTests {
         #expect(!answers.pointsBack("mark my messages as read"))
         #expect(!answers.pointsBack("remind me to wash the car this afternoon"), "a date's this")
         #expect(answers.pointsBack("add a hat to it this weekend"))
+        // A value that only points ("them all") is no value: the words point back.
+        #expect(answers.pointsBack("mark them all as done", besides: ["targetTask": "them all"]))
+        #expect(!answers.pointsBack("mark call them as done", besides: ["targetTask": "call them"]))
+    }
+
+    @Test("A value of words that only point back names nothing: text, a person, a place or a list of them")
+    func onlyPointing() {
+        for value: JSONValue in ["it", "them all", "both of them", ["displayName": "them"], ["name": "that one"], ["those", "them"]] {
+            #expect(answers.onlyPoints(value), "\(value)")
+        }
+        for value: JSONValue in ["all", "call them", ["displayName": "Coco"], ["it", "milk"], [], 3] {
+            #expect(!answers.onlyPoints(value), "\(value)")
+        }
     }
 }
 

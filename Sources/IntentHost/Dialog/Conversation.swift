@@ -256,6 +256,9 @@ struct Conversation: Sendable {
             // "send the same to Little Bobo": what the same is was not kept, so it is asked for
             // (only where it is required, and so asked: elsewhere the words stay as said).
             if parameter.isFreeText, parameter.isRequired, let said = value.stringValue, answers.isSameAsBefore(said) { continue }
+            // Words that only point back ("mark them all as done") name nothing: what was
+            // shown gives the value (below), or it is asked for.
+            if !parameter.isFreeText, answers.onlyPoints(value) { continue }
             run.parameters[name] = coerced
         }
         // A request that replaced one of its kind at its confirmation keeps what that one had

@@ -129,7 +129,8 @@ public struct ShownValues: Sendable, Hashable, Codable {
     /// The response member: an array of objects, or a path to arrays inside such objects
     /// (`taskLists.tasks`: the tasks of every list shown), taken together.
     public var list: String
-    /// The member of each object that is the value.
+    /// The member of each object that is the value; empty when each is the value itself
+    /// (`AddTasks`'s `targetTaskList`, a title).
     public var field: String
 
     /// Names `field` of each object in `list` of `intent`'s response.
