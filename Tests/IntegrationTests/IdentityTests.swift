@@ -1,3 +1,4 @@
+import CZeroMQ
 import Foundation
 import IntentClient
 import IntentProtocol
@@ -389,6 +390,38 @@ struct IdentityTests {
         #expect(host.hostLog.contains("chmod 700 \(host.state.path)"), "\(host.hostLog)")
         #expect(!host.hostLog.contains("metrics at"), "\(host.hostLog)")
         #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("logs").path))
+    }
+
+    @Test("A connection with another key that takes the routing id of an extension gone speaks for nothing: the app's vocabulary stays as it was")
+    func takenRoutingIDSpeaksForNothing() throws {
+        let host = try TestHost()
+        defer { host.stop(); host.removeState() }
+        let routingID = Array("monkeychat-1".utf8)
+        func peer(_ security: ConnectionSecurity) throws -> RawPeer {
+            try RawPeer(endpoint: host.extensionEndpoint) { socket in
+                try socket.set(ZMQ_ROUTING_ID, bytes: routingID)
+                try security.apply(to: socket, endpoint: host.extensionEndpoint)
+            }
+        }
+        // MonkeyChat, by hand with its trusted key and a routing id of its choosing, then gone
+        // without a word (as a crash leaves it).
+        let monkeyChat = try peer(try host.extensionSecurity(trustedFor: Self.monkeyChatBundle))
+        try monkeyChat.register(try Manifests.monkeyChat())
+        guard case .registered? = try monkeyChat.extensionMessages(for: 500).first else {
+            Issue.record("MonkeyChat did not register")
+            return
+        }
+        monkeyChat.socket.close()
+        // A peer with a key trusted for another app takes the same routing id and teaches names.
+        let taker = try peer(try host.extensionSecurity(trustedFor: "com.rogue.intents"))
+        let teach = VocabularyRequest(set: UserVocabulary(type: "contactName", terms: ["Mallory"]))
+        _ = try ExtensionMessage.vocabulary(body: Body(try JSON.encode(teach))).send(on: taker.socket, wait: false)
+        let heard = try taker.extensionMessages(for: 800)
+        #expect(heard.contains { if case .disconnect = $0 { true } else { false } }, "told to register first: \(heard)")
+        let file = host.state.appendingPathComponent("vocabulary/\(Self.monkeyChatBundle).json")
+        #expect((try? String(contentsOf: file, encoding: .utf8))?.contains("Mallory") != true)
+        #expect(try Self.status(host).extensions.first { $0.appName == "MonkeyChat" } == nil, "the instance whose connection was taken is gone")
+        #expect(host.hostLog.contains("another key took over its connection"))
     }
 
     @Test("2,000 fake registrations are refused or dropped and leave the host's memory where it was")

@@ -402,9 +402,16 @@ actor Broker {
             return
         }
         trace?.received(.extensions, from: routingID, frames.dropFirst())
-        let known = registry.heard(from: routingID, at: now)
-        if !known, case .disconnect = message { return }
-        if !known, !message.isRegister {
+        let instance = registry.heard(from: routingID, at: now)
+        // A routing id that a connection gone had is free for another to take (the peer names
+        // it): on it, only the key the instance registered with speaks for that instance.
+        if let instance, frames.last?.property("User-Id", is: instance.publicKey) != true {
+            drop(routingID, because: "another key took over its connection")
+            sendToExtension(routingID, .disconnect(reason: "not registered; register first"))
+            return
+        }
+        if instance == nil, case .disconnect = message { return }
+        if instance == nil, !message.isRegister {
             // A host restart forgets every extension: ask it to register again.
             sendToExtension(routingID, .disconnect(reason: "not registered; register first"))
             return

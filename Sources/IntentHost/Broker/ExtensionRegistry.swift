@@ -125,11 +125,11 @@ struct ExtensionRegistry {
         if rejections.count > Self.rejectionsKept { rejections.removeFirst() }
     }
 
-    /// Notes traffic from an instance; returns false if it is not registered.
-    mutating func heard(from routingID: RoutingID, at now: ContinuousClock.Instant) -> Bool {
-        guard let instance = instances[routingID] else { return false }
+    /// Notes traffic from an instance; returns it, or nil if it is not registered.
+    mutating func heard(from routingID: RoutingID, at now: ContinuousClock.Instant) -> ExtensionInstance? {
+        guard let instance = instances[routingID] else { return nil }
         instance.lastHeard = now
-        return true
+        return instance
     }
 
     /// Notes traffic to an instance.
