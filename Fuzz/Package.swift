@@ -10,7 +10,8 @@ let targets = ["FuzzWire", "FuzzJSON", "FuzzManifest", "FuzzVocabulary", "FuzzCa
 let package = Package(
     name: "intentd-fuzz",
     platforms: [.macOS(.v15)],
-    products: targets.map { .executable(name: $0, targets: [$0]) },
+    // FuzzSupport too, for the reader's speed probe (deploy/probes/reader-speed).
+    products: targets.map { .executable(name: $0, targets: [$0]) } + [.library(name: "FuzzSupport", targets: ["FuzzSupport"])],
     dependencies: [.package(name: "intentd", path: "..")],
     targets: [
         // What several targets share: the repository's own files and every body decoder.
