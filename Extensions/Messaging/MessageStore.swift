@@ -83,6 +83,20 @@ final class MessageStore: Sendable {
         }
     }
 
+    /// The group called `name` (in any case) as its messages name it, with its members:
+    /// everyone its messages went from or to but the user; nil when no message was in it.
+    func group(named name: String) async throws -> (name: String, members: [Person])? {
+        let messages = try await database.read { db in
+            try ChatMessage.filter(sql: "groupName = ? COLLATE NOCASE", arguments: [name]).order(Column("dateSent")).fetchAll(db)
+        }
+        guard let first = messages.first?.groupName else { return nil }
+        var members: [Person] = []
+        for person in messages.flatMap({ [$0.sender] + $0.recipients }) where person.identifier != Self.me.identifier {
+            if !members.contains(where: { $0.identifier == person.identifier && $0.displayName == person.displayName }) { members.append(person) }
+        }
+        return (first, members)
+    }
+
     /// What a search asks for; empty fields match everything.
     struct Query {
         var recipients: [String] = []
@@ -103,15 +117,20 @@ final class MessageStore: Sendable {
         // Messages the user received, unless what is asked for may be the user's own.
         let received = query.recipients.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
             && query.attributes.isEmpty && query.groups.isEmpty
-        // "Messages from the Tree Crew": senders who are all no contact but a group's name are
-        // the group (the messages its members sent).
+        // "Messages from the Tree Crew", "what did I send to the Tree Crew": senders, or
+        // recipients, who are all no contact but a group's name are the group.
         var query = query
         let groupNames = Set(all.compactMap { $0.groupName?.lowercased() })
-        if !query.senders.isEmpty,
-            query.senders.allSatisfy({ groupNames.contains($0.lowercased()) && contacts(matching: Person(displayName: $0)).isEmpty })
-        {
+        func groupsOnly(_ names: [String]) -> Bool {
+            !names.isEmpty && names.allSatisfy { groupNames.contains($0.lowercased()) && contacts(matching: Person(displayName: $0)).isEmpty }
+        }
+        if groupsOnly(query.senders) {
             query.groups += query.senders
             query.senders = []
+        }
+        if groupsOnly(query.recipients) {
+            query.groups += query.recipients
+            query.recipients = []
         }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {
