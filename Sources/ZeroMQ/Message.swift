@@ -75,18 +75,6 @@ public final class Message: @unchecked Sendable {
         return String(cString: value)
     }
 
-    /// Whether the property `name` is `expected` (both absent counts), compared in place.
-    public func property(_ name: String, is expected: String?) -> Bool {
-        let value = zmq_msg_gets(pointer, name)
-        guard let expected, let value else { return expected == nil && value == nil }
-        var next = value
-        for byte in expected.utf8 {
-            guard UInt8(bitPattern: next.pointee) == byte else { return false }
-            next += 1
-        }
-        return next.pointee == 0
-    }
-
     /// A copy of the payload.
     public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
 

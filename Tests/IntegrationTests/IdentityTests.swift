@@ -392,28 +392,44 @@ struct IdentityTests {
         #expect(!FileManager.default.fileExists(atPath: host.state.appendingPathComponent("logs").path))
     }
 
-    @Test("A connection with another key that takes the routing id of an extension gone speaks for nothing: the app's vocabulary stays as it was")
-    func takenRoutingIDSpeaksForNothing() throws {
-        let host = try TestHost()
+    @Test("An extension that chooses its own routing id is refused; one that takes the host's id of an extension gone, with another key, speaks for nothing")
+    func routingIDsAreTheHosts() throws {
+        let trace = FileManager.default.temporaryDirectory.appendingPathComponent("intentd-trace-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: trace) }
+        let host = try TestHost(["--trace-wire", trace.path])
         defer { host.stop(); host.removeState() }
-        let routingID = Array("monkeychat-1".utf8)
-        func peer(_ security: ConnectionSecurity) throws -> RawPeer {
+        func peer(_ security: ConnectionSecurity, routingID: [UInt8]?) throws -> RawPeer {
             try RawPeer(endpoint: host.extensionEndpoint) { socket in
-                try socket.set(ZMQ_ROUTING_ID, bytes: routingID)
+                if let routingID { try socket.set(ZMQ_ROUTING_ID, bytes: routingID) }
                 try security.apply(to: socket, endpoint: host.extensionEndpoint)
             }
         }
-        // MonkeyChat, by hand with its trusted key and a routing id of its choosing, then gone
-        // without a word (as a crash leaves it).
-        let monkeyChat = try peer(try host.extensionSecurity(trustedFor: Self.monkeyChatBundle))
+        let monkeyChatKey = try host.extensionSecurity(trustedFor: Self.monkeyChatBundle)
+        // A routing id of its own choosing could be chosen again by another once it goes.
+        let choosing = try peer(monkeyChatKey, routingID: Array("monkeychat-1".utf8))
+        try choosing.register(try Manifests.monkeyChat())
+        guard case .rejected(let code, let reason)? = try choosing.extensionMessages(for: 500).first else {
+            Issue.record("a connection with a routing id of its own was not refused")
+            return
+        }
+        #expect(code == "untrustedIdentity" && reason.contains("routing id"), "\(code): \(reason)")
+
+        // MonkeyChat with the id the host gave it, learned here from the wire trace (as an
+        // attacker would have to guess it), then gone without a word, as a crash leaves it.
+        let monkeyChat = try peer(monkeyChatKey, routingID: nil)
         try monkeyChat.register(try Manifests.monkeyChat())
         guard case .registered? = try monkeyChat.extensionMessages(for: 500).first else {
             Issue.record("MonkeyChat did not register")
             return
         }
+        let lines = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap { try? JSONValue.parse(Array($0.utf8)) }
+        let given = try #require(lines.last { $0["endpoint"]?.stringValue == "extensions" && $0["direction"]?.stringValue == "out" }?["peer"]?.stringValue)
+        let hostsID = stride(from: 0, to: given.count, by: 2).compactMap { i in
+            UInt8(given[given.index(given.startIndex, offsetBy: i)..<given.index(given.startIndex, offsetBy: i + 2)], radix: 16)
+        }
         monkeyChat.socket.close()
-        // A peer with a key trusted for another app takes the same routing id and teaches names.
-        let taker = try peer(try host.extensionSecurity(trustedFor: "com.rogue.intents"))
+        // A peer with a key trusted for another app takes that id and teaches names.
+        let taker = try peer(try host.extensionSecurity(trustedFor: "com.rogue.intents"), routingID: hostsID)
         let teach = VocabularyRequest(set: UserVocabulary(type: "contactName", terms: ["Mallory"]))
         _ = try ExtensionMessage.vocabulary(body: Body(try JSON.encode(teach))).send(on: taker.socket, wait: false)
         let heard = try taker.extensionMessages(for: 800)

@@ -405,7 +405,7 @@ actor Broker {
         let instance = registry.heard(from: routingID, at: now)
         // A routing id that a connection gone had is free for another to take (the peer names
         // it): on it, only the key the instance registered with speaks for that instance.
-        if let instance, frames.last?.property("User-Id", is: instance.publicKey) != true {
+        if let instance, frames.last?.property("User-Id") != instance.publicKey {
             drop(routingID, because: "another key took over its connection")
             sendToExtension(routingID, .disconnect(reason: "not registered; register first"))
             return
@@ -420,6 +420,15 @@ actor Broker {
         case .register(let body):
             // Who the peer is comes from its key (the ZAP handler's user id), never from the body.
             guard limiter.allow(routingID, now: now) else { return }
+            // A routing id the peer chose could be chosen again by another once it goes: only
+            // the host's own, never reused, names an instance.
+            // (ZMTP's "Identity" property, "Routing-Id" in newer libzmq, is empty when the host chose.)
+            if let chosen = frames.last.flatMap({ $0.property("Routing-Id") ?? $0.property("Identity") }), !chosen.isEmpty {
+                let registration = (try? Registration.decode(body.bytes)) ?? Registration(bundleIdentifier: "?", appName: "?", intentsSupported: [])
+                reject(routingID, registration, .untrustedIdentity,
+                    "the connection chose its own routing id (ZMQ_ROUTING_ID): leave it unset, the host assigns one", key: frames.last?.property("User-Id"))
+                return
+            }
             register(routingID, body, key: frames.last?.property("User-Id"))
         case .reply(let id, let body):
             guard let entry = pending.take(id, from: routingID) else {
