@@ -90,7 +90,7 @@ public struct AnswerReader: Sendable {
         guard let pointing = pack.words.pointing else { return false }
         let verbs = pack.words.pointingVerbs ?? []
         let words = values.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue).map { Token.split($0).map(\.word) }
-        let taken = Set(words.filter { !onlyPoints($0) }.joined())
+        let taken = Set(words.filter { !pack.onlyPoints($0) }.joined())
         let tokens = Token.split(text)
         let candidates = tokens.indices.filter { (pointing.contains(tokens[$0].word) || verbs.contains(tokens[$0].word)) && !taken.contains(tokens[$0].word) }
         guard !candidates.isEmpty else { return false }
@@ -103,15 +103,12 @@ public struct AnswerReader: Sendable {
     public func onlyPoints(_ value: JSONValue) -> Bool {
         let values = value.arrayValue ?? [value]
         return !values.isEmpty && values.allSatisfy { value in
-            (value.stringValue ?? value["displayName"]?.stringValue ?? value["name"]?.stringValue).map { onlyPoints(Token.split($0).map(\.word)) } == true
+            (value.stringValue ?? value["displayName"]?.stringValue ?? value["name"]?.stringValue).map { pack.onlyPoints(Token.split($0).map(\.word)) } == true
         }
     }
 
-    private func onlyPoints(_ words: [String]) -> Bool {
-        guard let pointing = pack.words.pointing else { return false }
-        let also = pack.words.pointingAlso ?? []
-        return words.contains(where: pointing.contains) && words.allSatisfy { pointing.contains($0) || also.contains($0) }
-    }
+    /// Whether `text` points at more than one thing ("mark them all as done").
+    public func pointsAtSeveral(_ text: String) -> Bool { pack.pointsAtSeveral(Token.split(text).map(\.word)) }
 
     /// The answer's words as one phrase, and without leading fillers ("go ahead" is a yes
     /// phrase whose "go" is also a filler): both forms a yes or no phrase may take.

@@ -90,8 +90,10 @@ public struct LanguagePack: Sendable {
         /// Verbs that point back at what was just shown as `pointing` words do ("reply"),
         /// but not inside a value ("remind me to reply" is a task called "reply").
         var pointingVerbs: Set<String>?
-        /// Words said with pointing words that leave them pointing ("them all", "both of them").
+        /// Words said with pointing words that leave them pointing ("that one", "both of them").
         var pointingAlso: Set<String>?
+        /// Words that point at more than one of what was shown ("them all", "both", "everything").
+        var pointingSeveral: Set<String>?
         var cancel: [String]
         /// Greetings that open a request and add nothing to it ("hi there, what can you
         /// do?"); one-word ones ("hi") are `fillers`.
@@ -350,6 +352,21 @@ public struct LanguagePack: Sendable {
 }
 
 extension LanguagePack {
+    /// Whether `words` (lower-cased) only point back at what was shown ("it", "them all",
+    /// "both of them"), naming nothing themselves; "all" alone is a pattern's word for every list.
+    public func onlyPoints(_ words: some Collection<String>) -> Bool {
+        let pointing = self.words.pointing ?? []
+        let several = self.words.pointingSeveral ?? []
+        let also = self.words.pointingAlso ?? []
+        return words.contains(where: pointing.contains) && words.allSatisfy { pointing.contains($0) || several.contains($0) || also.contains($0) }
+    }
+
+    /// Whether `words` (lower-cased) point at more than one thing ("them all", "both").
+    public func pointsAtSeveral(_ words: some Collection<String>) -> Bool {
+        let several = self.words.pointingSeveral ?? []
+        return words.contains(where: several.contains)
+    }
+
     /// The lower-cased words without leading fillers and trailing politeness: what is
     /// compared with the cancel, yes, no and capability phrases.
     func essentialWords(_ tokens: ArraySlice<Token>) -> String {

@@ -95,9 +95,8 @@ struct ShownResultsTests {
     func askedKeptForCarriedParameters() {
         var shown = ShownResults(catalog: catalog)
         let now = ContinuousClock.now
-        let prices = Outcome(outcome: .success, code: "success", app: "Zippy", intent: "ListRideOptions", sessionId: "s", message: "")
         let square: JSONValue = ["name": "Union Square"]
-        shown.record(asked: ["dropOffLocation": square, "other": "x"], by: prices, for: client(1), now: now)
+        shown.record(asked: ["dropOffLocation": square, "other": "x"], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
         let asked = shown.asked(by: client(1))
         #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == square)
         #expect(asked?.values["other"] == nil, "only what a parameter is carried from")
@@ -106,16 +105,13 @@ struct ShownResultsTests {
         #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now + .seconds(301)) == nil)
         #expect(shown.asked(by: client(2)) == nil)
         #expect(shown.asked(by: client(1, key: "another-key")) == nil)
-        // An intent nothing is carried from, or one that failed, changes nothing; a value
-        // over 1 KiB is not kept.
-        var booked = prices
-        booked.intent = "RequestRide"
-        shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], by: booked, for: client(1), now: now)
-        var failed = prices
-        failed.outcome = .failure
-        shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], by: failed, for: client(1), now: now)
+        // An intent nothing is carried from changes nothing; one not done (failed, or called
+        // off) leaves nothing kept, the trip asked about being another; a value over 1 KiB is not kept.
+        shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], app: "Zippy", intent: "RequestRide", for: client(1), now: now)
         #expect(shown.asked(by: client(1))?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == square)
-        shown.record(asked: ["dropOffLocation": ["name": .string(String(repeating: "x", count: 1_100))]], by: prices, for: client(1), now: now)
+        shown.record(asked: nil, app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
+        #expect(shown.asked(by: client(1)) == nil)
+        shown.record(asked: ["dropOffLocation": ["name": .string(String(repeating: "x", count: 1_100))]], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
         #expect(shown.asked(by: client(1))?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == nil)
     }
 

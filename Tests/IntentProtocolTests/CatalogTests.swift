@@ -46,20 +46,23 @@ struct CatalogTests {
         #expect(throws: CatalogError.self) { try Catalog(domains: [messaging]) }
     }
 
-    @Test("A value is carried only from a parameter of another intent of its domain of the same type: Intent.parameter")
+    @Test("A value is carried only from a parameter of another intent of its domain of the same type, into an intent the user confirms")
     func carriedFromNamesAParameterOfItsType() throws {
         let rides = try #require(catalog.domains.first { $0.name == "RideBooking" })
         #expect(catalog.intent("RequestRide")?.parameter("dropOffLocation")?.carriedFrom == ["ListRideOptions.dropOffLocation"])
         let request = try #require(rides.intents.firstIndex { $0.name == "RequestRide" })
         let drop = try #require(rides.intents[request].parameters.firstIndex { $0.name == "dropOffLocation" })
-        for source in ["ListRideOptions", "ListRideOptions.", ".dropOffLocation", "A.b.c", "ListRideOptions.nowhere", "RequestRide.partySize"] {
+        for source in [
+            "ListRideOptions", "ListRideOptions.", ".dropOffLocation", "A.b.c", "ListRideOptions.nowhere", "RequestRide.partySize",
+            "RequestRide.pickupLocation", "SomeOtherDomainsIntent.place",
+        ] {
             var changed = rides
             changed.intents[request].parameters[drop].carriedFrom = [source]
             #expect(throws: CatalogError.self, "\(source)") { try Catalog(domains: [changed]) }
         }
-        var elsewhere = rides
-        elsewhere.intents[request].parameters[drop].carriedFrom = ["SomeOtherDomainsIntent.place"]
-        #expect(throws: Never.self) { try Catalog(domains: [elsewhere]) }
+        var unconfirmed = rides
+        unconfirmed.intents[request].requiresUserConfirmation = nil
+        #expect(throws: CatalogError.self) { try Catalog(domains: [unconfirmed]) }
     }
 
     @Test("An intent defined in two catalog folders is refused with both files named")

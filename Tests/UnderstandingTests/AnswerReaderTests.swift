@@ -231,10 +231,10 @@ struct AnswerReaderTests {
 
     @Test("A value of words that only point back names nothing: text, a person, a place or a list of them")
     func onlyPointing() {
-        for value: JSONValue in ["it", "them all", "both of them", ["displayName": "them"], ["name": "that one"], ["those", "them"]] {
+        for value: JSONValue in ["it", "them all", "all of them", "both of them", ["displayName": "them"], ["name": "that one"], ["those", "them"]] {
             #expect(answers.onlyPoints(value), "\(value)")
         }
-        for value: JSONValue in ["all", "call them", ["displayName": "Coco"], ["it", "milk"], [], 3] {
+        for value: JSONValue in ["all", "everything", "call them", ["displayName": "Coco"], ["it", "milk"], [], 3] {
             #expect(!answers.onlyPoints(value), "\(value)")
         }
     }

@@ -54,11 +54,11 @@ struct Conversation: Sendable {
 
     /// Runs the conversation that `text` starts; returns its last turn, what that turn
     /// answered before requests set aside were named after it (nil when it said an earlier
-    /// answer again), and the values of the intent it did, if it did one.
-    func run(_ text: String) async -> (last: Turn, answer: String?, done: [String: JSONValue]) {
+    /// answer again), and the values the user gave the intent it did (nil when it did none).
+    func run(_ text: String) async -> (last: Turn, answer: String?, done: [String: JSONValue]?) {
         var last = await conversation(text)
         let answer = setAside.saidAgain.load(ordering: .relaxed) ? nil : last.text
-        let done = setAside.done.withLock { $0 }.flatMap { $0.intent == last.outcome?.intent ? $0.values : nil } ?? [:]
+        let done = setAside.done.withLock { $0 }.flatMap { $0.intent == last.outcome?.intent && last.outcome?.outcome == .success ? $0.values : nil }
         let requests = setAside.requests.withLock { $0 }.map { "\u{201C}\($0)\u{201D}" }
         if !requests.isEmpty {
             last.text += " " + words.say(requests.count == 1 ? "setAside" : "setAsideSeveral", ["requests": words.list(requests)])
@@ -269,9 +269,14 @@ struct Conversation: Sendable {
             for (name, value) in replaced.values where run.parameters[name] == nil { run.parameters[name] = value }
         }
         // What the user last asked the app for, where the catalog carries it over and the
-        // request does not say it: "book a Zippy Pool" after "how much is a ride to Union
-        // Square?" goes there (and the ride is confirmed first).
-        for parameter in intent.parameters where run.parameters[parameter.name] == nil {
+        // request says none of it: "book a Zippy Pool" after "how much is a ride to Union
+        // Square?" goes there (and the ride is confirmed first); "book one to the pier" is
+        // another trip, from where the user is.
+        let carried = intent.parameters.filter { $0.carriedFrom != nil }
+        let saysTrip = carried.contains { request.parameters[$0.name] != nil }
+        // While locked, nothing comes from an intent restricted then (the confirmation would say it).
+        let restricted = world.locked && world.app(appName)?.registration.intentsRestrictedWhileLocked.contains(asked?.intent ?? "") != false
+        for parameter in carried where !saysTrip && !restricted && run.parameters[parameter.name] == nil {
             guard let value = parameter.carriedFrom?.lazy.compactMap({ asked?.value(of: $0, app: appName, now: .now) }).first,
                 let coerced = try? parameter.coerce(value)
             else { continue }
@@ -283,6 +288,8 @@ struct Conversation: Sendable {
         // and what is sent them is confirmed first: the words may have meant something else.
         var inferredPerson = false
         for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text, besides: request.parameters) {
+            // "Mark them all as done" is about more than one: a one-value parameter is asked for.
+            if !parameter.isList, answers.pointsAtSeveral(text) { continue }
             guard var values = parameter.from?.references.lazy.compactMap({ shown?.values(for: $0, app: appName, now: .now) }).first else { continue }
             if parameter.type == .person {
                 values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
@@ -319,11 +326,14 @@ struct Conversation: Sendable {
         }
 
         // The lifecycle every SUBMIT runs too, asking the user wherever the user has a say.
+        let said = Set(run.parameters.keys)
         var asker = Asking(conversation: self, context: context, profiles: profiles)
         let outcome = try await driver.drive(&run, asking: &asker)
         switch outcome.outcome {
         case .success:
-            setAside.done.withLock { $0 = (intent.name, run.parameters) }
+            // What the user gave, said or answered; not what the app filled in ("Current Location").
+            let given = said.union(asker.answered)
+            setAside.done.withLock { $0 = (intent.name, run.parameters.filter { given.contains($0.key) }) }
             // Work under way is not work done: the result's words ("I sent …") wait for it.
             if intent.responseCode(outcome.code)?.kind == .inProgress {
                 return context.turn(words.say("inProgress", ["app": appName]), end: .completed, outcome: outcome)
@@ -398,11 +408,14 @@ struct Conversation: Sendable {
         let conversation: Conversation
         let context: Context
         let profiles: [AppProfile]
+        /// The parameters the user answered a question about.
+        var answered: Set<String> = []
 
-        func value(
+        mutating func value(
             for result: ResolutionResult, of parameter: ParameterDefinition, _ run: Run, said: JSONValue?, asked: Int
         ) async throws(Stop) -> JSONValue? {
             if asked >= Conversation.maximumAsks { throw .ended(context.turn(conversation.words.say("tooManyTries"), end: .failed)) }
+            answered.insert(parameter.name)
             // Another request said instead of a value ("mark the cake done" where a list was
             // asked for): this one is not done, and the last turn says so. One of its kind with
             // the same items replaces it, keeping what else it said but what a message says,
@@ -641,6 +654,8 @@ struct Conversation: Sendable {
                     return nil
                 }
                 if reading == .closing, parameter.type == .string, !parameter.isFreeText, !Self.isName(answer, of: profiles) { return nil }
+                // "All of them" where one task is asked for names none.
+                if !parameter.isFreeText, answers.onlyPoints(.string(answer)) { return nil }
                 return readValue(answer, for: parameter, intent, profiles)
             }
             // Free text that reads as a request of its own ("add batteries to my grocery list"

@@ -90,10 +90,8 @@ final class DialogEngine: Sendable {
             var (last, answer, done) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
             last.outcome?.traceparent = trace
             shown.withLock {
-                if let outcome = last.outcome {
-                    $0.record(outcome, for: client, now: .now)
-                    $0.record(asked: done, by: outcome, for: client, now: .now)
-                }
+                if let outcome = last.outcome { $0.record(outcome, for: client, now: .now) }
+                $0.record(asked: done, app: last.app, intent: last.intent, for: client, now: .now)
                 if let answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: client, now: .now) }
             }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept

@@ -124,13 +124,20 @@ struct ShownResults {
     /// What the user of `client` last asked an app for that some parameter carries over, if anything.
     func asked(by client: Client) -> Asked? { byClient[client]?.asked }
 
-    /// Keeps what the user gave `outcome`'s intent (`values`, as it was done) when another
-    /// parameter is carried from one of them; it replaces what was kept before. A value
-    /// over `maximumAskedBytes` is not kept.
-    mutating func record(asked values: [String: JSONValue], by outcome: Outcome, for client: Client, now: ContinuousClock.Instant) {
-        guard outcome.outcome == .success, let names = carried[outcome.intent] else { return }
+    /// Keeps what the user gave `app`'s `intent` (`values`, nil when it was not done) when
+    /// another parameter is carried from one of them; it replaces what was kept before, and
+    /// one not done (a trip outside the area, or called off) leaves nothing kept. A value over
+    /// `maximumAskedBytes` is not kept.
+    mutating func record(
+        asked values: [String: JSONValue]?, app: String?, intent: String?, for client: Client, now: ContinuousClock.Instant
+    ) {
+        guard let intent, let names = carried[intent] else { return }
+        guard let values, let app else {
+            update(client) { $0.asked = nil }
+            return
+        }
         let kept = values.filter { names.contains($0.key) && $0.value.serialized().count <= Self.maximumAskedBytes }
-        update(client) { $0.asked = Asked(app: outcome.app, intent: outcome.intent, values: kept, at: now) }
+        update(client) { $0.asked = Asked(app: app, intent: intent, values: kept, at: now) }
     }
 
     /// Keeps `text`, the last answer of a conversation about `app`'s `intent` (if any), as the

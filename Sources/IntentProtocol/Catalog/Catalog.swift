@@ -97,14 +97,16 @@ public struct Catalog: Sendable {
             for parameter in intent.parameters {
                 for source in parameter.carriedFrom ?? [] {
                     let place = "\(name).\(PeerNames.loggable(parameter.name))"
-                    let parts = source.split(separator: ".", omittingEmptySubsequences: false)
-                    guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                        throw problem("\(place) is carried from \"\(PeerNames.loggable(source))\", which is no Intent.parameter")
+                    // A value carried over is said back before anything is done with it.
+                    guard intent.requiresUserConfirmation == true else {
+                        throw problem("\(place) is carried from another intent, but \(name) does not require the user's confirmation")
                     }
                     // Another intent of the same domain must have that parameter, of the same type.
-                    guard let other = domain.intents.first(where: { $0.name == parts[0] }) else { continue }
-                    guard let carried = other.parameter(String(parts[1])), carried.type == parameter.type, carried.isList == parameter.isList else {
-                        throw problem("\(place) is carried from \(PeerNames.loggable(source)), which is no parameter of its type")
+                    let parts = source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                    guard parts.count == 2, parts[0] != intent.name, let other = domain.intents.first(where: { $0.name == parts[0] }),
+                        let carried = other.parameter(parts[1]), carried.type == parameter.type, carried.isList == parameter.isList
+                    else {
+                        throw problem("\(place) is carried from \"\(PeerNames.loggable(source))\", which is no parameter of its type of another intent of its domain")
                     }
                 }
             }
