@@ -89,7 +89,8 @@ struct Conversation: Sendable {
         return context.turn(words.say("tooManyTries"), end: .failed)
     }
 
-    /// What carries over as the conversation starts over (see `setAside`).
+    /// What carries over as the conversation starts over (see `setAside`), and the values of
+    /// the request it did, for what later requests carry over.
     private final class SetAside: Sendable {
         /// At most this many are kept, the first ones, each cut to `maximumCharacters`.
         static let maximumRequests = 3
@@ -268,41 +269,8 @@ struct Conversation: Sendable {
         {
             for (name, value) in replaced.values where run.parameters[name] == nil { run.parameters[name] = value }
         }
-        // What the user last asked the app for, where the catalog carries it over and the
-        // request says none of it: "book a Zippy Pool" after "how much is a ride to Union
-        // Square?" goes there (and the ride is confirmed first); "book one to the pier" is
-        // another trip, from where the user is.
-        let carried = intent.parameters.filter { $0.carriedFrom != nil }
-        let saysTrip = carried.contains { request.parameters[$0.name] != nil }
-        // While locked, nothing comes from an intent restricted then (the confirmation would say it).
-        let restricted = world.locked && world.app(appName)?.registration.intentsRestrictedWhileLocked.contains(asked?.intent ?? "") != false
-        for parameter in carried where !saysTrip && !restricted && run.parameters[parameter.name] == nil {
-            guard let value = parameter.carriedFrom?.lazy.compactMap({ asked?.value(of: $0, app: appName, now: .now) }).first,
-                let coerced = try? parameter.coerce(value)
-            else { continue }
-            run.parameters[parameter.name] = coerced
-        }
-        // Values not said but just shown: "mark them as read" after a search (catalog
-        // `from`), only when the words point back at them ("them", "those", "reply"). People
-        // are taken only when they are one ("reply on my way" to the messages of one sender),
-        // and what is sent them is confirmed first: the words may have meant something else.
-        var inferredPerson = false
-        for parameter in intent.parameters where run.parameters[parameter.name] == nil && answers.pointsBack(text, besides: request.parameters) {
-            // "Mark them all as done" is about more than one: a one-value parameter is asked for.
-            if !parameter.isList, answers.pointsAtSeveral(text) { continue }
-            guard var values = parameter.from?.references.lazy.compactMap({ shown?.values(for: $0, app: appName, now: .now) }).first else { continue }
-            if parameter.type == .person {
-                values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
-                if values.count > 1 { continue }
-                inferredPerson = true
-            }
-            // In the parameter's type: a person's name becomes a person.
-            if parameter.isList {
-                run.parameters[parameter.name] = try? parameter.coerce(.array(values.map(JSONValue.string)))
-            } else if values.count == 1 {
-                run.parameters[parameter.name] = try? parameter.coerce(.string(values[0]))
-            }
-        }
+        carryValues(into: &run, request, world)
+        let inferredPerson = takeShownValues(into: &run, text, request)
         let profiles = world.app(appName).map { [$0.profile] } ?? []
         // Free text that takes itself back partway ("text Kiki the guitar is optional, actually
         // never mind", "text Coco no wait, Kiki: …"), opens by correcting a name ("tell Coco
@@ -345,6 +313,51 @@ struct Conversation: Sendable {
         default:
             return failed(outcome, context)
         }
+    }
+
+    /// What the user last asked the app for, where the catalog carries it over and the
+    /// request says none of it: "book a Zippy Pool" after "how much is a ride to Union
+    /// Square?" goes there (and the ride is confirmed first); "book one to the pier" is
+    /// another trip, from where the user is. While locked, nothing comes from an intent
+    /// restricted then (the confirmation would say it).
+    private func carryValues(into run: inout Run, _ request: UnderstoodRequest, _ world: DialogWorld) {
+        let (app, carried) = (run.app, run.intent.parameters.filter { $0.carriedFrom != nil })
+        if carried.contains(where: { request.parameters[$0.name] != nil }) { return }
+        if world.locked, world.app(app)?.registration.intentsRestrictedWhileLocked.contains(asked?.intent ?? "") != false { return }
+        for parameter in carried where run.parameters[parameter.name] == nil {
+            guard let value = parameter.carriedFrom?.lazy.compactMap({ asked?.value(of: $0, app: app, now: .now) }).first,
+                let coerced = try? parameter.coerce(value)
+            else { continue }
+            run.parameters[parameter.name] = coerced
+        }
+    }
+
+    /// Values not said but just shown: "mark them as read" after a search (catalog `from`),
+    /// only when the words point back at them ("them", "those", "reply"); "mark them all as
+    /// done" is about more than one, so a one-value parameter is asked for. People are taken
+    /// only when they are one ("reply on my way" to the messages of one sender); returns
+    /// whether one was, since what is sent them is confirmed first: the words may have
+    /// meant something else.
+    private func takeShownValues(into run: inout Run, _ text: String, _ request: UnderstoodRequest) -> Bool {
+        guard answers.pointsBack(text, besides: request.parameters) else { return false }
+        let app = run.app
+        var inferredPerson = false
+        for parameter in run.intent.parameters where run.parameters[parameter.name] == nil {
+            if !parameter.isList, answers.pointsAtSeveral(text) { continue }
+            guard var values = parameter.from?.references.lazy.compactMap({ shown?.values(for: $0, app: app, now: .now) }).first else { continue }
+            if parameter.type == .person {
+                values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
+                if values.count > 1 { continue }
+                inferredPerson = true
+            }
+            // In the parameter's type: a person's name becomes a person.
+            if parameter.isList {
+                run.parameters[parameter.name] = try? parameter.coerce(.array(values.map(JSONValue.string)))
+            } else if values.count == 1 {
+                run.parameters[parameter.name] = try? parameter.coerce(.string(values[0]))
+            }
+        }
+        return inferredPerson
     }
 
     /// "Allow Zippy": the user's yes to the app, as at its first use (or after a no), told
