@@ -226,18 +226,22 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
         if let title = intent.taskTitle, let chosen, try await isTaken(title, besides: chosen) { return SetTaskAttributeResponse(.failure) }
         let status = intent.status?.rawValue, priority = intent.priority?.rawValue
         let title = intent.taskTitle, reminder = intent.temporalEventTrigger
-        let changed = try await store.updateTask(target, byIdentifier: chosen != nil, toStatus: status) { task in
+        let updated = try await store.updateTask(target, byIdentifier: chosen != nil, toStatus: status) { task in
             if let status { task.status = status }
             if let priority { task.priority = priority }
             if let title { task.title = title }
             if let reminder { task.reminder = reminder }
         }
-        guard let changed else { return SetTaskAttributeResponse(.failure) }
+        guard let before = updated?.before, let changed = updated?.after else { return SetTaskAttributeResponse(.failure) }
         // The words name the task changed as the list spells it ("camp chairs" where "Camp
         // Chairs" was said and is another task); a rename names it as said, and one chosen by
         // its list as chosen ("rice on Hardware Store").
         var response = ["modifiedTask": json(changed)]
         if title == nil, Self.taskIdentifier(intent) == nil { response["targetTask"] = .string(changed.title) }
+        // Checked off again: the words say it was so already, not that it was just done.
+        if (before.status, before.priority, before.title, before.reminder) == (changed.status, changed.priority, changed.title, changed.reminder) {
+            response["alreadySo"] = .string(changed.title)
+        }
         return SetTaskAttributeResponse(.success, response)
     }
 

@@ -204,14 +204,21 @@ final class NotebookStore: Sendable {
     /// nil if there is none.
     func updateTask(
         _ title: String, byIdentifier: Bool = false, toStatus status: String? = nil, _ change: @escaping @Sendable (inout TaskItem) -> Void
-    ) async throws -> TaskItem? {
+    ) async throws -> TaskUpdate? {
         try await database.journaledWrite { db in
             let tasks = try TaskItem.filter(Column(byIdentifier ? "identifier" : "title") == title).order(Column("created")).fetchAll(db)
-            guard var task = tasks.first(where: { $0.status != status }) ?? tasks.first else { return nil }
+            guard let before = tasks.first(where: { $0.status != status }) ?? tasks.first else { return nil }
+            var task = before
             change(&task)
             try task.update(db)
-            return task
+            return TaskUpdate(before: before, after: task)
         }
+    }
+
+    /// A task as it was and as a change left it.
+    struct TaskUpdate: Codable, Sendable {
+        let before: TaskItem
+        let after: TaskItem
     }
 
     /// The open tasks titled `titles` (every open task when nil): those a snooze moves.
