@@ -97,23 +97,42 @@ struct Geography: Sendable {
 }
 
 /// Zippy's ride options: the terms its AppIntentVocabulary.plist gives for
-/// `RequestRide.rideOptionName`, read with the SDK's vocabulary reader.
+/// `RequestRide.rideOptionName`, read with the SDK's vocabulary reader, in the order of
+/// their prices (each costs more and comes later than the one before).
 struct RideOptions: Sendable {
-    struct Option: Sendable { var identifier: String; var name: String; var synonyms: [String] }
+    struct Option: Sendable {
+        var identifier: String
+        var name: String
+        var synonyms: [String]
+        /// The price, as the app says it ("$12-16").
+        var priceRange: String
+        /// How soon it can pick up.
+        var estimatedPickupSeconds: Double
+    }
     let options: [Option]
 
     init(vocabulary url: URL) throws {
-        options = try AppVocabulary(contentsOf: url).parameterVocabularies
+        let items = try AppVocabulary(contentsOf: url).parameterVocabularies
             .filter { $0.parameterNames.contains("RequestRide.rideOptionName") }
             .flatMap(\.items)
-            .compactMap { item in
-                let phrases = item.synonyms.map(\.phrase)
-                return phrases.first.map { Option(identifier: item.identifier, name: $0, synonyms: phrases) }
+        options = items.enumerated().compactMap { index, item in
+            let phrases = item.synonyms.map(\.phrase)
+            return phrases.first.map {
+                Option(identifier: item.identifier, name: $0, synonyms: phrases,
+                       priceRange: "$\(12 + 6 * index)-\(16 + 8 * index)", estimatedPickupSeconds: Double(2 + index) * 60)
             }
+        }
     }
 
-    /// The option a spoken name means, by any synonym, ignoring case.
+    /// The option a spoken name means, by any synonym, ignoring case; "cheapest" and
+    /// "fastest" (and their like) mean the option that costs least or comes soonest.
     func option(named name: String) -> Option? {
-        options.first { $0.synonyms.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+        let said = name.lowercased()
+        if Self.cheapest.contains(said) { return options.first }
+        if Self.fastest.contains(said) { return options.min { $0.estimatedPickupSeconds < $1.estimatedPickupSeconds } }
+        return options.first { $0.synonyms.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
     }
+
+    static let cheapest: Set = ["cheapest", "least expensive"]
+    static let fastest: Set = ["fastest", "quickest"]
 }

@@ -17,9 +17,9 @@ struct ListRideOptionsHandler: ListRideOptionsIntentHandling {
         if let drop = rides.geography.place(intent.intent["dropOffLocation"]), !rides.geography.covers(drop) {
             return ListRideOptionsResponse(.failureRequiringAppLaunchNoServiceInArea)
         }
-        let options: [JSONValue] = rides.options.options.enumerated().map { index, option in
+        let options: [JSONValue] = rides.options.options.map { option in
             ["name": .string(option.name), "identifier": .string(option.identifier),
-             "estimatedPickupSeconds": .number(Double(2 + index) * 60), "priceRange": .string("$\(12 + 6 * index)-\(16 + 8 * index)")]
+             "estimatedPickupSeconds": .number(option.estimatedPickupSeconds), "priceRange": .string(option.priceRange)]
         }
         return ListRideOptionsResponse(.success, ["rideOptions": .array(options)])
     }
@@ -80,8 +80,10 @@ struct RequestRideHandler: RequestRideIntentHandling {
 
     func confirm(intent: RequestRideIntent) async throws -> RequestRideResponse {
         if let problem = try await problem(intent) { return RequestRideResponse(problem) }
-        let option = intent.rideOptionName ?? rides.options.options.first?.name ?? "Zippy"
-        return RequestRideResponse(.ready, ["rideOption": .string(option), "estimatedPickupSeconds": 120])
+        guard let option = intent.rideOptionName.flatMap(rides.options.option(named:)) ?? rides.options.options.first else {
+            return RequestRideResponse(.ready, ["rideOption": "Zippy", "estimatedPickupSeconds": 120])
+        }
+        return RequestRideResponse(.ready, ["rideOption": .string(option.name), "estimatedPickupSeconds": .number(option.estimatedPickupSeconds)])
     }
 
     func handle(intent: RequestRideIntent) async throws -> RequestRideResponse {

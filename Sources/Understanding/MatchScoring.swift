@@ -12,6 +12,7 @@ final class MatchScoring {
     let given: [String: JSONValue]
     let givenWords: Int
     let reader: ValueReader
+    let catalog: Catalog
     let apps: [AppProfile]
     /// The (folded) names apps taught.
     let knownNames: Set<String>
@@ -55,13 +56,14 @@ final class MatchScoring {
 
     init(
         tokens: [Token], intent: IntentDefinition, given: [String: JSONValue], givenWords: Int, reader: ValueReader,
-        apps: [AppProfile], knownNames: Set<String>, best: RequestReader.Candidate?
+        catalog: Catalog, apps: [AppProfile], knownNames: Set<String>, best: RequestReader.Candidate?
     ) {
         self.tokens = tokens
         self.intent = intent
         self.given = given
         self.givenWords = givenWords
         self.reader = reader
+        self.catalog = catalog
         self.apps = apps
         self.knownNames = knownNames
         let words = reader.pack.words
@@ -102,6 +104,12 @@ final class MatchScoring {
         if score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) + match.captures.count <= bestScore { return }
         var parameters = given
         for (name, range) in match.captures where name != "_" {
+            // `{_Intent.parameter}`: words that must read as that parameter's value, then left
+            // out ("how much is a {_RequestRide.rideOptionName}": a ride option's price).
+            if name.hasPrefix("_") {
+                guard readsAsOther(name, range, in: match) else { return }
+                continue
+            }
             guard let parameter = intent.parameter(name),
                 let reading = reading(name, range, in: match, as: parameter),
                 // "tell coco and zorro lunch is off": an "and" before what may be a name joins
@@ -175,6 +183,14 @@ final class MatchScoring {
         }
         // Words that read as one of a parameter's values beat free text.
         return Reading(value: value, bonus: parameter.type == .enum ? 2 * words.count : 0, startsWithAnd: startsWithAnd)
+    }
+
+    /// Whether the words of the capture `name` (`_Intent.parameter`) over `range` read as a
+    /// value of that parameter of another intent.
+    private func readsAsOther(_ name: String, _ range: Range<Int>, in match: PatternMatch) -> Bool {
+        let parts = name.dropFirst().split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let parameter = catalog.intent(parts[0])?.parameter(parts[1]) else { return false }
+        return reader.read(match.captured(name, range, in: tokens), for: parameter, intent: parts[0], apps: apps) != nil
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no

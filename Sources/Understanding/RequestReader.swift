@@ -191,8 +191,8 @@ public struct RequestReader: Sendable {
             guard let intent = catalog.intent(intentName) else { continue }
             let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date, saidWords: saidWords)
             let scoring = MatchScoring(
-                tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, apps: apps,
-                knownNames: knownNames, best: best)
+                tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, catalog: catalog,
+                apps: apps, knownNames: knownNames, best: best)
             // What skipping the first n words costs: fillers a little, other words a lot, and
             // a person's name more ("tell Coco I need a ride to the pier" is a message).
             var skipCost = [0]

@@ -54,7 +54,7 @@ struct SlotPhrases: Sendable {
     ) {
         for (index, element) in sequence.enumerated() {
             switch element {
-            case .slot(let name) where name != "_":
+            case .slot(let name) where !name.hasPrefix("_"):
                 let before = Array(anchor(sequence[..<index].reversed()).reversed())
                 let after = anchor(sequence[(index + 1)...])
                 guard !before.isEmpty || !after.isEmpty else { continue }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import IntentProtocol
 @testable import Understanding
 
 @Suite("Compiled patterns")
@@ -12,6 +13,21 @@ struct PatternTests {
         #expect(!send.canStart(at: Token("Bobo")))
         #expect(try Pattern("[the] {partySize} of us").canStart(at: Token("five")))
         #expect(try Pattern("[me|us] [a] [ride]").canStart(at: Token("anything")))
+    }
+
+    @Test("Every slot of the language file's patterns for the built-in domains names a parameter of its intent, or (`_Intent.parameter`) of another")
+    func slotsNameParameters() throws {
+        let pack = try Fixture.pack()
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        for (intent, patterns) in [pack.intents, pack.appVerbForms, pack.pointedIntents].flatMap({ $0 }) where catalog.intent(intent) != nil {
+            for pattern in patterns {
+                for slot in pattern.slots where slot != "_" {
+                    let named = slot.hasPrefix("_") ? slot.dropFirst().split(separator: ".").map(String.init) : [intent, slot]
+                    let found = named.count == 2 ? catalog.intent(named[0])?.parameter(named[1]) : nil
+                    #expect(found != nil, "\(intent): {\(slot)} in \(pattern.source)")
+                }
+            }
+        }
     }
 
     @Test("A typo of a first word may start a match")

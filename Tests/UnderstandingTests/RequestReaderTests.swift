@@ -176,6 +176,33 @@ extension RequestReaderTests {
         #expect(request("What's on my grocery list?")?.parameters == ["title": "grocery", "itemType": "taskList"])
     }
 
+    @Test("The price of one kind of ride asks the ride options; the kind is only a word of the question, and must be one the app named")
+    func priceOfOneKindOfRide() throws {
+        for text in ["how much would a zippy van be?", "how much is a zippy van?", "what would the zippy pool cost", "how much would it be for a van"] {
+            let r = request(text)
+            #expect(r?.intent == "ListRideOptions", "\(text)")
+            #expect(r?.parameters == [:], "\(text)")
+            #expect(r?.pattern.contains("{_RequestRide.rideOptionName}") == true, "\(text)")
+        }
+        #expect(request("how much is a zippy van to the airport")?.parameters == ["dropOffLocation": "airport"])
+        // Words no app names as a kind of ride are no kind of ride.
+        #expect(request("how much would a banana be")?.pattern.contains("{_RequestRide.rideOptionName}") != true)
+        // Without Zippy's vocabulary, its kinds of ride are words like any other.
+        let others = try Fixture.apps().filter { $0.name != "Zippy" }
+        if case .request(let r) = reader.read("how much would a zippy van be", apps: others) {
+            #expect(!r.pattern.contains("{_RequestRide.rideOptionName}"))
+        }
+    }
+
+    @Test("\"The cheapest\" and \"the fastest\" are kinds of ride to book, for the app to say which")
+    func cheapestAndFastest() {
+        #expect(request("book the cheapest one")?.parameters == ["rideOptionName": "cheapest"])
+        #expect(request("I'll take the fastest")?.parameters == ["rideOptionName": "fastest"])
+        let r = request("get me the cheapest ride to the airport")
+        #expect(r?.intent == "RequestRide")
+        #expect(r?.parameters == ["rideOptionName": "cheapest", "dropOffLocation": "airport"])
+    }
+
     @Test("An app's name used as a noun stands for what the app deals in")
     func appNameAsNoun() {
         #expect(request("is my zippy almost here")?.intent == "GetRideStatus")

@@ -126,8 +126,9 @@ struct ShownResults {
 
     /// Keeps what the user gave `app`'s `intent` (`values`, nil when it was not done) when
     /// another parameter is carried from one of them; it replaces what was kept before, and
-    /// one not done (a trip outside the area, or called off) leaves nothing kept. A value over
-    /// `maximumAskedBytes` is not kept.
+    /// one not done (a trip outside the area, or called off) leaves nothing kept. One done
+    /// that said none of them ("how much would a van be?" after the prices of a trip) is
+    /// about what was kept, and leaves it. A value over `maximumAskedBytes` is not kept.
     mutating func record(
         asked values: [String: JSONValue]?, app: String?, intent: String?, for client: Client, now: ContinuousClock.Instant
     ) {
@@ -137,6 +138,9 @@ struct ShownResults {
             return
         }
         let kept = values.filter { names.contains($0.key) && $0.value.serialized().count <= Self.maximumAskedBytes }
+        if !values.keys.contains(where: names.contains), let before = byClient[client]?.asked, before.app == app, before.intent == intent {
+            return
+        }
         update(client) { $0.asked = Asked(app: app, intent: intent, values: kept, at: now) }
     }
 
