@@ -188,9 +188,10 @@ final class MatchScoring {
     /// Whether the words of the capture `name` (`_Intent.parameter`) over `range` read as a
     /// value of that parameter of another intent.
     private func readsAsOther(_ name: String, _ range: Range<Int>, in match: PatternMatch) -> Bool {
-        let parts = name.dropFirst().split(separator: ".", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let parameter = catalog.intent(parts[0])?.parameter(parts[1]) else { return false }
-        return reader.read(match.captured(name, range, in: tokens), for: parameter, intent: parts[0], apps: apps) != nil
+        guard let other = IntentParameterName(name.dropFirst()), let parameter = catalog.intent(other.intent)?.parameter(other.parameter) else {
+            return false
+        }
+        return reader.read(match.captured(name, range, in: tokens), for: parameter, intent: other.intent, apps: apps) != nil
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no

@@ -98,21 +98,24 @@ struct ShownResultsTests {
         let square: JSONValue = ["name": "Union Square"]
         shown.record(asked: ["dropOffLocation": square, "other": "x"], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
         let asked = shown.asked(by: client(1))
-        #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == square)
+        #expect(asked?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now) == square)
         #expect(asked?.values["other"] == nil, "only what a parameter is carried from")
-        #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Impostor", now: now) == nil)
-        #expect(asked?.value(of: "RequestRide.dropOffLocation", app: "Zippy", now: now) == nil)
-        #expect(asked?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now + .seconds(301)) == nil)
+        #expect(asked?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Impostor", now: now) == nil)
+        #expect(asked?.value(of: IntentParameterName(intent: "RequestRide", parameter: "dropOffLocation"), app: "Zippy", now: now) == nil)
+        #expect(asked?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now + .seconds(301)) == nil)
         #expect(shown.asked(by: client(2)) == nil)
         #expect(shown.asked(by: client(1, key: "another-key")) == nil)
         // An intent nothing is carried from changes nothing; one not done (failed, or called
         // off) leaves nothing kept, the trip asked about being another; a value over 1 KiB is not kept.
         shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], app: "Zippy", intent: "RequestRide", for: client(1), now: now)
-        #expect(shown.asked(by: client(1))?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == square)
+        #expect(shown.asked(by: client(1))?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now) == square)
+        // One done that says none of them ("how much would a van be?") is about the trip kept.
+        shown.record(asked: [:], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now + .seconds(1))
+        #expect(shown.asked(by: client(1))?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now) == square)
         shown.record(asked: nil, app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
         #expect(shown.asked(by: client(1)) == nil)
         shown.record(asked: ["dropOffLocation": ["name": .string(String(repeating: "x", count: 1_100))]], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
-        #expect(shown.asked(by: client(1))?.value(of: "ListRideOptions.dropOffLocation", app: "Zippy", now: now) == nil)
+        #expect(shown.asked(by: client(1))?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now) == nil)
     }
 
     @Test("A path of members takes the arrays inside a response's objects together: the tasks of every list shown")

@@ -23,6 +23,15 @@ struct CatalogTests {
         #expect(catalog.domain(ofIntent: "SendMessage") == "Messaging")
     }
 
+    @Test("A parameter of another intent is named Intent.parameter: two names and one dot, nothing else")
+    func intentParameterNames() {
+        #expect(IntentParameterName("ListRideOptions.dropOffLocation") == IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"))
+        #expect(IntentParameterName("ListRideOptions.dropOffLocation")?.description == "ListRideOptions.dropOffLocation")
+        for bad in ["", ".", "ListRideOptions", "ListRideOptions.", ".dropOffLocation", "A.b.c"] {
+            #expect(IntentParameterName(bad) == nil, "\(bad)")
+        }
+    }
+
     @Test("SiriKit class names map to catalog names")
     func sirikitNamesAreAccepted() {
         #expect(Catalog.canonicalIntentName("INSendMessageIntent") == "SendMessage")

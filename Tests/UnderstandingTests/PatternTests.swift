@@ -22,8 +22,8 @@ struct PatternTests {
         for (intent, patterns) in [pack.intents, pack.appVerbForms, pack.pointedIntents].flatMap({ $0 }) where catalog.intent(intent) != nil {
             for pattern in patterns {
                 for slot in pattern.slots where slot != "_" {
-                    let named = slot.hasPrefix("_") ? slot.dropFirst().split(separator: ".").map(String.init) : [intent, slot]
-                    let found = named.count == 2 ? catalog.intent(named[0])?.parameter(named[1]) : nil
+                    let named = slot.hasPrefix("_") ? IntentParameterName(slot.dropFirst()) : IntentParameterName(intent: intent, parameter: slot)
+                    let found = named.flatMap { catalog.intent($0.intent)?.parameter($0.parameter) }
                     #expect(found != nil, "\(intent): {\(slot)} in \(pattern.source)")
                 }
             }

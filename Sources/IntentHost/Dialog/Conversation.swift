@@ -325,7 +325,8 @@ struct Conversation: Sendable {
         if carried.contains(where: { request.parameters[$0.name] != nil }) { return }
         if world.locked, world.app(app)?.registration.intentsRestrictedWhileLocked.contains(asked?.intent ?? "") != false { return }
         for parameter in carried where run.parameters[parameter.name] == nil {
-            guard let value = parameter.carriedFrom?.lazy.compactMap({ asked?.value(of: $0, app: app, now: .now) }).first,
+            guard let value = parameter.carriedFrom?.lazy.compactMap(IntentParameterName.init)
+                .compactMap({ asked?.value(of: $0, app: app, now: .now) }).first,
                 let coerced = try? parameter.coerce(value)
             else { continue }
             run.parameters[parameter.name] = coerced
@@ -928,7 +929,7 @@ struct Conversation: Sendable {
     private func otherRequestsValue(_ request: UnderstoodRequest, for parameter: ParameterDefinition, app: String?) -> JSONValue? {
         guard let app, request.apps.contains(app), request.namedApp.map({ $0 == app }) ?? true,
             request.parameters.count == 1, let (name, value) = request.parameters.first,
-            parameter.answeredBy?.contains("\(request.intent).\(name)") == true
+            parameter.answeredBy?.contains(IntentParameterName(intent: request.intent, parameter: name).description) == true
         else { return nil }
         return try? parameter.coerce(value)
     }

@@ -44,11 +44,10 @@ struct ShownResults {
         let values: [String: JSONValue]
         let at: ContinuousClock.Instant
 
-        /// The value of `source` (`Intent.parameter`) the user gave `app` within
-        /// `ShownResults.lifetime` of `now`, if any.
-        func value(of source: String, app: String, now: ContinuousClock.Instant) -> JSONValue? {
-            guard app == self.app, at.duration(to: now) <= ShownResults.lifetime, source.hasPrefix(intent + ".") else { return nil }
-            return values[String(source.dropFirst(intent.count + 1))]
+        /// The value of `source` the user gave `app` within `ShownResults.lifetime` of `now`, if any.
+        func value(of source: IntentParameterName, app: String, now: ContinuousClock.Instant) -> JSONValue? {
+            guard app == self.app, at.duration(to: now) <= ShownResults.lifetime, source.intent == intent else { return nil }
+            return values[source.parameter]
         }
     }
 
@@ -85,8 +84,7 @@ struct ShownResults {
         self.references = references
         var carried: [String: Set<String>] = [:]
         for source in catalog.domains.flatMap(\.intents).flatMap(\.parameters).flatMap({ $0.carriedFrom ?? [] }) {
-            let parts = source.split(separator: ".")
-            if parts.count == 2 { carried[String(parts[0]), default: []].insert(String(parts[1])) }
+            if let from = IntentParameterName(source) { carried[from.intent, default: []].insert(from.parameter) }
         }
         self.carried = carried
     }

@@ -102,9 +102,9 @@ public struct Catalog: Sendable {
                         throw problem("\(place) is carried from another intent, but \(name) does not require the user's confirmation")
                     }
                     // Another intent of the same domain must have that parameter, of the same type.
-                    let parts = source.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-                    guard parts.count == 2, parts[0] != intent.name, let other = domain.intents.first(where: { $0.name == parts[0] }),
-                        let carried = other.parameter(parts[1]), carried.type == parameter.type, carried.isList == parameter.isList
+                    guard let from = IntentParameterName(source), from.intent != intent.name,
+                        let other = domain.intents.first(where: { $0.name == from.intent }),
+                        let carried = other.parameter(from.parameter), carried.type == parameter.type, carried.isList == parameter.isList
                     else {
                         throw problem("\(place) is carried from \"\(PeerNames.loggable(source))\", which is no parameter of its type of another intent of its domain")
                     }
