@@ -1,4 +1,5 @@
 import CZeroMQ
+import Glibc
 
 /// One frame, owning a `zmq_msg_t` at a stable heap address.
 ///
@@ -73,6 +74,14 @@ public final class Message: @unchecked Sendable {
     public func property(_ name: String) -> String? {
         guard let value = zmq_msg_gets(pointer, name) else { return nil }
         return String(cString: value)
+    }
+
+    /// Whether the property `name` is `value` (both absent counts), compared where libzmq
+    /// keeps it, without a copy: for a check made on every message.
+    public func property(_ name: String, is value: String?) -> Bool {
+        let found = zmq_msg_gets(pointer, name)
+        guard let found, let value else { return found == nil && value == nil }
+        return value.withCString { strcmp(found, $0) == 0 }
     }
 
     /// A copy of the payload.

@@ -213,6 +213,10 @@ struct SocketTests {
         let frames = try #require(try guarded.receiveFrames(wait: false))
         #expect(frames.last?.string == "hello")
         #expect(frames.last?.property("User-Id") == admitted.publicKey)
+        #expect(frames.last?.property("User-Id", is: admitted.publicKey) == true)
+        #expect(frames.last?.property("User-Id", is: String(admitted.publicKey.dropLast())) == false, "compared whole, not as a prefix")
+        #expect(frames.last?.property("User-Id", is: nil) == false)
+        #expect(frames.last?.property("No-Such-Property", is: nil) == true)
         #expect(try guardedPoller.poll(timeout: 300) == 0, "the refused key's message never arrives")
         _ = (refused, welcome)
     }

@@ -405,7 +405,7 @@ actor Broker {
         let instance = registry.heard(from: routingID, at: now)
         // A routing id that a connection gone had is free for another to take (the peer names
         // it): on it, only the key the instance registered with speaks for that instance.
-        if let instance, frames.last?.property("User-Id") != instance.publicKey {
+        if let instance, frames.last?.property("User-Id", is: instance.publicKey) != true {
             drop(routingID, because: "another key took over its connection")
             sendToExtension(routingID, .disconnect(reason: "not registered; register first"))
             return
