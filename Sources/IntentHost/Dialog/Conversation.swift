@@ -335,7 +335,8 @@ struct Conversation: Sendable {
 
     /// Values not said but just shown: "mark them as read" after a search (catalog `from`),
     /// only when the words point back at them ("them", "those", "reply"); "mark them all as
-    /// done" is about more than one, so a one-value parameter is asked for. People are taken
+    /// done" is about more than one, so a one-value parameter is asked for, and "snooze
+    /// that" about one, so several shown are asked about. People are taken
     /// only when they are one ("reply on my way" to the messages of one sender); returns
     /// whether one was, since what is sent them is confirmed first: the words may have
     /// meant something else.
@@ -346,6 +347,9 @@ struct Conversation: Sendable {
         for parameter in run.intent.parameters where run.parameters[parameter.name] == nil {
             if !parameter.isList, answers.pointsAtSeveral(text) { continue }
             guard var values = parameter.from?.references.lazy.compactMap({ shown?.values(for: $0, app: app, now: .now) }).first else { continue }
+            // "push that to Friday" after eight tasks were shown points at one of them: which
+            // is asked. Only words for several ("them", "all of them") take every one.
+            if parameter.isList, values.count > 1, !answers.pointsAtSeveral(text) { continue }
             if parameter.type == .person {
                 values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
                 if values.count > 1 { continue }
