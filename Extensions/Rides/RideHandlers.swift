@@ -186,6 +186,20 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
         return (1...5).contains(intent.intent.integer("rating") ?? 0) ? .success(.number(rating)) : .unsupported
     }
 
+    /// A tip is money sent: one larger than any ride costs is said back first
+    /// (`largeTip`), and one over `largestTip` is refused (`tipTooLarge`).
+    func resolveTip(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
+        guard let tip = intent.tip else { return .notRequired }
+        guard tip >= 0 else { return .unsupported }
+        guard tip <= Self.largestTip else { return .unsupported(reason: "tipTooLarge") }
+        return tip > Self.tipSaidBack ? .confirmationRequired(.number(tip), reason: "largeTip") : .success(.number(tip))
+    }
+
+    /// The largest tip sent, and the tip above which it is said back first (more than the
+    /// dearest ride's price).
+    static let largestTip = 200.0
+    static let tipSaidBack = 32.0
+
     func handle(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse {
         guard let id = intent.rideIdentifier, let ride = try await rides.store.ride(id), !ride.cancelled,
             ride.phase.0 == .completed
