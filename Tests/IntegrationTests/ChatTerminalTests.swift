@@ -209,6 +209,23 @@ struct ChatTerminalTests {
         #expect(try !terminal.screen().contains("Here is what you can ask"), "nothing of the paste is sent before Enter")
     }
 
+    @Test("A yes typed ahead of the question it would answer is dropped, and the user told so: the ride is booked only by a yes typed after it")
+    func yesTypedAheadAnswersNothing() throws {
+        let host = try TestHost(["--extensions", "rides", "--pass-env", "INTENTD_RIDE_SECONDS_PER_STEP"], environment: ["INTENTD_RIDE_SECONDS_PER_STEP": "1000"])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Zippy"])
+        #expect(try host.ctl("authorize", "Zippy", "allow").status == 0)
+        let terminal = try Self.chat(host, locale: "C.UTF-8")
+        // Both lines reach the terminal at once, as lines pasted without paste marks do.
+        try terminal.type("book a zippy x to golden gate park\ryes\r")
+        try terminal.waitFor("Request a Zippy X from Current Location to Golden Gate Park?")
+        try terminal.waitFor("(What was typed before this question was dropped: answer it now.)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try !terminal.screen().contains("is booked"), "the yes typed ahead booked the ride")
+        try terminal.typeLine("yes")
+        try terminal.waitFor("Your Zippy X to Golden Gate Park is booked.")
+    }
+
     @Test("Killing the whole line (Ctrl-A, Ctrl-K) empties it and the chat goes on; Ctrl-Y brings it back")
     func killingTheLineKeepsTheChat() throws {
         let (host, terminal) = try Self.monkeyChat()

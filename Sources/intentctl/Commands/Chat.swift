@@ -37,6 +37,8 @@ struct Chat: ParsableCommand {
         }
         var session: String?
         var deadline: LineEditor.Deadline?
+        /// What the open question waits for: a yes or no is answered only by what is typed after it.
+        var expecting: Turn.Expectation?
 
         /// How long `turn`'s question waits, from now.
         func waits(_ turn: Turn) -> LineEditor.Deadline? {
@@ -99,6 +101,7 @@ struct Chat: ParsableCommand {
         func show(_ turn: Turn) {
             editor.show(Transcript.Line(turn).shown)
             session = turn.end == nil ? turn.sessionId : nil
+            expecting = session == nil ? nil : turn.expecting
             deadline = waits(turn)
             if let outcome = turn.outcome { keys.outcome(outcome.code) }
         }
@@ -106,7 +109,8 @@ struct Chat: ParsableCommand {
         while true {
             let typed: String
             switch editor.read(
-                prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline, interruptible: session != nil, keepWaiting: keepWaiting)
+                prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline, interruptible: session != nil,
+                freshOnly: expecting == .yesNo, keepWaiting: keepWaiting)
             {
             case .end:
                 // Leaving with a question open: what waited for its answer is not done.

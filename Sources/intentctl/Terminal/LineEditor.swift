@@ -122,14 +122,23 @@ final class LineEditor: Sendable {
     /// with `interrupted`. On a terminal, `deadline`'s note and prompt are shown the moment
     /// it passes, and a line finished after that comes as `lateLine`; while the user types
     /// the line close to it, `keepWaiting` is asked for a later one (at most once a second).
+    /// With `freshOnly`, on a terminal, what was typed before the call is dropped (and the
+    /// user told so): a yes typed ahead of the question it would answer answers nothing.
     /// Call it from one thread only.
-    func read(prompt: String, deadline: Deadline? = nil, interruptible: Bool = false, keepWaiting: () -> Deadline? = { nil }) -> Input {
+    func read(
+        prompt: String, deadline: Deadline? = nil, interruptible: Bool = false, freshOnly: Bool = false,
+        keepWaiting: () -> Deadline? = { nil }
+    ) -> Input {
         // From a pipe a line is an answer however late: the host says it stopped waiting.
         guard let editor else { return readLine().map(Input.line) ?? .end }
         interrupted.store(false, ordering: .relaxed)
         setPrompt(prompt)
         shared.withLock { $0.editing = true }
         intentctl_editor_begin_line(editor)
+        if freshOnly, Self.dropTypedAhead() {
+            queue("(What was typed before this question was dropped: answer it now.)")
+            showWaiting(redraw: true)
+        }
         var waiting = deadline
         var renewed = ContinuousClock.now - .seconds(1)
         var noted = false
@@ -304,6 +313,16 @@ final class LineEditor: Sendable {
     }
 
     /// Queues a note of the editor's own to show above the line, laid out as `show` does.
+    /// Drops what the terminal holds that was not read yet, and the key reader's bytes read
+    /// ahead; whether there was any.
+    private static func dropTypedAhead() -> Bool {
+        var unread: Int32 = 0
+        let any = (ioctl(STDIN_FILENO, UInt(FIONREAD), &unread) == 0 && unread > 0) || intentctl_input_pending() != 0
+        tcflush(STDIN_FILENO, TCIFLUSH)
+        intentctl_input_discard()
+        return any
+    }
+
     private func queue(_ note: String) {
         let text = laidOut(note)
         shared.withLock { $0.waiting.append(text) }
