@@ -124,15 +124,18 @@ struct RideOptions: Sendable {
         }
     }
 
-    /// The option a spoken name means, by any synonym, ignoring case; "cheapest" and
-    /// "fastest" (and their like) mean the option that costs least or comes soonest.
+    /// The option a spoken name means, by any synonym, ignoring case; "cheapest", "fastest"
+    /// and "biggest" (and their like) mean the option that costs least, comes soonest, or
+    /// costs most (the largest car).
     func option(named name: String) -> Option? {
         let said = name.lowercased()
         if Self.cheapest.contains(said) { return options.first }
         if Self.fastest.contains(said) { return options.min { $0.estimatedPickupSeconds < $1.estimatedPickupSeconds } }
+        if Self.dearest.contains(said) { return options.last }
         return options.first { $0.synonyms.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
     }
 
     static let cheapest: Set = ["cheapest", "least expensive"]
     static let fastest: Set = ["fastest", "quickest"]
+    static let dearest: Set = ["most expensive", "priciest", "biggest", "largest"]
 }

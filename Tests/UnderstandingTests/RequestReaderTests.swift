@@ -185,6 +185,10 @@ extension RequestReaderTests {
             #expect(r?.pattern.contains("{_RequestRide.rideOptionName}") == true, "\(text)")
         }
         #expect(request("how much is a zippy van to the airport")?.parameters == ["dropOffLocation": "airport"])
+        for text in ["how much to get to golden gate park in a van", "how much to golden gate park in a zippy x", "price for zippy x to golden gate park for 3 people"] {
+            #expect(request(text)?.intent == "ListRideOptions", "\(text)")
+            #expect(request(text)?.parameters == ["dropOffLocation": "golden gate park"], "\(text)")
+        }
         // Words no app names as a kind of ride are no kind of ride.
         #expect(request("how much would a banana be")?.pattern.contains("{_RequestRide.rideOptionName}") != true)
         // Without Zippy's vocabulary, its kinds of ride are words like any other.
@@ -198,6 +202,9 @@ extension RequestReaderTests {
     func cheapestAndFastest() {
         #expect(request("book the cheapest one")?.parameters == ["rideOptionName": "cheapest"])
         #expect(request("I'll take the fastest")?.parameters == ["rideOptionName": "fastest"])
+        #expect(request("book the most expensive one")?.parameters == ["rideOptionName": "most expensive"])
+        #expect(request("get me the van then")?.parameters == ["rideOptionName": "Zippy Van"])
+        #expect(request("get me one")?.intent == "RequestRide")
         let r = request("get me the cheapest ride to the airport")
         #expect(r?.intent == "RequestRide")
         #expect(r?.parameters == ["rideOptionName": "cheapest", "dropOffLocation": "airport"])
