@@ -103,11 +103,13 @@ final class MatchScoring {
         // is left unread.
         if score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) + match.captures.count <= bestScore { return }
         var parameters = given
+        var mentioned: [IntentParameterName: JSONValue] = [:]
         for (name, range) in match.captures where name != "_" {
-            // `{_Intent.parameter}`: words that must read as that parameter's value, then left
-            // out ("how much is a {_RequestRide.rideOptionName}": a ride option's price).
+            // `{_Intent.parameter}`: words that must read as that parameter's value, kept apart
+            // ("how much is a {_RequestRide.rideOptionName}": a ride option's price).
             if name.hasPrefix("_") {
-                guard readsAsOther(name, range, in: match) else { return }
+                guard let (other, value) = otherValue(name, range, in: match) else { return }
+                mentioned[other] = value
                 continue
             }
             guard let parameter = intent.parameter(name),
@@ -130,7 +132,7 @@ final class MatchScoring {
         if score <= bestScore { return }
         bestScore = score
         best = RequestReader.Candidate(
-            intent: intent.name, parameters: parameters, score: score, pattern: pattern,
+            intent: intent.name, parameters: parameters, score: score, pattern: pattern, mentioned: mentioned,
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
                 freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
@@ -185,13 +187,13 @@ final class MatchScoring {
         return Reading(value: value, bonus: parameter.type == .enum ? 2 * words.count : 0, startsWithAnd: startsWithAnd)
     }
 
-    /// Whether the words of the capture `name` (`_Intent.parameter`) over `range` read as a
-    /// value of that parameter of another intent.
-    private func readsAsOther(_ name: String, _ range: Range<Int>, in match: PatternMatch) -> Bool {
-        guard let other = IntentParameterName(name.dropFirst()), let parameter = catalog.intent(other.intent)?.parameter(other.parameter) else {
-            return false
-        }
-        return reader.read(match.captured(name, range, in: tokens), for: parameter, intent: other.intent, apps: apps) != nil
+    /// The words of the capture `name` (`_Intent.parameter`) over `range` read as a value of
+    /// that parameter of another intent, with its name; nil when they are none.
+    private func otherValue(_ name: String, _ range: Range<Int>, in match: PatternMatch) -> (IntentParameterName, JSONValue)? {
+        guard let other = IntentParameterName(name.dropFirst()), let parameter = catalog.intent(other.intent)?.parameter(other.parameter),
+            let value = reader.read(match.captured(name, range, in: tokens), for: parameter, intent: other.intent, apps: apps)
+        else { return nil }
+        return (other, value)
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no

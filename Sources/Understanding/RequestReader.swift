@@ -95,6 +95,7 @@ public struct RequestReader: Sendable {
             let serving = named.map { [$0.name] } ?? apps.filter { $0.intents.contains(best.intent) }.map(\.name)
             var request = UnderstoodRequest(intent: best.intent, namedApp: namedApp, apps: serving, parameters: best.parameters, pattern: best.pattern)
             request.questionKeptAsSaid = best.questionKeptAsSaid
+            request.mentioned = best.mentioned
             return .request(request)
         }
         if let named, let other = bestMatch(rest, intents: catalog.intentNames, verbForm: false, apps: apps) {
@@ -153,6 +154,8 @@ public struct RequestReader: Sendable {
         var parameters: [String: JSONValue]
         var score: Int
         var pattern: String
+        /// Values of other intents' parameters said in passing (`{_Intent.parameter}`).
+        var mentioned: [IntentParameterName: JSONValue] = [:]
         /// Where the pattern matched; nil for a reading by slot phrases.
         var matched: MatchedSpan? = nil
         /// The free-text parameter holding a question passed on, kept as said.

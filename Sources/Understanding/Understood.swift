@@ -40,6 +40,9 @@ public struct UnderstoodRequest: Sendable, Hashable {
     /// kept as said, since it could not be asked directly for sure ("ask Mojo if he can pick
     /// up her kids"), or asked for in the reader's words ("Can I have the wifi password?").
     public var questionKeptAsSaid: String?
+    /// Values of other intents' parameters said in passing: "how much would a Zippy Van be?"
+    /// asks the ride options (which take no kind of ride) and says `RequestRide.rideOptionName`.
+    public var mentioned: [IntentParameterName: JSONValue] = [:]
 
     /// Creates a request.
     public init(intent: String, namedApp: String?, apps: [String], parameters: [String: JSONValue], pattern: String) {

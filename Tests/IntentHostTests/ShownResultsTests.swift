@@ -109,9 +109,19 @@ struct ShownResultsTests {
         // off) leaves nothing kept, the trip asked about being another; a value over 1 KiB is not kept.
         shown.record(asked: ["dropOffLocation": ["name": "Ferry Building"]], app: "Zippy", intent: "RequestRide", for: client(1), now: now)
         #expect(shown.asked(by: client(1))?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now) == square)
-        // One done that says none of them ("how much would a van be?") is about the trip kept.
-        shown.record(asked: [:], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now + .seconds(1))
+        // One done that says none of them ("how much would a van be?") is about the trip kept,
+        // and what it says of the booking in passing is kept with it, for that app only; what
+        // it says of an intent nothing is carried into is not.
+        let kind = IntentParameterName(intent: "RequestRide", parameter: "rideOptionName")
+        let other = IntentParameterName(intent: "SendMessage", parameter: "content")
+        shown.record(asked: [:], mentioned: [kind: "Zippy Van", other: "hi"], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now + .seconds(1))
         #expect(shown.asked(by: client(1))?.value(of: IntentParameterName(intent: "ListRideOptions", parameter: "dropOffLocation"), app: "Zippy", now: now) == square)
+        #expect(shown.asked(by: client(1))?.mentioned(kind, app: "Zippy", now: now) == "Zippy Van")
+        #expect(shown.asked(by: client(1))?.mentioned(kind, app: "Impostor", now: now) == nil)
+        #expect(shown.asked(by: client(1))?.mentioned(other, app: "Zippy", now: now) == nil)
+        // A new trip without a kind leaves none.
+        shown.record(asked: ["dropOffLocation": square], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
+        #expect(shown.asked(by: client(1))?.mentioned(kind, app: "Zippy", now: now) == nil)
         shown.record(asked: nil, app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)
         #expect(shown.asked(by: client(1)) == nil)
         shown.record(asked: ["dropOffLocation": ["name": .string(String(repeating: "x", count: 1_100))]], app: "Zippy", intent: "ListRideOptions", for: client(1), now: now)

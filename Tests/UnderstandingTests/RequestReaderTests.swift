@@ -185,6 +185,9 @@ extension RequestReaderTests {
             #expect(r?.pattern.contains("{_RequestRide.rideOptionName}") == true, "\(text)")
         }
         #expect(request("how much is a zippy van to the airport")?.parameters == ["dropOffLocation": "airport"])
+        // The kind is kept apart, for a booking after it.
+        #expect(request("how much would a zippy van be?")?.mentioned == [IntentParameterName(intent: "RequestRide", parameter: "rideOptionName"): "Zippy Van"])
+        #expect(request("how much is a ride to the airport")?.mentioned == [:])
         for text in ["how much to get to golden gate park in a van", "how much to golden gate park in a zippy x", "price for zippy x to golden gate park for 3 people"] {
             #expect(request(text)?.intent == "ListRideOptions", "\(text)")
             #expect(request(text)?.parameters == ["dropOffLocation": "golden gate park"], "\(text)")

@@ -52,18 +52,29 @@ struct Conversation: Sendable {
     /// How many times one conversation starts over with a new request said instead of an answer.
     static let maximumNewRequests = 8
 
-    /// Runs the conversation that `text` starts; returns its last turn, what that turn
-    /// answered before requests set aside were named after it (nil when it said an earlier
-    /// answer again), and the values the user gave the intent it did (nil when it did none).
-    func run(_ text: String) async -> (last: Turn, answer: String?, done: [String: JSONValue]?) {
+    /// How a conversation ended, for what the next ones of its client take from it.
+    struct Ending {
+        /// Its last turn.
+        var last: Turn
+        /// What that turn answered before requests set aside were named after it; nil when it
+        /// said an earlier answer again.
+        var answer: String?
+        /// The values the user gave the intent it did; nil when it did none.
+        var done: [String: JSONValue]?
+        /// What the request it did said of other intents in passing (a kind of ride asked the price of).
+        var mentioned: [IntentParameterName: JSONValue] = [:]
+    }
+
+    /// Runs the conversation that `text` starts.
+    func run(_ text: String) async -> Ending {
         var last = await conversation(text)
         let answer = setAside.saidAgain.load(ordering: .relaxed) ? nil : last.text
-        let done = setAside.done.withLock { $0 }.flatMap { $0.intent == last.outcome?.intent && last.outcome?.outcome == .success ? $0.values : nil }
+        let done = setAside.done.withLock { $0 }.flatMap { $0.intent == last.outcome?.intent && last.outcome?.outcome == .success ? $0 : nil }
         let requests = setAside.requests.withLock { $0 }.map { "\u{201C}\($0)\u{201D}" }
         if !requests.isEmpty {
             last.text += " " + words.say(requests.count == 1 ? "setAside" : "setAsideSeveral", ["requests": words.list(requests)])
         }
-        return (last, answer, done)
+        return Ending(last: last, answer: answer, done: done?.values, mentioned: done?.mentioned ?? [:])
     }
 
     private func conversation(_ text: String) async -> Turn {
@@ -108,8 +119,8 @@ struct Conversation: Sendable {
         /// Zippy Van instead"): its intent, app and values, which the new one keeps where it
         /// says nothing else.
         let replaced = Mutex<(intent: String, app: String, values: [String: JSONValue])?>(nil)
-        /// The intent done and its values, as done.
-        let done = Mutex<(intent: String, values: [String: JSONValue])?>(nil)
+        /// The intent done, its values as done, and what its request said of other intents.
+        let done = Mutex<(intent: String, values: [String: JSONValue], mentioned: [IntentParameterName: JSONValue])?>(nil)
 
         /// Whether `rest` says what the request being answered said ("yes, tell Coco I'm
         /// late" to the question about "tell Coco I'm late").
@@ -301,7 +312,7 @@ struct Conversation: Sendable {
         case .success:
             // What the user gave, said or answered; not what the app filled in ("Current Location").
             let given = said.union(asker.answered)
-            setAside.done.withLock { $0 = (intent.name, run.parameters.filter { given.contains($0.key) }) }
+            setAside.done.withLock { $0 = (intent.name, run.parameters.filter { given.contains($0.key) }, request.mentioned) }
             // Work under way is not work done: the result's words ("I sent …") wait for it.
             if intent.responseCode(outcome.code)?.kind == .inProgress {
                 return context.turn(words.say("inProgress", ["app": appName]), end: .completed, outcome: outcome)
@@ -318,8 +329,9 @@ struct Conversation: Sendable {
     /// What the user last asked the app for, where the catalog carries it over and the
     /// request says none of it: "book a Zippy Pool" after "how much is a ride to Union
     /// Square?" goes there (and the ride is confirmed first); "book one to the pier" is
-    /// another trip, from where the user is. While locked, nothing comes from an intent
-    /// restricted then (the confirmation would say it).
+    /// another trip, from where the user is; "book it" after "how much is a van to Union
+    /// Square?" books a Zippy Van, what was said of the booking in passing. While locked,
+    /// nothing comes from an intent restricted then (the confirmation would say it).
     private func carryValues(into run: inout Run, _ request: UnderstoodRequest, _ world: DialogWorld) {
         let (app, carried) = (run.app, run.intent.parameters.filter { $0.carriedFrom != nil })
         if carried.contains(where: { request.parameters[$0.name] != nil }) { return }
@@ -329,6 +341,12 @@ struct Conversation: Sendable {
                 .compactMap({ asked?.value(of: $0, app: app, now: .now) }).first,
                 let coerced = try? parameter.coerce(value)
             else { continue }
+            run.parameters[parameter.name] = coerced
+        }
+        // What the price question said of the booking in passing: "how much would a Zippy Van be?".
+        for parameter in run.intent.parameters where run.parameters[parameter.name] == nil && !carried.isEmpty {
+            let target = IntentParameterName(intent: run.intent.name, parameter: parameter.name)
+            guard let value = asked?.mentioned(target, app: app, now: .now), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[parameter.name] = coerced
         }
     }

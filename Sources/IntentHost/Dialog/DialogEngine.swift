@@ -87,12 +87,13 @@ final class DialogEngine: Sendable {
             // One trace for the conversation: every stage it sends carries it, and so does its
             // outcome, for `intentctl logs --trace`.
             let trace = TraceParent.make()
-            var (last, answer, done) = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
+            let ending = await LifecycleTrace.$current.withValue(trace) { await conversation.run(utterance.text) }
+            var last = ending.last
             last.outcome?.traceparent = trace
             shown.withLock {
                 if let outcome = last.outcome { $0.record(outcome, for: client, now: .now) }
-                $0.record(asked: done, app: last.app, intent: last.intent, for: client, now: .now)
-                if let answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: client, now: .now) }
+                $0.record(asked: ending.done, mentioned: ending.mentioned, app: last.app, intent: last.intent, for: client, now: .now)
+                if let answer = ending.answer { $0.record(answer: answer, app: last.app, intent: last.intent, for: client, now: .now) }
             }
             // A late answer to a timed-out session hears why; others hear that it ended. Kept
             // before the session closes, so no answer in between finds neither.

@@ -37,17 +37,26 @@ struct ShownResults {
     }
 
     /// What the user gave an app's intent in a client's last conversation that did it: the
-    /// values of the parameters some other parameter is carried from (`carriedFrom`).
+    /// values of the parameters some other parameter is carried from (`carriedFrom`), and
+    /// what the request said in passing of the intents they are carried into ("how much
+    /// would a Zippy Van be?": `RequestRide.rideOptionName`).
     struct Asked: Sendable {
         let app: String
         let intent: String
         let values: [String: JSONValue]
+        var mentioned: [IntentParameterName: JSONValue] = [:]
         let at: ContinuousClock.Instant
 
         /// The value of `source` the user gave `app` within `ShownResults.lifetime` of `now`, if any.
         func value(of source: IntentParameterName, app: String, now: ContinuousClock.Instant) -> JSONValue? {
             guard app == self.app, at.duration(to: now) <= ShownResults.lifetime, source.intent == intent else { return nil }
             return values[source.parameter]
+        }
+
+        /// The value of `target` said in passing to `app` within `ShownResults.lifetime` of `now`, if any.
+        func mentioned(_ target: IntentParameterName, app: String, now: ContinuousClock.Instant) -> JSONValue? {
+            guard app == self.app, at.duration(to: now) <= ShownResults.lifetime else { return nil }
+            return mentioned[target]
         }
     }
 
@@ -71,6 +80,8 @@ struct ShownResults {
     private let references: [String: [ShownValues]]
     /// The parameters some parameter is carried from, by intent.
     private let carried: [String: Set<String>]
+    /// The intents values are carried into (whose values said in passing are kept).
+    private let carriedInto: Set<String>
     private var byClient: [Client: Kept] = [:]
     private var order: [Client] = []
 
@@ -83,10 +94,16 @@ struct ShownResults {
         }
         self.references = references
         var carried: [String: Set<String>] = [:]
-        for source in catalog.domains.flatMap(\.intents).flatMap(\.parameters).flatMap({ $0.carriedFrom ?? [] }) {
-            if let from = IntentParameterName(source) { carried[from.intent, default: []].insert(from.parameter) }
+        var carriedInto: Set<String> = []
+        for intent in catalog.domains.flatMap(\.intents) {
+            for source in intent.parameters.flatMap({ $0.carriedFrom ?? [] }) {
+                guard let from = IntentParameterName(source) else { continue }
+                carried[from.intent, default: []].insert(from.parameter)
+                carriedInto.insert(intent.name)
+            }
         }
         self.carried = carried
+        self.carriedInto = carriedInto
     }
 
     /// What is kept for one client.
@@ -126,9 +143,12 @@ struct ShownResults {
     /// another parameter is carried from one of them; it replaces what was kept before, and
     /// one not done (a trip outside the area, or called off) leaves nothing kept. One done
     /// that said none of them ("how much would a van be?" after the prices of a trip) is
-    /// about what was kept, and leaves it. A value over `maximumAskedBytes` is not kept.
+    /// about what was kept, and leaves it. Of `mentioned`, what is said of the intents values
+    /// are carried into is kept with them (replacing what was, when there is any). A value
+    /// over `maximumAskedBytes` is not kept.
     mutating func record(
-        asked values: [String: JSONValue]?, app: String?, intent: String?, for client: Client, now: ContinuousClock.Instant
+        asked values: [String: JSONValue]?, mentioned: [IntentParameterName: JSONValue] = [:], app: String?, intent: String?,
+        for client: Client, now: ContinuousClock.Instant
     ) {
         guard let intent, let names = carried[intent] else { return }
         guard let values, let app else {
@@ -136,10 +156,12 @@ struct ShownResults {
             return
         }
         let kept = values.filter { names.contains($0.key) && $0.value.serialized().count <= Self.maximumAskedBytes }
+        let said = mentioned.filter { carriedInto.contains($0.key.intent) && $0.value.serialized().count <= Self.maximumAskedBytes }
         if !values.keys.contains(where: names.contains), let before = byClient[client]?.asked, before.app == app, before.intent == intent {
+            if !said.isEmpty { update(client) { $0.asked?.mentioned = said } }
             return
         }
-        update(client) { $0.asked = Asked(app: app, intent: intent, values: kept, at: now) }
+        update(client) { $0.asked = Asked(app: app, intent: intent, values: kept, mentioned: said, at: now) }
     }
 
     /// Keeps `text`, the last answer of a conversation about `app`'s `intent` (if any), as the
