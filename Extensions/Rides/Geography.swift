@@ -104,8 +104,9 @@ struct RideOptions: Sendable {
         var identifier: String
         var name: String
         var synonyms: [String]
-        /// The price, as the app says it ("$12-16").
+        /// The price, as the app says it ("$12-16"), and its top in dollars.
         var priceRange: String
+        var highestPrice: Double
         /// How soon it can pick up.
         var estimatedPickupSeconds: Double
     }
@@ -119,7 +120,8 @@ struct RideOptions: Sendable {
             let phrases = item.synonyms.map(\.phrase)
             return phrases.first.map {
                 Option(identifier: item.identifier, name: $0, synonyms: phrases,
-                       priceRange: "$\(12 + 6 * index)-\(16 + 8 * index)", estimatedPickupSeconds: Double(2 + index) * 60)
+                       priceRange: "$\(12 + 6 * index)-\(16 + 8 * index)", highestPrice: Double(16 + 8 * index),
+                       estimatedPickupSeconds: Double(2 + index) * 60)
             }
         }
     }
@@ -133,6 +135,11 @@ struct RideOptions: Sendable {
         if Self.fastest.contains(said) { return options.min { $0.estimatedPickupSeconds < $1.estimatedPickupSeconds } }
         if Self.dearest.contains(said) { return options.last }
         return options.first { $0.synonyms.contains { $0.caseInsensitiveCompare(name) == .orderedSame } }
+    }
+
+    /// The option `name` means, if any; else the first (the cheapest), as with none said.
+    func chosen(_ name: String?) -> Option? {
+        name.flatMap(option(named:)) ?? options.first
     }
 
     static let cheapest: Set = ["cheapest", "least expensive"]

@@ -80,10 +80,10 @@ struct RequestRideHandler: RequestRideIntentHandling {
 
     func confirm(intent: RequestRideIntent) async throws -> RequestRideResponse {
         if let problem = try await problem(intent) { return RequestRideResponse(problem) }
-        guard let option = intent.rideOptionName.flatMap(rides.options.option(named:)) ?? rides.options.options.first else {
-            return RequestRideResponse(.ready, ["rideOption": "Zippy", "estimatedPickupSeconds": 120])
-        }
-        return RequestRideResponse(.ready, ["rideOption": .string(option.name), "estimatedPickupSeconds": .number(option.estimatedPickupSeconds)])
+        let option = rides.options.chosen(intent.rideOptionName)
+        return RequestRideResponse(.ready, [
+            "rideOption": .string(option?.name ?? "Zippy"), "estimatedPickupSeconds": .number(option?.estimatedPickupSeconds ?? 120),
+        ])
     }
 
     func handle(intent: RequestRideIntent) async throws -> RequestRideResponse {
@@ -92,7 +92,7 @@ struct RequestRideHandler: RequestRideIntentHandling {
         let ride = Ride(
             identifier: "ride-" + UUID().uuidString.prefix(8).lowercased(), requested: Date().timeIntervalSince1970,
             pickup: rides.geography.place(intent.intent["pickupLocation"]) ?? rides.geography.currentLocation, dropOff: drop,
-            option: intent.rideOptionName ?? rides.options.options.first?.name ?? "Zippy",
+            option: rides.options.chosen(intent.rideOptionName)?.name ?? "Zippy",
             partySize: intent.intent.integer("partySize") ?? 1, cancelled: false)
         // The check for a ride under way and the booking are one write: two requests at
         // once book one ride, and a retry of this handle gets the ride its first run booked.
@@ -186,25 +186,28 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
         return (1...5).contains(intent.intent.integer("rating") ?? 0) ? .success(.number(rating)) : .unsupported
     }
 
-    /// A tip is money sent: one larger than any ride costs is said back first
+    /// A tip is money sent: one larger than the dearest ride costs is said back first
     /// (`largeTip`), and one over `largestTip` is refused (`tipTooLarge`).
     func resolveTip(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
         guard let tip = intent.tip else { return .notRequired }
         guard tip >= 0 else { return .unsupported }
         guard tip <= Self.largestTip else { return .unsupported(reason: "tipTooLarge") }
-        return tip > Self.tipSaidBack ? .confirmationRequired(.number(tip), reason: "largeTip") : .success(.number(tip))
+        let dearest = rides.options.options.map(\.highestPrice).max() ?? 0
+        return tip > dearest ? .confirmationRequired(.number(tip), reason: "largeTip") : .success(.number(tip))
     }
 
-    /// The largest tip sent, and the tip above which it is said back first (more than the
-    /// dearest ride's price).
+    /// The largest tip sent.
     static let largestTip = 200.0
-    static let tipSaidBack = 32.0
 
     func handle(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse {
         guard let id = intent.rideIdentifier, let ride = try await rides.store.ride(id), !ride.cancelled,
             ride.phase.0 == .completed
         else { return SendRideFeedbackResponse(.failure, ["reason": "feedback is for completed rides"]) }
         guard intent.rating != nil || intent.tip != nil else { return SendRideFeedbackResponse(.failure, ["reason": "no rating or tip was given"]) }
+        // A program may send handle alone: the tip's bounds hold there too.
+        if let tip = intent.tip, !(0...Self.largestTip).contains(tip) {
+            return SendRideFeedbackResponse(.failure, ["reason": .string("a tip can be at most $\(Int(Self.largestTip))")])
+        }
         try await rides.store.feedback(id, rating: intent.rating, tip: intent.tip)
         // Which ride it went to, for the words: the last one completed, not always the last booked.
         let rated = try await rides.store.ride(id)

@@ -39,14 +39,9 @@ static inline struct intentctl_input *intentctl_input_state(void) {
 /// for the terminal again).
 static inline int intentctl_input_pending(void) { return intentctl_input_state()->count > 0; }
 
-/// Forgets the bytes read ahead and any paste under way (typed ahead of a question).
-static inline void intentctl_input_discard(void) {
-    struct intentctl_input *s = intentctl_input_state();
-    s->count = 0;
-    s->pasting = 0;
-    s->after_return = 0;
-    s->after_escape = 0;
-}
+/// Forgets the bytes read ahead (typed ahead of a question). A paste under way stays one:
+/// what is left of it is still text, its line ends spaces, until its end mark.
+static inline void intentctl_input_discard(void) { intentctl_input_state()->count = 0; }
 
 /// Puts `n` bytes back before those read ahead, to be read next.
 static inline void intentctl_input_unread(const unsigned char *bytes, int n) {

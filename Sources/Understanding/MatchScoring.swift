@@ -188,9 +188,12 @@ final class MatchScoring {
     }
 
     /// The words of the capture `name` (`_Intent.parameter`) over `range` read as a value of
-    /// that parameter of another intent, with its name; nil when they are none.
+    /// that parameter of another intent, with its name; nil when they are none. Text or a
+    /// name is such a value only as a term of an app's vocabulary for it: any words are some text
+    /// ("what is the capital of France" names no kind of ride).
     private func otherValue(_ name: String, _ range: Range<Int>, in match: PatternMatch) -> (IntentParameterName, JSONValue)? {
         guard let other = IntentParameterName(name.dropFirst()), let parameter = catalog.intent(other.intent)?.parameter(other.parameter),
+            ![.string, .person].contains(parameter.type) || apps.contains(where: { !$0.items(for: other.intent, other.parameter).isEmpty }),
             let value = reader.read(match.captured(name, range, in: tokens), for: parameter, intent: other.intent, apps: apps)
         else { return nil }
         return (other, value)

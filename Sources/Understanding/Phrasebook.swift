@@ -80,10 +80,12 @@ public struct Phrasebook: Sendable {
 
     /// The question that asks the user to confirm `value`: the one for `reason`
     /// (`listShouldBeCreated`: "There's no list called groceries. Should I make it?"), else
-    /// "Did you mean …?".
+    /// "Did you mean …?". A value that is a number is also `{amount}`, for filters such as
+    /// `fee` ("Tip ${amount|fee}?").
     public func confirmation(of value: String, reason: String?) -> String {
         let template = reason.flatMap { pack.confirmationReasons[$0] } ?? pack.say["confirmValue"] ?? "{value}?"
-        return render(template, ["value": .string(value)]) ?? template
+        let amount = Double(value).map(JSONValue.number) ?? .null
+        return render(template, ["value": .string(value), "amount": amount]) ?? render(pack.say["confirmValue"] ?? "{value}?", ["value": .string(value)]) ?? template
     }
 
     /// A failure response code in words.

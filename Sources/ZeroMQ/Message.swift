@@ -1,5 +1,7 @@
 import CZeroMQ
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// One frame, owning a `zmq_msg_t` at a stable heap address.
 ///

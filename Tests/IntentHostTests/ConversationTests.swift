@@ -113,6 +113,23 @@ struct ConversationTests {
         #expect(last.text == "MonkeyChat is on it.")
     }
 
+    @Test("\"Reply\" after several messages from one person goes to that person (asked first); after messages from two, to neither")
+    func replyToOneSenderOfSeveralMessages() async throws {
+        func message(_ id: String, from sender: String) -> JSONValue {
+            ["identifier": .string(id), "content": "hi", "sender": ["displayName": .string(sender)], "dateSent": "2026-11-23T10:00:00Z"]
+        }
+        for (senders, toCoco) in [(["Coco", "Coco"], true), (["Coco", "Kiki"], false)] {
+            let host = try FakeDialogHost()
+            let messages = JSONValue.array(senders.enumerated().map { message("m-\($0.offset)", from: $0.element) })
+            let dialog = engine(host, ScriptedExtension(handle: ["code": "success", "response": ["messages": messages]]))
+            _ = dialog.hear(Utterance(text: "what did coco say on MonkeyChat?"), from: address(1))
+            #expect(try await host.turn(1).end == .completed)
+            _ = dialog.hear(Utterance(text: "reply ok will do"), from: address(2))
+            let turn = try await host.turn(2)
+            #expect((turn.text == "Send Coco “ok will do”?") == toCoco, "\(senders): \(turn.text)")
+        }
+    }
+
     @Test("An app's error is said with what it said, made printable and cut short; \"nothing was done\" only when the handle was never sent")
     func appErrorIsSaidWithItsWords() async throws {
         let host = try FakeDialogHost()

@@ -188,17 +188,31 @@ extension RequestReaderTests {
         // The kind is kept apart, for a booking after it.
         #expect(request("how much would a zippy van be?")?.mentioned == [IntentParameterName(intent: "RequestRide", parameter: "rideOptionName"): "Zippy Van"])
         #expect(request("how much is a ride to the airport")?.mentioned == [:])
+        // A party size is no place.
+        let party = request("how much would a zippy van be for 3 people")
+        #expect(party?.intent == "ListRideOptions")
+        #expect(party?.parameters == [:])
+        #expect(party?.mentioned[IntentParameterName(intent: "RequestRide", parameter: "partySize")] == 3)
         for text in ["how much to get to golden gate park in a van", "how much to golden gate park in a zippy x", "price for zippy x to golden gate park for 3 people"] {
             #expect(request(text)?.intent == "ListRideOptions", "\(text)")
             #expect(request(text)?.parameters == ["dropOffLocation": "golden gate park"], "\(text)")
         }
         // Words no app names as a kind of ride are no kind of ride.
         #expect(request("how much would a banana be")?.pattern.contains("{_RequestRide.rideOptionName}") != true)
-        // Without Zippy's vocabulary, its kinds of ride are words like any other.
-        let others = try Fixture.apps().filter { $0.name != "Zippy" }
-        if case .request(let r) = reader.read("how much would a zippy van be", apps: others) {
-            #expect(!r.pattern.contains("{_RequestRide.rideOptionName}"))
+        // Without a vocabulary for kinds of ride, no words are one: a ride app that gives none
+        // takes no "what is …" question.
+        var plainRides = try #require(try Fixture.apps().first { $0.name == "Zippy" })
+        plainRides.vocabulary = nil
+        for text in ["what is the capital of france", "how much would a zippy van be"] {
+            if case .request(let r) = reader.read(text, apps: [plainRides]) {
+                #expect(!r.pattern.contains("{_RequestRide.rideOptionName}"), "\(text)")
+            }
         }
+        guard case .request(let withWords) = reader.read("how much would a zippy van be", apps: try Fixture.apps()) else {
+            Issue.record("not read with Zippy's vocabulary")
+            return
+        }
+        #expect(withWords.pattern.contains("{_RequestRide.rideOptionName}"))
     }
 
     @Test("\"The cheapest\" and \"the fastest\" are kinds of ride to book, for the app to say which")

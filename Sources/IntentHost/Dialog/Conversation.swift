@@ -365,13 +365,14 @@ struct Conversation: Sendable {
         for parameter in run.intent.parameters where run.parameters[parameter.name] == nil {
             if !parameter.isList, answers.pointsAtSeveral(text) { continue }
             guard var values = parameter.from?.references.lazy.compactMap({ shown?.values(for: $0, app: app, now: .now) }).first else { continue }
-            // "push that to Friday" after eight tasks were shown points at one of them: which
-            // is asked. Only words for several ("them", "all of them") take every one.
-            if parameter.isList, values.count > 1, !answers.pointsAtSeveral(text) { continue }
             if parameter.type == .person {
                 values = values.reduce(into: []) { kept, value in if !kept.contains(value) { kept.append(value) } }
                 if values.count > 1 { continue }
                 inferredPerson = true
+            } else if parameter.isList, values.count > 1, !answers.pointsAtSeveral(text) {
+                // "push that to Friday" after eight tasks were shown points at one of them:
+                // which is asked. Only words for several ("them", "all of them") take every one.
+                continue
             }
             // In the parameter's type: a person's name becomes a person.
             if parameter.isList {

@@ -110,7 +110,7 @@ struct Chat: ParsableCommand {
             let typed: String
             switch editor.read(
                 prompt: session == nil ? "> " : "… ", deadline: session == nil ? nil : deadline, interruptible: session != nil,
-                freshOnly: expecting == .yesNo, keepWaiting: keepWaiting)
+                freshOnly: session != nil && expecting == .yesNo, keepWaiting: keepWaiting)
             {
             case .end:
                 // Leaving with a question open: what waited for its answer is not done.

@@ -312,9 +312,9 @@ final class LineEditor: Sendable {
         return String(scalars)
     }
 
-    /// Queues a note of the editor's own to show above the line, laid out as `show` does.
     /// Drops what the terminal holds that was not read yet, and the key reader's bytes read
-    /// ahead; whether there was any.
+    /// ahead; whether there was any (bytes that arrive between the look and the drop are
+    /// dropped unsaid: typed in the same instant as the question appeared).
     private static func dropTypedAhead() -> Bool {
         var unread: Int32 = 0
         let any = (ioctl(STDIN_FILENO, UInt(FIONREAD), &unread) == 0 && unread > 0) || intentctl_input_pending() != 0
@@ -323,6 +323,7 @@ final class LineEditor: Sendable {
         return any
     }
 
+    /// Queues a note of the editor's own to show above the line, laid out as `show` does.
     private func queue(_ note: String) {
         let text = laidOut(note)
         shared.withLock { $0.waiting.append(text) }
