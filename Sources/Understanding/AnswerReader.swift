@@ -39,8 +39,13 @@ public struct AnswerReader: Sendable {
     /// question mark and opens with a question word (`words.askedQuestion.questionWords`),
     /// or that word with an ending ("what's").
     public func isQuestion(_ text: String) -> Bool {
+        text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?") && opensWithQuestionWord(text)
+    }
+
+    /// Whether `text` opens with a question word ("what groups do I have"), or that word
+    /// with an ending ("what's"), after any fillers.
+    public func opensWithQuestionWord(_ text: String) -> Bool {
         guard let questionWords = pack.words.askedQuestion?.questionWords,
-            text.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("?"),
             let first = Token.split(text).first(where: { !pack.words.fillers.contains($0.word) })?.word
         else { return false }
         return questionWords.contains(first) || questionWords.contains { first.hasPrefix($0 + "'") }

@@ -86,7 +86,7 @@ extension RequestReader {
                 used.insert(index)
             }
         }
-        return Candidate(intent: intentName, parameters: parameters, score: 0, pattern: "phrases of \(intentName)")
+        return Candidate(intent: intentName, parameters: parameters, score: 0, pattern: UnderstoodRequest.phrasesPattern + intentName)
     }
 
     /// The intent of the app named whose phrases read the most parameters out of the

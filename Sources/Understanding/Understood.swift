@@ -44,6 +44,14 @@ public struct UnderstoodRequest: Sendable, Hashable {
     /// asks the ride options (which take no kind of ride) and says `RequestRide.rideOptionName`.
     public var mentioned: [IntentParameterName: JSONValue] = [:]
 
+    /// The pattern of a request read by its parameters' phrases alone, no pattern of its
+    /// intent having matched (`phrases of SendMessage`).
+    static let phrasesPattern = "phrases of "
+
+    /// Whether no pattern of the intent matched and the request was read by its parameters'
+    /// phrases alone: a guess at what free text it holds.
+    public var isReadByPhrases: Bool { pattern.hasPrefix(Self.phrasesPattern) }
+
     /// Creates a request.
     public init(intent: String, namedApp: String?, apps: [String], parameters: [String: JSONValue], pattern: String) {
         self.intent = intent

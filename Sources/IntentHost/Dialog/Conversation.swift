@@ -289,10 +289,13 @@ struct Conversation: Sendable {
         // word only when the user says so, and so is a question passed on that could not be
         // asked directly ("ask Mojo if he can pick up her kids"). A no stops, so that the request
         // can be said again as meant: each on its own, or the message as it should be sent.
+        // So is free text of a question no pattern read ("what groups do I have?" is no
+        // message "do I have?" to a group "what").
         for parameter in intent.parameters where parameter.isFreeText {
             guard let said = run.parameters[parameter.name]?.stringValue else { continue }
             let takesBack = answers.takesItselfBack(said) || answers.nameCorrection(said).map { profiles.contactOpens(Token.split($0)) } == true
             let keptQuestion = request.questionKeptAsSaid == parameter.name
+                || (request.isReadByPhrases && answers.opensWithQuestionWord(text))
             guard relays || takesBack || keptQuestion || inferredPerson else { continue }
             // Only the person was taken from what was shown: "Send Coco “later”?"
             let onlyInferred = !(relays || takesBack || keptQuestion)
