@@ -187,17 +187,17 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
     }
 
     /// A tip is money sent: one larger than the dearest ride costs is said back first
-    /// (`largeTip`), and one over `largestTip` is refused (`tipTooLarge`).
+    /// (`largeTip`), and one over the most of `tips` is refused (`tipTooLarge`).
     func resolveTip(for intent: SendRideFeedbackIntent) async throws -> ResolutionResult {
         guard let tip = intent.tip else { return .notRequired }
         guard tip >= 0 else { return .unsupported }
-        guard tip <= Self.largestTip else { return .unsupported(reason: "tipTooLarge") }
+        guard Self.tips.contains(tip) else { return .unsupported(reason: "tipTooLarge") }
         let dearest = rides.options.options.map(\.highestPrice).max() ?? 0
         return tip > dearest ? .confirmationRequired(.number(tip), reason: "largeTip") : .success(.number(tip))
     }
 
-    /// The largest tip sent.
-    static let largestTip = 200.0
+    /// The tips sent, in dollars.
+    static let tips = 0.0...200.0
 
     func handle(intent: SendRideFeedbackIntent) async throws -> SendRideFeedbackResponse {
         guard let id = intent.rideIdentifier, let ride = try await rides.store.ride(id), !ride.cancelled,
@@ -205,8 +205,8 @@ struct SendRideFeedbackHandler: SendRideFeedbackIntentHandling {
         else { return SendRideFeedbackResponse(.failure, ["reason": "feedback is for completed rides"]) }
         guard intent.rating != nil || intent.tip != nil else { return SendRideFeedbackResponse(.failure, ["reason": "no rating or tip was given"]) }
         // A program may send handle alone: the tip's bounds hold there too.
-        if let tip = intent.tip, !(0...Self.largestTip).contains(tip) {
-            return SendRideFeedbackResponse(.failure, ["reason": .string("a tip can be at most $\(Int(Self.largestTip))")])
+        if let tip = intent.tip, !Self.tips.contains(tip) {
+            return SendRideFeedbackResponse(.failure, ["reason": .string("a tip can be at most $\(Int(Self.tips.upperBound))")])
         }
         try await rides.store.feedback(id, rating: intent.rating, tip: intent.tip)
         // Which ride it went to, for the words: the last one completed, not always the last booked.

@@ -48,7 +48,7 @@ public struct AppProfile: Sendable, Hashable {
     /// that no app's vocabulary changes how another app's request is read.
     func items(for intent: String, _ parameter: String) -> [AppVocabulary.Item] {
         guard intents.contains(intent) else { return [] }
-        let key = "\(intent).\(parameter)"
+        let key = IntentParameterName(intent: intent, parameter: parameter).description
         return (vocabulary?.parameterVocabularies ?? []).filter { $0.parameterNames.contains(key) }.flatMap(\.items)
     }
 }

@@ -83,9 +83,10 @@ public struct Phrasebook: Sendable {
     /// "Did you mean …?". A value that is a number is also `{amount}`, for filters such as
     /// `fee` ("Tip ${amount|fee}?").
     public func confirmation(of value: String, reason: String?) -> String {
-        let template = reason.flatMap { pack.confirmationReasons[$0] } ?? pack.say["confirmValue"] ?? "{value}?"
+        let plain = pack.say["confirmValue"] ?? "{value}?"
+        let template = reason.flatMap { pack.confirmationReasons[$0] } ?? plain
         let amount = Double(value).map(JSONValue.number) ?? .null
-        return render(template, ["value": .string(value), "amount": amount]) ?? render(pack.say["confirmValue"] ?? "{value}?", ["value": .string(value)]) ?? template
+        return render(template, ["value": .string(value), "amount": amount]) ?? render(plain, ["value": .string(value)]) ?? template
     }
 
     /// A failure response code in words.

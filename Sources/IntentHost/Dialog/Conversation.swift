@@ -337,7 +337,7 @@ struct Conversation: Sendable {
     /// nothing comes from an intent restricted then (the confirmation would say it).
     private func carryValues(into run: inout Run, _ request: UnderstoodRequest, _ world: DialogWorld) {
         let (app, carried) = (run.app, run.intent.parameters.filter { $0.carriedFrom != nil })
-        if carried.contains(where: { request.parameters[$0.name] != nil }) { return }
+        guard !carried.isEmpty, !carried.contains(where: { request.parameters[$0.name] != nil }) else { return }
         if world.locked, world.app(app)?.registration.intentsRestrictedWhileLocked.contains(asked?.intent ?? "") != false { return }
         for parameter in carried where run.parameters[parameter.name] == nil {
             guard let value = parameter.carriedFrom?.lazy.compactMap(IntentParameterName.init)
@@ -347,7 +347,7 @@ struct Conversation: Sendable {
             run.parameters[parameter.name] = coerced
         }
         // What the price question said of the booking in passing: "how much would a Zippy Van be?".
-        for parameter in run.intent.parameters where run.parameters[parameter.name] == nil && !carried.isEmpty {
+        for parameter in run.intent.parameters where run.parameters[parameter.name] == nil {
             let target = IntentParameterName(intent: run.intent.name, parameter: parameter.name)
             guard let value = asked?.mentioned(target, app: app, now: .now), let coerced = try? parameter.coerce(value) else { continue }
             run.parameters[parameter.name] = coerced

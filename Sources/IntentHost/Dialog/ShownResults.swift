@@ -155,12 +155,13 @@ struct ShownResults {
             update(client) { $0.asked = nil }
             return
         }
-        let kept = values.filter { names.contains($0.key) && $0.value.serialized().count <= Self.maximumAskedBytes }
         let said = mentioned.filter { carriedInto.contains($0.key.intent) && $0.value.serialized().count <= Self.maximumAskedBytes }
+        // None of them said: about the trip kept.
         if !values.keys.contains(where: names.contains), let before = byClient[client]?.asked, before.app == app, before.intent == intent {
             if !said.isEmpty { update(client) { $0.asked?.mentioned = said } }
             return
         }
+        let kept = values.filter { names.contains($0.key) && $0.value.serialized().count <= Self.maximumAskedBytes }
         update(client) { $0.asked = Asked(app: app, intent: intent, values: kept, mentioned: said, at: now) }
     }
 
