@@ -24,6 +24,28 @@ public struct TypedText: Sendable {
             .filter { seen.insert($0.1.type.rawValue).inserted }
     }
 
+    /// What `text` reads as, request and answers, in a form that stays the same from run
+    /// to run (members in sorted order): for checking that a change to the reader changes
+    /// no reading of a corpus.
+    public func readings(_ text: String) -> String {
+        var lines: [String] = []
+        switch reader.read(text, apps: apps) {
+        case .request(let request):
+            lines.append("request \(request.intent) app \(request.namedApp ?? "-") apps \(request.apps) pattern \(request.pattern)")
+            lines.append("  parameters " + JSON.pretty(request.parameters).split(separator: "\n").joined(separator: " "))
+            lines.append("  mentioned " + request.mentioned.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " "))
+            lines.append("  kept \(request.questionKeptAsSaid ?? "-")")
+        case let other: lines.append("\(other)")
+        }
+        lines.append("  cancel \(answers.isCancel(text)) yesNo \(String(describing: answers.yesNo(text)))")
+        lines.append("  choice \(String(describing: answers.choice(text, options: ["Bobo", "Bobo the Great", "Little Bobo"])))")
+        for (intent, parameter) in parameters {
+            let value = answers.value(text, for: parameter, intent: intent, apps: apps)
+            lines.append("  \(parameter.type.rawValue) " + (value.map { JSON.pretty($0).split(separator: "\n").joined(separator: " ") } ?? "-"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Reads `text` as a request and as every kind of answer; `requestOnly` skips the answers.
     public func read(_ text: String, requestOnly: Bool = false) {
         _ = reader.read(text, apps: apps)

@@ -5,12 +5,21 @@ import FuzzSupport
 // how many per second and how long each took (the slowest five named).
 let arguments = CommandLine.arguments.dropFirst()
 guard let directory = arguments.first(where: { !$0.hasPrefix("--") }) else {
-    print("usage: ReaderSpeed DIRECTORY [--request-only]")
+    print("usage: ReaderSpeed DIRECTORY [--request-only | --print]")
     exit(2)
 }
 let requestOnly = arguments.contains("--request-only")
 let typed = TypedText()
-let files = (try? FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: directory), includingPropertiesForKeys: nil)) ?? []
+let files = ((try? FileManager.default.contentsOfDirectory(at: URL(fileURLWithPath: directory), includingPropertiesForKeys: nil)) ?? [])
+    .sorted { $0.lastPathComponent < $1.lastPathComponent }
+// `--print`: what each input reads as instead, to compare the readings of two builds.
+if arguments.contains("--print") {
+    for file in files {
+        guard let data = try? Data(contentsOf: file), let text = String(data: data, encoding: .utf8) else { continue }
+        print("== \(file.lastPathComponent)\n\(typed.readings(text))")
+    }
+    exit(0)
+}
 let texts = files.compactMap { try? Data(contentsOf: $0) }.compactMap { String(data: $0, encoding: .utf8) }
 var took: [(milliseconds: Double, text: String)] = []
 let start = ContinuousClock.now
