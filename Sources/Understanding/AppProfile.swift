@@ -8,9 +8,16 @@ public struct AppProfile: Sendable, Hashable {
     /// Alternative names and their pronunciation hints.
     public var otherNames: [String]
     /// The intents it supports.
-    public var intents: [String]
+    public var intents: [String] {
+        didSet { items = Self.items(of: vocabulary, for: intents) }
+    }
     /// Its AppIntentVocabulary, if it sent one.
-    public var vocabulary: AppVocabulary?
+    public var vocabulary: AppVocabulary? {
+        didSet { items = Self.items(of: vocabulary, for: intents) }
+    }
+    /// Its vocabulary's items by intent and parameter, for the intents it serves: looked up
+    /// at every value read.
+    private var items: [String: [String: [AppVocabulary.Item]]]
     /// The user vocabulary it set, by type (`contactName`, ...), most important first.
     public var userVocabulary: [String: [String]] {
         didSet { contacts = Self.contacts(in: userVocabulary) }
@@ -29,6 +36,7 @@ public struct AppProfile: Sendable, Hashable {
         self.vocabulary = vocabulary
         self.userVocabulary = userVocabulary
         contacts = Self.contacts(in: userVocabulary)
+        items = Self.items(of: vocabulary, for: intents)
     }
 
     private static func contacts(in vocabulary: [String: [String]]) -> [KnownName] {
@@ -47,9 +55,18 @@ public struct AppProfile: Sendable, Hashable {
     /// The vocabulary items for `intent.parameter`: none unless the app serves `intent`, so
     /// that no app's vocabulary changes how another app's request is read.
     func items(for intent: String, _ parameter: String) -> [AppVocabulary.Item] {
-        guard intents.contains(intent) else { return [] }
-        let key = IntentParameterName(intent: intent, parameter: parameter).description
-        return (vocabulary?.parameterVocabularies ?? []).filter { $0.parameterNames.contains(key) }.flatMap(\.items)
+        items[intent]?[parameter] ?? []
+    }
+
+    private static func items(of vocabulary: AppVocabulary?, for intents: [String]) -> [String: [String: [AppVocabulary.Item]]] {
+        var items: [String: [String: [AppVocabulary.Item]]] = [:]
+        for entry in vocabulary?.parameterVocabularies ?? [] {
+            for name in Set(entry.parameterNames) {
+                guard let key = IntentParameterName(name), intents.contains(key.intent) else { continue }
+                items[key.intent, default: [:]][key.parameter, default: []] += entry.items
+            }
+        }
+        return items
     }
 }
 

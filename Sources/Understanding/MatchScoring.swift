@@ -33,6 +33,9 @@ final class MatchScoring {
     let notAlone: [String: Set<String>]
     /// How many of the words from each position on are trailing words or fillers.
     private let lightAfter: [Int]
+    /// Where a match may end, by position: before only trailing words and fillers, or
+    /// where a comment may follow (`consider` checks the rest). The walk hands on no other.
+    let endings: [Bool]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
     /// Its score, or `Int.min` while there is none.
@@ -85,6 +88,11 @@ final class MatchScoring {
             light[index] = light[index + 1] + (trailing.contains(tokens[index].word) || fillers.contains(tokens[index].word) ? 1 : 0)
         }
         lightAfter = light
+        let starters = commentStarters
+        endings = (0...tokens.count).map { end in
+            light[end] == tokens.count - end || (end > 0 && tokens[end - 1].endsClause)
+                || (end < tokens.count && (starters.contains(tokens[end].word) || tokens[end].word == ":"))
+        }
     }
 
     /// Scores `match` of the pattern `pattern`, after `skipped` points for the words
@@ -101,7 +109,7 @@ final class MatchScoring {
         score -= light + 2 * (after - light)
         // Reading the values costs; a match that cannot win even with every bonus for them
         // is left unread.
-        if score + 3 * match.captures.values.reduce(0, { $0 + $1.count }) + match.captures.count <= bestScore { return }
+        if score + mostBonus(match.captures) <= bestScore { return }
         var parameters = given
         var mentioned: [IntentParameterName: JSONValue] = [:]
         for (name, range) in match.captures where name != "_" {
@@ -135,7 +143,7 @@ final class MatchScoring {
             intent: intent.name, parameters: parameters, score: score, pattern: pattern, mentioned: mentioned,
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
-                freeText: match.captures.filter { clauseSlots.contains($0.key) }.map(\.value)))
+                freeText: match.captures.filter { clauseSlots.contains($0.name) }.map(\.range)))
     }
 
     /// The words of the capture `name` over `range` read as `parameter`, with what they
@@ -199,6 +207,20 @@ final class MatchScoring {
         return (other, value)
     }
 
+    /// The most the values of `captures` can add to a match's score (`reading`): a known
+    /// name 3 a word and 1 more, an enum's words 2 each, other words nothing.
+    private func mostBonus(_ captures: SlotRanges) -> Int {
+        var most = 0
+        for (name, range) in captures {
+            switch intent.parameter(name)?.type {
+            case .person?: most += 3 * range.count + 1
+            case .enum?: most += 2 * range.count
+            default: continue
+            }
+        }
+        return most
+    }
+
     /// Whether the token at `index` may start a person's name: there is one, and it is no
     /// pronoun or little word ("then", "I").
     private func mayBeName(_ index: Int) -> Bool {
@@ -214,7 +236,7 @@ final class MatchScoring {
 
     /// Whether a clause after a comma in `words` opens with a comment ("…, I'm late").
     private func opensComment(_ words: ArraySlice<Token>) -> Bool {
-        zip(words.dropLast(), words.dropFirst()).contains { $0.endsClause && commentOpeners.contains($1.word) }
+        words.indices.dropLast().contains { words[$0].endsClause && commentOpeners.contains(words[$0 + 1].word) }
     }
 
     /// How many words the names in `value` have.

@@ -271,6 +271,14 @@ extension Pattern {
     }
 }
 
+extension Token {
+    /// Whether no match can take this token as the pattern word `word`, nor skip it (it
+    /// stands for no app's name).
+    fileprivate func cannotBe(_ word: String) -> Bool {
+        standsFor == nil && self.word != word && alternate != word
+    }
+}
+
 /// One way a pattern matched a run of tokens.
 struct PatternMatch {
     /// Where the match started and ended (exclusive).
@@ -281,7 +289,7 @@ struct PatternMatch {
     /// Of those, words matched through a typo.
     var typos = 0
     /// Captured token ranges, by slot name.
-    var captures: [String: Range<Int>]
+    var captures: SlotRanges
     /// Values the pattern itself sets (`{status=completed}`), by slot name.
     var constants: [String: String] = [:]
     /// What is added to a captured number (`{partySize+1}`), by slot name.
@@ -315,21 +323,23 @@ struct PatternMatch {
 }
 
 extension Pattern {
-    /// Every way the pattern matches `tokens` starting at `start`, ending anywhere, handed
-    /// to `found`. `budget` bounds the search so a pathological pattern cannot stall.
-    func matches(_ tokens: [Token], from start: Int, budget: inout Int, _ found: (PatternMatch) -> Void) {
-        var state = PatternMatch(start: start, end: start, words: 0, captures: [:], adds: adds)
+    /// Every way the pattern matches `tokens` starting at `start`, ending anywhere (or only
+    /// where `endings` is true, by position), handed to `found`. `budget` bounds the search
+    /// so a pathological pattern cannot stall.
+    func matches(_ tokens: [Token], from start: Int, endingAt endings: [Bool]? = nil, budget: inout Int, _ found: (PatternMatch) -> Void) {
+        var state = PatternMatch(start: start, end: start, words: 0, captures: SlotRanges(), adds: adds)
         // The walk reaches `found` through a struct it is lent, not as an argument:
         // given a closure argument, the optimizer clones the walk for each caller and passes
         // what the closure captures (a pattern, a parameter) by value, copying it at every step.
         withoutActuallyEscaping(found) { found in
-            var sink = MatchSink(found: found)
+            var sink = MatchSink(found: found, endings: endings)
             walk(1, tokens, start, &state, &budget, &sink)
         }
     }
 
     private struct MatchSink {
         let found: (PatternMatch) -> Void
+        let endings: [Bool]?
     }
 
     /// Walks the pattern from step `step`; every step puts `state` back as it found it.
@@ -344,6 +354,7 @@ extension Pattern {
         }
         switch steps[step] {
         case .done:
+            if let endings = sink.endings, !endings[position] { return }
             var done = state
             done.end = position
             sink.found(done)
@@ -369,8 +380,15 @@ extension Pattern {
             state.constants[name] = before
         case .slot(let name):
             guard position < tokens.count, state.captures[name] == nil else { return }
+            // Where a word follows, an end before a token that cannot be that word costs the
+            // step it would have taken, without taking it.
+            let next: String? = if case .word(let word) = steps[step + 1] { word } else { nil }
             // An app's name is never a value.
             for end in (position + 1)...tokens.count where tokens[end - 1].standsFor == nil {
+                if let next, end == tokens.count || tokens[end].cannotBe(next) {
+                    budget -= 1
+                    continue
+                }
                 state.captures[name] = position..<end
                 walk(step + 1, tokens, end, &state, &budget, &sink)
             }

@@ -31,7 +31,7 @@ extension RequestReader {
         // a value to act on, when it needs none ("how far away is it"), or when every other
         // word is a little one ("snooze", "scrap that"): "weekend chores" (a list's name)
         // points to SetTaskAttribute by "chores" alone, and "cancel lunch" is no ride.
-        guard let read = phraseReading(cued, tokens, apps: apps) else { return nil }
+        guard let read = phraseReading(cued, tokens, apps: apps, DatedWords(tokens, self, apps: apps)) else { return nil }
         if found != nil || appNamed || !read.parameters.isEmpty { return read }
         let little = pack.words.fillers.union(pack.words.notValues)
         // Words of the cues' clauses that are neither cues nor little words say what else
@@ -61,23 +61,28 @@ extension RequestReader {
     /// words first; an enum's value also by its words alone ("flagged"). A value ends at
     /// the end of its clause or before a word of the intent's phrases; free text (a
     /// message) runs to the end. Each word gives at most one parameter.
-    func phraseReading(_ intentName: String, _ said: [Token], apps: [AppProfile]) -> Candidate? {
+    /// `dated` is `said` with its date found, once for every intent read.
+    func phraseReading(_ intentName: String, _ said: [Token], apps: [AppProfile], _ dated: DatedWords) -> Candidate? {
         guard let intent = catalog.intent(intentName) else { return nil }
-        let reader = ValueReader(pack: pack, clock: clock)
-        // Taking out modifiers only removes words: what `said` has bounds what is left.
-        let saidWords = SaidWords(said)
-        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: date(in: said, reader, apps: apps), saidWords: saidWords)
+        let reader = dated.reader
+        let (tokens, given, _) = modifiers(said, intent, reader, apps, date: dated.date, saidWords: dated.words)
         var parameters = given
         var used = Set<Int>()
         var open = intent.parameters.filter { parameters[$0.name] == nil }
+        // Each parameter's best phrase, kept while the words taken since leave it free:
+        // taking words only takes away phrases, and the best of the rest is still the best.
+        var best: [String: PhraseFound?] = [:]
         while true {
             let found = open.compactMap { parameter in
-                phrase(for: parameter, of: intentName, in: tokens, avoiding: used, saidWords, reader, apps).map { (parameter, $0) }
+                let kept = best[parameter.name] ?? phrase(for: parameter, of: intentName, in: tokens, avoiding: used, dated.words, reader, apps)
+                best[parameter.name] = kept
+                return kept.map { (parameter, $0) }
             }
-            guard let (parameter, best) = found.max(by: { $0.1.words < $1.1.words }) else { break }
-            parameters[parameter.name] = best.value
-            used.formUnion(best.span)
+            guard let (parameter, taken) = found.max(by: { $0.1.words < $1.1.words }) else { break }
+            parameters[parameter.name] = taken.value
+            used.formUnion(taken.span)
             open.removeAll { $0.name == parameter.name }
+            for (name, kept) in best where kept?.span.overlaps(taken.span) == true { best[name] = nil as PhraseFound?? }
         }
         for parameter in open where parameter.type == .enum {
             let free = tokens.indices.filter { !used.contains($0) }
@@ -94,8 +99,9 @@ extension RequestReader {
     /// the park to the pier"); on a tie, `preferred`, then the one the words point to most.
     func slotReading(_ tokens: [Token], offered: [String], apps: [AppProfile], preferring preferred: String? = nil) -> Candidate? {
         var best: (read: Candidate, rank: (Int, Int, Double))?
+        let dated = DatedWords(tokens, self, apps: apps)
         for intent in offered {
-            guard let read = phraseReading(intent, tokens, apps: apps), !read.parameters.isEmpty else { continue }
+            guard let read = phraseReading(intent, tokens, apps: apps, dated), !read.parameters.isEmpty else { continue }
             let rank = (read.parameters.count, intent == preferred ? 1 : 0, pack.cues.score(intent, tokens))
             if let best, best.rank >= rank { continue }
             best = (read, rank)
@@ -123,12 +129,15 @@ extension RequestReader {
         return found
     }
 
+    /// A phrase found for a parameter: its words, the value's length, where the value is, and the value.
+    typealias PhraseFound = (words: Int, length: Int, span: Range<Int>, value: JSONValue)
+
     /// The best phrase giving `parameter` in `tokens` outside `used`: the most phrase
     /// words, then the fewest value words. `saidWords` holds (at least) what `tokens` can match.
     private func phrase(
         for parameter: ParameterDefinition, of intentName: String, in tokens: [Token], avoiding used: Set<Int>,
         _ saidWords: SaidWords, _ reader: ValueReader, _ apps: [AppProfile]
-    ) -> (words: Int, length: Int, span: Range<Int>, value: JSONValue)? {
+    ) -> PhraseFound? {
         let words = pack.words
         let ends = pack.slotPhrases.ends(intentName)
         let freeText = words.clauseSlots?.contains(parameter.name) ?? false
@@ -138,7 +147,7 @@ extension RequestReader {
             .filter { !$0.contains(" ") }
         let stops = (parameter.isList ? ends.subtracting(words.listSeparators) : ends).union(otherValues)
         let own = pack.slotPhrases.ownWords(intentName, parameter.name)
-        var best: (words: Int, length: Int, span: Range<Int>, value: JSONValue)?
+        var best: PhraseFound?
         for phrase in pack.slotPhrases.phrases(intentName, parameter.name) where phrase.mayMatch(saidWords) {
             var budget = 5_000
             for start in tokens.indices where phrase.canStart(at: tokens[start]) {

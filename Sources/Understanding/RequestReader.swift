@@ -190,30 +190,37 @@ public struct RequestReader: Sendable {
         let date = self.date(in: said, reader, apps: apps)
         // Taking out modifiers only removes words, so what `said` has bounds every intent's rest.
         let saidWords = SaidWords(said)
+        // What skipping the first n words costs: fillers a little, other words a lot, and
+        // a person's name more ("tell Coco I need a ride to the pier" is a message).
+        func skipCosts(_ tokens: [Token]) -> [Int] {
+            var skipCost = [0]
+            for token in tokens {
+                let cost = fillers.contains(token.word) ? 1 : nameWords.contains(token.folded) ? Self.skippedNameCost : 15
+                skipCost.append(skipCost[skipCost.count - 1] + cost)
+            }
+            return skipCost
+        }
+        // Most intents take no modifier out, and walk `said` itself.
+        lazy var saidCosts = skipCosts(said)
+        lazy var saidPositions = WordPositions(said)
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
             let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date, saidWords: saidWords)
             let scoring = MatchScoring(
                 tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, catalog: catalog,
                 apps: apps, knownNames: knownNames, best: best)
-            // What skipping the first n words costs: fillers a little, other words a lot, and
-            // a person's name more ("tell Coco I need a ride to the pier" is a message).
-            var skipCost = [0]
-            for token in tokens {
-                let cost = fillers.contains(token.word) ? 1 : nameWords.contains(token.folded) ? Self.skippedNameCost : 15
-                skipCost.append(skipCost[skipCost.count - 1] + cost)
-            }
+            let skipCost = givenWords == 0 ? saidCosts : skipCosts(tokens)
+            let positions = givenWords == 0 ? saidPositions : WordPositions(tokens)
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             if pointing { patterns += (pack.pointedIntents[intent.name] ?? []).map { ($0, false) } }
             for (pattern, isVerbForm) in patterns where pattern.mayMatch(saidWords) {
                 var budget = 50_000
-                for start in 0..<max(tokens.count, 1) {
+                for start in positions.starts(of: pattern) {
                     // A leading clause ("never mind the Zippy, cancel it") is a comment.
                     let skipped = start > 0 && tokens[start - 1].endsClause ? min(skipCost[start], 2 * start) : skipCost[start]
                     if verbForm, isVerbForm, start > 0 { break }
-                    if start < tokens.count, !pattern.canStart(at: tokens[start]) { continue }
-                    pattern.matches(tokens, from: start, budget: &budget) { match in
+                    pattern.matches(tokens, from: start, endingAt: scoring.endings, budget: &budget) { match in
                         scoring.consider(match, skipped: skipped, pattern: pattern.source)
                     }
                 }

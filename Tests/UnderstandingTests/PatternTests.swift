@@ -15,6 +15,33 @@ struct PatternTests {
         #expect(try Pattern("[me|us] [a] [ride]").canStart(at: Token("anything")))
     }
 
+    @Test("A pattern is walked from exactly the words it can start with, in order, in a run of any length")
+    func startsAreTheWordsItCanStartWith() throws {
+        let send = try Pattern("[please] (send|text) {recipients} {content}")
+        let anywhere = try Pattern("{content} to {recipients}")
+        for count in [0, 3, 64, 65, 128, 129, 300] {
+            var tokens = (0..<count).map { Token(["text", "Bobo", "please", "hi", "send"][$0 % 5]) }
+            if count > 2 { tokens[count - 1] = Token("texd") }
+            tokens = (try Fixture.pack()).markTypos(tokens)
+            let positions = WordPositions(tokens)
+            let expected = count == 0 ? [0] : tokens.indices.filter { send.canStart(at: tokens[$0]) }
+            #expect(Array(positions.starts(of: send)) == expected, "\(count) words")
+            #expect(Array(positions.starts(of: anywhere)) == Array(0..<max(count, 1)), "\(count) words")
+        }
+    }
+
+    @Test("A match's captured runs are found by slot name, replaced and cleared")
+    func slotRanges() {
+        var captures = SlotRanges()
+        captures["recipients"] = 1..<3
+        captures["content"] = 3..<9
+        captures["recipients"] = 1..<2
+        #expect(captures["recipients"] == 1..<2 && captures["content"] == 3..<9 && captures["other"] == nil)
+        #expect(captures.count == 2 && captures.words == 7)
+        captures["recipients"] = nil
+        #expect(captures.map(\.name) == ["content"])
+    }
+
     @Test("Every slot of the language file's patterns for the built-in domains names a parameter of its intent, or (`_Intent.parameter`) of another")
     func slotsNameParameters() throws {
         let pack = try Fixture.pack()
