@@ -89,10 +89,14 @@ final class MatchScoring {
         }
         lightAfter = light
         let starters = commentStarters
-        endings = (0...tokens.count).map { end in
-            light[end] == tokens.count - end || (end > 0 && tokens[end - 1].endsClause)
-                || (end < tokens.count && (starters.contains(tokens[end].word) || tokens[end].word == ":"))
-        }
+        endings = (0...tokens.count).map { end in light[end] == tokens.count - end || Self.closesClause(tokens, at: end, starters) }
+    }
+
+    /// Whether what follows `end` in `tokens` is a comment the request can do without: the
+    /// word before it ends a clause, or the word at it starts a comment ("so I remember").
+    private static func closesClause(_ tokens: [Token], at end: Int, _ commentStarters: Set<String>) -> Bool {
+        (end > 0 && tokens[end - 1].endsClause)
+            || (end < tokens.count && (commentStarters.contains(tokens[end].word) || tokens[end].word == ":"))
     }
 
     /// Scores `match` of the pattern `pattern`, after `skipped` points for the words
@@ -100,15 +104,13 @@ final class MatchScoring {
     func consider(_ match: PatternMatch, skipped: Int, pattern: String) {
         var score = match.words * 10 - match.typos * 3 - skipped + givenWords * 5
         // What follows a comma, or a word that starts a comment ("so I remember"), is a
-        // comment the request can do without.
-        let closesClause = match.end > match.start
-            && (tokens[match.end - 1].endsClause
-                || (match.end < tokens.count && (commentStarters.contains(tokens[match.end].word) || tokens[match.end].word == ":")))
+        // comment the request can do without (`endings` has the same test).
+        let closesClause = match.end > match.start && Self.closesClause(tokens, at: match.end, commentStarters)
         let after = tokens.count - match.end, light = lightAfter[match.end]
         guard light == after || closesClause else { return }
         score -= light + 2 * (after - light)
         // Reading the values costs; a match that cannot win even with every bonus for them
-        // is left unread.
+        // is left unread. Nothing but those bonuses adds to the score after this.
         if score + mostBonus(match.captures) <= bestScore { return }
         var parameters = given
         var mentioned: [IntentParameterName: JSONValue] = [:]
@@ -191,7 +193,8 @@ final class MatchScoring {
             let bonus = 3 * min(words.count, nameWords(value)) + (spellsOut(words, value) ? 1 : 0)
             return Reading(value: value, bonus: bonus, startsWithAnd: startsWithAnd)
         }
-        // Words that read as one of a parameter's values beat free text.
+        // Words that read as one of a parameter's values beat free text. (`mostBonus` bounds
+        // these bonuses; change both together.)
         return Reading(value: value, bonus: parameter.type == .enum ? 2 * words.count : 0, startsWithAnd: startsWithAnd)
     }
 
@@ -207,8 +210,9 @@ final class MatchScoring {
         return (other, value)
     }
 
-    /// The most the values of `captures` can add to a match's score (`reading`): a known
-    /// name 3 a word and 1 more, an enum's words 2 each, other words nothing.
+    /// The most the values of `captures` can add to a match's score: a known name 3 a word
+    /// and 1 more, an enum's words 2 each, other words nothing. Keep in step with the
+    /// bonuses `reading` gives.
     private func mostBonus(_ captures: SlotRanges) -> Int {
         var most = 0
         for (name, range) in captures {

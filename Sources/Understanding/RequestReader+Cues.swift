@@ -69,8 +69,10 @@ extension RequestReader {
         var parameters = given
         var used = Set<Int>()
         var open = intent.parameters.filter { parameters[$0.name] == nil }
-        // Each parameter's best phrase, kept while the words taken since leave it free:
-        // taking words only takes away phrases, and the best of the rest is still the best.
+        // Each parameter's best phrase, kept while the words taken since leave it free: the
+        // walk that finds phrases (and its budget) does not depend on the words taken, which
+        // only take phrases away, and the best (the first with the most words) of what is
+        // left is still the best. A kept nil means none, not "not looked for yet".
         var best: [String: PhraseFound?] = [:]
         while true {
             let found = open.compactMap { parameter in
@@ -82,7 +84,7 @@ extension RequestReader {
             parameters[parameter.name] = taken.value
             used.formUnion(taken.span)
             open.removeAll { $0.name == parameter.name }
-            for (name, kept) in best where kept?.span.overlaps(taken.span) == true { best[name] = nil as PhraseFound?? }
+            for (name, kept) in best where kept?.span.overlaps(taken.span) == true { best.removeValue(forKey: name) }
         }
         for parameter in open where parameter.type == .enum {
             let free = tokens.indices.filter { !used.contains($0) }

@@ -19,11 +19,5 @@ struct SlotRanges: Sequence {
         }
     }
 
-    /// How many slots captured words.
-    var count: Int { slots.count }
-
-    /// How many words the slots captured together.
-    var words: Int { slots.reduce(0) { $0 + $1.range.count } }
-
     func makeIterator() -> IndexingIterator<[(name: String, range: Range<Int>)]> { slots.makeIterator() }
 }
