@@ -182,14 +182,13 @@ public struct RequestReader: Sendable {
     }
 
     func bestMatch(_ said: [Token], intents: [String], verbForm: Bool, apps: [AppProfile]) -> Candidate? {
-        let reader = ValueReader(pack: pack, clock: clock)
+        // The date and words of `said`, shared by every intent's reading of it.
+        let dated = DatedWords(said, self, apps: apps)
+        let reader = dated.reader
         let knownNames = Set(apps.flatMap(\.contacts).map(\.folded))
         let nameWords = Set(apps.flatMap(\.contacts).flatMap(\.words)).subtracting(pack.articles)
         let fillers = pack.words.fillers
         var best: Candidate?
-        let date = self.date(in: said, reader, apps: apps)
-        // Taking out modifiers only removes words, so what `said` has bounds every intent's rest.
-        let saidWords = SaidWords(said)
         // What skipping the first n words costs: fillers a little, other words a lot, and
         // a person's name more ("tell Coco I need a ride to the pier" is a message).
         func skipCosts(_ tokens: [Token]) -> [Int] {
@@ -205,7 +204,7 @@ public struct RequestReader: Sendable {
         lazy var saidPositions = WordPositions(said)
         for intentName in intents {
             guard let intent = catalog.intent(intentName) else { continue }
-            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: date, saidWords: saidWords)
+            let (tokens, given, givenWords) = modifiers(said, intent, reader, apps, date: dated.date, saidWords: dated.words)
             let scoring = MatchScoring(
                 tokens: tokens, intent: intent, given: given, givenWords: givenWords, reader: reader, catalog: catalog,
                 apps: apps, knownNames: knownNames, best: best)
@@ -214,7 +213,7 @@ public struct RequestReader: Sendable {
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             if pointing { patterns += (pack.pointedIntents[intent.name] ?? []).map { ($0, false) } }
-            for (pattern, isVerbForm) in patterns where pattern.mayMatch(saidWords) {
+            for (pattern, isVerbForm) in patterns where pattern.mayMatch(dated.words) {
                 var budget = 50_000
                 for start in positions.starts(of: pattern) {
                     // A leading clause ("never mind the Zippy, cancel it") is a comment.
