@@ -250,8 +250,8 @@ struct SetTaskAttributeHandler: SetTaskAttributeIntentHandling {
     }
 }
 
-/// SearchForNotebookItems: lists (with their tasks), tasks by status, and notes; "all"
-/// searches every list.
+/// SearchForNotebookItems: lists (with their tasks), tasks by status and by flag, and
+/// notes; "all" searches every list.
 struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
     let store: NotebookStore
 
@@ -292,6 +292,7 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         let title = intent.title
         let only: [String]? = title == nil || title == "all" ? nil : [title ?? ""]
         let type = intent.itemType
+        let status = intent.status?.rawValue, priority = intent.taskPriority?.rawValue
         var response: [String: JSONValue] = [:]
         // "what do I have to do tomorrow": the tasks with a reminder that day (on the list
         // named, or by the title named when tasks are searched), days counted in the time
@@ -300,22 +301,30 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
             guard let asked = IntentMoment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
             // Soonest first.
             let due = try await store.allTasksWithLists().compactMap { task, list -> (task: TaskItem, at: Date)? in
-                guard (only?.contains(type == .task ? task.title : list) ?? true), (intent.status.map { $0.rawValue == task.status } ?? true),
+                guard (only?.contains(type == .task ? task.title : list) ?? true), task.has(status: status, priority: priority),
                     let reminder = task.reminder.flatMap(IntentMoment.init), asked.isSameDay(as: reminder.date)
                 else { return nil }
                 return (task, reminder.date)
             }
             return SearchForNotebookItemsResponse(.success, ["tasks": json(due.sorted { $0.at < $1.at }.map(\.task))])
         }
+        // "what's flagged on the garage list": the tasks flagged (or not), on the lists named
+        // when lists are asked about, else by their own title.
+        if priority != nil, type != .note {
+            let flagged = try await store.allTasksWithLists().filter { task, list in
+                (only?.contains(type == .task ? task.title : list) ?? true) && task.has(status: status, priority: priority)
+            }
+            return SearchForNotebookItemsResponse(.success, ["tasks": json(flagged.map(\.task))])
+        }
         // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
-        let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: intent.status?.rawValue) : nil
+        let lists = type == nil || type == .taskList ? try await store.lists(titled: only, status: status) : nil
         if let lists, type != nil || !lists.isEmpty { response["taskLists"] = .array(lists) }
         // "what lists do I have?": their names, for the words (none: "You don't have any lists
         // yet."); what is on each is asked list by list.
-        if type == .taskList, title == nil, intent.status == nil, let lists {
+        if type == .taskList, title == nil, status == nil, priority == nil, let lists {
             response["listTitles"] = .array(lists.compactMap { $0["title"] })
         }
-        if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: intent.status?.rawValue)) }
+        if type == .task { response["tasks"] = json(try await store.tasks(titled: only, status: status, priority: priority)) }
         if type == nil || type == .note {
             // "find notes mentioning wifi": those whose title or text says it.
             var notes = try await store.notes(titled: only).filter { note in intent.content.map { Self.says($0, note) } ?? true }

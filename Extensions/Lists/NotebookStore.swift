@@ -112,6 +112,8 @@ final class NotebookStore: Sendable {
     /// Lists with their tasks (those with `status`, when given), for search results, and how
     /// many of all their tasks are to do and done: "what's left" on a list all done is not
     /// an empty list.
+    /// The lists titled `titles` (every list when nil), each with its tasks in `status` (any
+    /// when nil) and its counts of open and done tasks.
     func lists(titled titles: [String]?, status: String? = nil) async throws -> [JSONValue] {
         try await database.read { db in
             let lists = try TaskList.order(Column("title")).fetchAll(db).filter { titles?.contains($0.title) ?? true }
@@ -120,7 +122,7 @@ final class NotebookStore: Sendable {
                 let done = all.filter { $0.status == "completed" }.count
                 var json = try JSONValue(encoding: list)
                 if case .object(var members) = json {
-                    members["tasks"] = try JSONValue(encoding: all.filter { status == nil || $0.status == status })
+                    members["tasks"] = try JSONValue(encoding: all.filter { $0.has(status: status, priority: nil) })
                     members["openTaskCount"] = .number(Double(all.count - done))
                     members["completedTaskCount"] = .number(Double(done))
                     json = .object(members)
@@ -130,11 +132,11 @@ final class NotebookStore: Sendable {
         }
     }
 
-    func tasks(titled titles: [String]?, status: String?) async throws -> [TaskItem] {
+    func tasks(titled titles: [String]?, status: String?, priority: String? = nil) async throws -> [TaskItem] {
         try await database.read { db in
             try TaskItem.order(Column("created")).fetchAll(db)
                 .filter { titles?.contains($0.title) ?? true }
-                .filter { status == nil || $0.status == status }
+                .filter { $0.has(status: status, priority: priority) }
         }
     }
 
@@ -303,6 +305,11 @@ struct TaskItem: Codable, Sendable, FetchableRecord, PersistableRecord {
     static func new(_ title: String, in list: TaskList) -> TaskItem {
         TaskItem(identifier: UUID().uuidString, list: list.identifier, title: title, status: "notCompleted",
             priority: "notFlagged", reminder: nil, created: NotebookStore.now())
+    }
+
+    /// Whether the task is in `status` and of `priority`, each when given.
+    func has(status: String?, priority: String?) -> Bool {
+        (status == nil || self.status == status) && (priority == nil || self.priority == priority)
     }
 }
 

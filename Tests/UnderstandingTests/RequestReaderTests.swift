@@ -369,6 +369,23 @@ extension RequestReaderTests {
         #expect(request("what's due this weekend")?.parameters["dateTime"] == "2026-11-28T09:00:00-08:00")
     }
 
+    @Test("Asking what is flagged searches tasks by their flag, on every list or on the one named")
+    func flaggedTasks() {
+        for text in ["what's flagged?", "show my flagged tasks", "which tasks are flagged", "what did I flag", "what's important"] {
+            #expect(request(text)?.parameters == ["itemType": "task", "taskPriority": "flagged"], "\(text)")
+        }
+        #expect(request("which tasks are not flagged")?.parameters == ["itemType": "task", "taskPriority": "notFlagged"])
+        for text in ["what's flagged on my garage list", "show the flagged tasks on my garage list"] {
+            #expect(request(text)?.parameters == ["itemType": "taskList", "taskPriority": "flagged", "title": "garage"], "\(text)")
+        }
+        // The status words on a list are the list's too, not a task called "garage".
+        #expect(request("show the done tasks on my garage list")?.parameters == ["itemType": "taskList", "status": "completed", "title": "garage"])
+        // Messages keep theirs.
+        #expect(request("which were my flagged messages")?.intent == "SearchForMessages")
+        // "On it" names no list: the conversation takes the one just shown.
+        #expect(request("what's left on it")?.parameters == ["itemType": "taskList", "status": "notCompleted"])
+    }
+
     @Test("Thanks and goodbyes are read as such, alone or with yes, no and courtesies; not inside a request")
     func closing() {
         for text in ["thanks", "Thank you!", "thanks, that's all", "ok thanks", "no thanks", "nope, I'm good. bye", "that's all for now", "great, thx", "great, thanks for the help"] {

@@ -564,6 +564,9 @@ public struct SearchForNotebookItemsIntent: TypedIntent {
     /// Done or not done?
     public var status: Status? { intent.string("status").flatMap(Status.init(rawValue:)) }
 
+    /// Flagged or not?
+    public var taskPriority: TaskPriority? { intent.string("taskPriority").flatMap(TaskPriority.init(rawValue:)) }
+
     /// Where?
     public var location: Place? { intent.place("location") }
 
@@ -580,6 +583,12 @@ public struct SearchForNotebookItemsIntent: TypedIntent {
     public enum Status: String, Sendable, CaseIterable {
         /// The catalog's values.
         case notCompleted, completed
+    }
+
+    /// The values of `taskPriority`.
+    public enum TaskPriority: String, Sendable, CaseIterable {
+        /// The catalog's values.
+        case notFlagged, flagged
     }
 }
 
@@ -615,6 +624,8 @@ public protocol SearchForNotebookItemsIntentHandling: IntentHandler {
     func resolveItemType(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
     /// Resolves `status`.
     func resolveStatus(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
+    /// Resolves `taskPriority`.
+    func resolveTaskPriority(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
     /// Resolves `location`.
     func resolveLocation(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult
     /// Resolves `dateTime`.
@@ -646,6 +657,11 @@ extension SearchForNotebookItemsIntentHandling {
         intent.intent.defaultResult(of: "status", required: false)
     }
 
+    /// By default, `taskPriority` as given.
+    public func resolveTaskPriority(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
+        intent.intent.defaultResult(of: "taskPriority", required: false)
+    }
+
     /// By default, `location` as given.
     public func resolveLocation(for intent: SearchForNotebookItemsIntent) async throws -> ResolutionResult {
         intent.intent.defaultResult(of: "location", required: false)
@@ -666,6 +682,7 @@ extension SearchForNotebookItemsIntentHandling {
             "content": .single { try await resolveContent(for: SearchForNotebookItemsIntent($0)) },
             "itemType": .single { try await resolveItemType(for: SearchForNotebookItemsIntent($0)) },
             "status": .single { try await resolveStatus(for: SearchForNotebookItemsIntent($0)) },
+            "taskPriority": .single { try await resolveTaskPriority(for: SearchForNotebookItemsIntent($0)) },
             "location": .single { try await resolveLocation(for: SearchForNotebookItemsIntent($0)) },
             "dateTime": .single { try await resolveDateTime(for: SearchForNotebookItemsIntent($0)) },
         ]
