@@ -84,6 +84,11 @@ public struct AnswerReader: Sendable {
         pack.words.sayAgain?.contains(Self.phrase(text)) == true
     }
 
+    /// Whether the request, whole, asks to undo what was done ("undo that").
+    public func asksToUndo(_ text: String) -> Bool {
+        pack.words.undo?.contains(Self.phrase(text)) == true
+    }
+
     /// `text`'s words, lower-cased, without punctuation, one space apart.
     private static func phrase(_ text: String) -> String { Token.split(text).map(\.word).joined(separator: " ") }
 

@@ -120,6 +120,9 @@ public struct LanguagePack: Sendable {
         var sameAsBefore: Set<String>?
         /// Requests to show the last answer again ("read it to me", "say that again").
         var sayAgain: Set<String>?
+        /// Requests to undo what was just done ("undo that"): no app can, so the host says
+        /// what to ask for instead.
+        var undo: Set<String>?
         /// Words that open an answer offered as a suggestion ("how about", "what about"):
         /// where a place is asked for, what follows is the place, not a question.
         var suggesting: [String]?

@@ -53,6 +53,12 @@ struct AnswerReaderTests {
         for said in ["read it to me and text Coco", "say that again to Kiki", "what did Coco say?"] { #expect(!answers.asksToSayAgain(said), "\(said)") }
     }
 
+    @Test("Whole requests to undo are told apart from requests that say more")
+    func undo() {
+        for said in ["undo that", "Undo!", "take that back", "undo the last thing"] { #expect(answers.asksToUndo(said), "\(said)") }
+        for said in ["undo the flag on milk", "take that back to the store", "add undo to my list"] { #expect(!answers.asksToUndo(said), "\(said)") }
+    }
+
     @Test("Free text that only points back is no message; one that says something is")
     func sameAsBefore() {
         #expect(answers.isSameAsBefore("the same"))

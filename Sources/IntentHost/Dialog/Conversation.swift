@@ -163,6 +163,8 @@ struct Conversation: Sendable {
             setAside.saidAgain.store(true, ordering: .relaxed)
             return sayAgain(world, context)
         }
+        // No intent undoes another: the user hears what to ask for instead, and no app is asked.
+        if answers.asksToUndo(text) { return context.turn(words.say("cannotUndo"), end: .failed) }
         // A request said where an app asked for a yes is read as said to that app ("make it a
         // van" where Zippy asked).
         let answering = setAside.answering.withLock { said in defer { said = (nil, nil) }; return said }
