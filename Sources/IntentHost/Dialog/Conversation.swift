@@ -561,7 +561,8 @@ struct Conversation: Sendable {
 
     /// Asks whether the app's `value` (`name`) is meant, for `confirmationRequired`: yes is
     /// it, no is none (nil inside), the name said again is it, and another of the app's names
-    /// ("Kiki" to "Did you mean Kikki?", "no, Costco") is that one.
+    /// ("Kiki" to "Did you mean Kikki?", "no, Costco") is that one, as is another place,
+    /// amount or time after a no ("no, 15" to "Tip $40.00?").
     private func confirmValue(
         _ name: String, _ value: JSONValue, _ reason: String?, _ parameter: ParameterDefinition, _ intent: IntentDefinition,
         _ context: Context, _ profiles: [AppProfile]
@@ -571,8 +572,8 @@ struct Conversation: Sendable {
         ) { text -> JSONValue?? in
             // "no, Costco": the no turns the name down and gives another of the app's names
             // ("no, the other one" is only a no), or another place ("no, golden gate park"),
-            // which the app resolves in turn.
-            if let rest = answers.afterNo(text), Self.isName(rest, of: profiles) || parameter.type == .location,
+            // amount or time ("no, 15"), which the app resolves in turn.
+            if let rest = answers.afterNo(text), Self.isName(rest, of: profiles) || Self.saysItself.contains(parameter.type),
                 let other = readValue(rest, for: parameter, intent, profiles)
             {
                 return .some(other)
@@ -727,6 +728,10 @@ struct Conversation: Sendable {
     }
 
     /// `text` read as a value of `parameter`, in the parameter's type; nil if it reads as none.
+    /// The types whose values are read from words alone, so that what follows a no is one
+    /// only when it reads as such: a place, a number or a time ("no, the other one" is none).
+    private static let saysItself: Set<ParameterType> = [.location, .number, .integer, .dateTime]
+
     private func readValue(_ text: String, for parameter: ParameterDefinition, _ intent: IntentDefinition, _ profiles: [AppProfile]) -> JSONValue? {
         answers.value(text, for: parameter, intent: intent.name, apps: profiles).flatMap { try? parameter.coerce($0) }
     }
