@@ -351,6 +351,8 @@ public struct AnswerReader: Sendable {
         if onlyNumbers, Set(numbers).count > 1 { return nil }
         if let number = numbers.first, others.allSatisfy({ pack.words.fillers.contains($0.word) }) {
             if number == -1 { return options.indices.last }
+            // "The middle one" of three; of two or four there is none.
+            if number == -2 { return options.count % 2 == 1 ? options.count / 2 : nil }
             // Compared before subtracting: the user may type Int.min.
             return number >= 1 && number <= options.count ? number - 1 : nil
         }

@@ -171,6 +171,8 @@ public struct LanguagePack: Sendable {
         var nameForms: [String: String]?
         var locationFillers: Set<String>
         var numbers: [String: Int]
+        /// Words that pick an option by place: its number, -1 for the last, -2 for the middle
+        /// one (of an odd number), 0 for words said around them ("the", "one").
         var ordinals: [String: Int]
         var places: [String: String]
         /// Words a place's name never contains ("for", "now"): a place captured with

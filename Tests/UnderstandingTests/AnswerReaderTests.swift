@@ -74,6 +74,7 @@ struct AnswerReaderTests {
         #expect(answers.choice("the third one", options: bobos) == 2)
         #expect(answers.choice("number 1", options: bobos) == 0)
         #expect(answers.choice("last", options: bobos) == 2)
+        #expect(answers.choice("the middle one please", options: bobos) == 1)
         #expect(answers.choice("Bobo the Great", options: bobos) == 1)
         #expect(answers.choice("the great one", options: bobos) == 1)
         #expect(answers.choice("little", options: bobos) == 2)
@@ -84,6 +85,8 @@ struct AnswerReaderTests {
         #expect(answers.choice("Bobo", options: bobos) == nil)
         #expect(answers.choice("7", options: bobos) == nil)
         #expect(answers.choice("0", options: bobos) == nil)
+        // Two options have no middle one.
+        #expect(answers.choice("the middle one", options: Array(bobos.prefix(2))) == nil)
         // Two picks are no one choice: asked again, not half taken.
         #expect(answers.choice("1 and 3", options: bobos) == nil)
         #expect(answers.choice("the first and the third", options: bobos) == nil)
