@@ -7,12 +7,12 @@ import Foundation
 enum LanguageAddition {
     /// The sections an addition may have, each an object by intent (or by name).
     static let sections: Set<String> = [
-        "intents", "appVerbForms", "pointedIntents", "prompts", "summaries", "results", "examples", "values",
+        "intents", "appVerbForms", "pointedIntents", "followUps", "prompts", "summaries", "results", "examples", "values",
         "unsupportedReasons", "confirmationReasons", "responseCodes", "modifiers", "cues",
     ]
 
     /// The sections whose entries are patterns; the others' are templates or words.
-    static let patternSections: Set<String> = ["intents", "appVerbForms", "pointedIntents", "modifiers"]
+    static let patternSections: Set<String> = ["intents", "appVerbForms", "pointedIntents", "followUps", "modifiers"]
 
     /// Checks one entry as the language file's loader would, so that a mistake names the
     /// addition it is in: patterns compile, templates close their braces and name known

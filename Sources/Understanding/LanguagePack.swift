@@ -15,6 +15,10 @@ public struct LanguagePack: Sendable {
     /// Patterns tried only when the words point back at what the app just showed ("mark it
     /// as done" after a list of one task), the value they point at left to what was shown.
     let pointedIntents: [String: [Pattern]]
+    /// Patterns tried only right after the user asked an app for that intent, for a
+    /// request that only says what to ask instead ("and to union square?" after the prices
+    /// of a ride), the rest taken from what was asked before.
+    let followUps: [String: [Pattern]]
     /// Sentence templates; see `Phrasebook`.
     let prompts: [String: [String]]
     let summaries: [String: [String]]
@@ -226,6 +230,7 @@ public struct LanguagePack: Sendable {
         var intents: [String: [String]]
         var appVerbForms: [String: [String]]?
         var pointedIntents: [String: [String]]?
+        var followUps: [String: [String]]?
         var prompts: [String: [String]]?
         var summaries: [String: [String]]?
         var results: [String: [String]]?
@@ -271,6 +276,7 @@ public struct LanguagePack: Sendable {
         intents = try compile(file.intents)
         appVerbForms = try compile(file.appVerbForms ?? [:])
         pointedIntents = try compile(file.pointedIntents ?? [:])
+        followUps = try compile(file.followUps ?? [:])
         prompts = file.prompts ?? [:]
         summaries = file.summaries ?? [:]
         results = file.results ?? [:]
@@ -285,6 +291,7 @@ public struct LanguagePack: Sendable {
         dates = file.dates
         dateStarts = file.dates.startingWords(numbers: file.words.numbers)
         let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined()) + Array(pointedIntents.values.joined())
+            + Array(followUps.values.joined())
         allPatternWords = Set(all.flatMap { $0.words })
         otherValueWords = Set((file.words.otherValues ?? [:]).values.joined().filter { !$0.contains(" ") })
         patternWords = allPatternWords.filter { $0.count >= 5 && $0.allSatisfy(\.isLetter) }.sorted()

@@ -11,6 +11,8 @@ public struct RequestReader: Sendable {
     public var clock: UserClock
     /// Whether the language's `pointedIntents` patterns are tried too (`pointingBack()`).
     var pointing = false
+    /// The intent whose `followUps` patterns are tried too (`followingUp(_:)`).
+    var following: String?
 
     /// Requests longer than this are not understood.
     public static let maximumWords = 100
@@ -31,6 +33,19 @@ public struct RequestReader: Sendable {
         var reader = self
         reader.pointing = true
         return reader
+    }
+
+    /// This reader, trying also the patterns of `intent` that follow up on a request for it
+    /// ("and to union square?"): for reading what is said right after one.
+    public func followingUp(_ intent: String) -> RequestReader {
+        var reader = self
+        reader.following = intent
+        return reader
+    }
+
+    /// Whether `request` was read by one of the patterns that follow up (`followUps`).
+    public func followsUp(_ request: UnderstoodRequest) -> Bool {
+        pack.followUps[request.intent]?.contains { $0.source == request.pattern } == true
     }
 
     /// Whether `request` was read by one of the patterns that point back (`pointedIntents`).
@@ -213,6 +228,7 @@ public struct RequestReader: Sendable {
             var patterns = (pack.intents[intent.name] ?? []).map { ($0, false) }
             if verbForm { patterns += (pack.appVerbForms[intent.name] ?? []).map { ($0, true) } }
             if pointing { patterns += (pack.pointedIntents[intent.name] ?? []).map { ($0, false) } }
+            if following == intent.name { patterns += (pack.followUps[intent.name] ?? []).map { ($0, false) } }
             for (pattern, isVerbForm) in patterns where pattern.mayMatch(dated.words) {
                 var budget = 50_000
                 for start in positions.starts(of: pattern) {

@@ -386,6 +386,25 @@ extension RequestReaderTests {
         #expect(request("what's left on it")?.parameters == ["itemType": "taskList", "status": "notCompleted"])
     }
 
+    @Test("A follow-up on the prices of a ride is read only right after them, as that question about another place")
+    func followUpOnPrices() throws {
+        let reader = try Fixture.reader(), apps = try Fixture.apps()
+        for text in ["and to union square?", "what about union square instead", "how about for union square"] {
+            #expect(reader.read(text, apps: apps) == .notUnderstood, "\(text)")
+            guard case .request(let request) = reader.followingUp("ListRideOptions").read(text, apps: apps) else {
+                Issue.record("\(text) not read as a follow-up")
+                continue
+            }
+            #expect(request.intent == "ListRideOptions" && reader.followsUp(request), "\(text)")
+            #expect(request.parameters["dropOffLocation"] == "union square", "\(text)")
+        }
+        guard case .request(let from) = reader.followingUp("ListRideOptions").read("and from the pier?", apps: apps) else {
+            Issue.record("and from the pier? not read")
+            return
+        }
+        #expect(from.parameters.keys.sorted() == ["pickupLocation"])
+    }
+
     @Test("Thanks and goodbyes are read as such, alone or with yes, no and courtesies; not inside a request")
     func closing() {
         for text in ["thanks", "Thank you!", "thanks, that's all", "ok thanks", "no thanks", "nope, I'm good. bye", "that's all for now", "great, thx", "great, thanks for the help"] {

@@ -169,7 +169,7 @@ struct Conversation: Sendable {
         // van" where Zippy asked).
         let answering = setAside.answering.withLock { said in defer { said = (nil, nil) }; return said }
         let general = reader.read(text, apps: world.profiles, answering: answering.app, confirming: answering.intent)
-        let reading = pointedAt(text, besides: general, reader, world) ?? general
+        let reading = pointedAt(text, besides: general, reader, world) ?? followUp(text, after: general, world) ?? general
         // A yes or a no with no question asked is no request, however it reads ("no" is
         // close to a message attribute's words); "ok, thanks" is a thanks.
         if reading != .closing, answers.isOnlyYesOrNo(text) { return context.turn(words.say("notUnderstood"), end: .failed) }
@@ -440,6 +440,26 @@ struct Conversation: Sendable {
             // what the general reading took as values.
             reader.pointsBack(request) || answers.pointsBack(text, besides: values)
         else { return nil }
+        return .request(request)
+    }
+
+    /// `text` read as a follow-up on what the user just asked an app (language `followUps`:
+    /// "and to union square?" after the prices of a ride), when nothing else reads it: that
+    /// request again, with what the words say instead and the rest as asked before. Not
+    /// while the device is locked and the app restricts the intent then (the lock fails
+    /// closed, as for values carried over).
+    private func followUp(_ text: String, after general: Understood, _ world: DialogWorld) -> Understood? {
+        guard general == .notUnderstood, let asked = asked?.current(at: .now), let app = world.app(asked.app),
+            app.profile.intents.contains(asked.intent)
+        else { return nil }
+        if world.locked, app.registration.intentsRestrictedWhileLocked.contains(asked.intent) { return nil }
+        var profile = app.profile
+        profile.intents = [asked.intent]
+        guard case .request(var request) = reader.followingUp(asked.intent).read(text, apps: [profile]), reader.followsUp(request) else {
+            return nil
+        }
+        for (name, value) in asked.values where request.parameters[name] == nil { request.parameters[name] = value }
+        if request.mentioned.isEmpty { request.mentioned = asked.mentioned }
         return .request(request)
     }
 

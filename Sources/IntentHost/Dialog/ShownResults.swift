@@ -47,6 +47,9 @@ struct ShownResults {
         var mentioned: [IntentParameterName: JSONValue] = [:]
         let at: ContinuousClock.Instant
 
+        /// What was asked, if asked within `ShownResults.lifetime` of `now`.
+        func current(at now: ContinuousClock.Instant) -> Asked? { at.duration(to: now) <= ShownResults.lifetime ? self : nil }
+
         /// The value of `source` the user gave `app` within `ShownResults.lifetime` of `now`, if any.
         func value(of source: IntentParameterName, app: String, now: ContinuousClock.Instant) -> JSONValue? {
             guard app == self.app, at.duration(to: now) <= ShownResults.lifetime, source.intent == intent else { return nil }
