@@ -29,12 +29,18 @@ struct DateReader: Sendable {
         fromNow = words.fromNow.sorted { $0.key.count > $1.key.count }
     }
 
+    /// Which weekend a weekend word said.
+    enum Weekend { case underWay, following }
+
     /// What a date expression said, before it is resolved against the clock.
     struct Said {
         var days: Int?
         var weekday: Int?
         var month: Int?
         var day: Int?
+        /// The weekday was said as a weekend: the one under way ("this weekend") or the one
+        /// after it ("next weekend"), when said on a weekend.
+        var weekend: Weekend?
         /// Minutes after midnight.
         var time: Int?
         /// The hour was given with am or pm, or as a part of the day.
@@ -228,8 +234,13 @@ struct DateReader: Sendable {
         }
         var at = start
         if let end = anyPhrase(words.on + words.next, tokens, at) { at = end }
-        if at < tokens.endIndex, let weekday = words.weekdays[tokens[at].word] ?? (at > start ? words.weekend?[tokens[at].word] : nil) {
+        if at < tokens.endIndex, let weekday = words.weekdays[tokens[at].word] {
             said.weekday = weekday
+            return at + 1
+        }
+        if at > start, at < tokens.endIndex, let weekday = words.weekend?[tokens[at].word] {
+            said.weekday = weekday
+            said.weekend = anyPhrase(words.followingWeekend ?? [], tokens, start) == nil ? .underWay : .following
             return at + 1
         }
         // "this evening"
@@ -370,7 +381,18 @@ struct DateReader: Sendable {
             // Today's weekday is today while its time is still to come ("friday at noon",
             // said on a Friday morning), else a week on.
             let later = ahead == 0 && at(timeOnDay, on: today, calendar) > now
-            day = calendar.date(byAdding: .day, value: ahead == 0 && !later ? 7 : ahead, to: today)
+            var days = ahead == 0 && !later ? 7 : ahead
+            // Said on a weekend (its first day, or its second: a day after the weekday the
+            // weekend words mean), "this weekend" is its next day whose time is to come, and
+            // "next weekend" the one after.
+            if let weekend = said.weekend, ahead == 0 || current == weekday % 7 + 1 {
+                let secondDayLater = ahead != 0 && at(timeOnDay, on: today, calendar) > now
+                switch weekend {
+                case .underWay: days = ahead == 0 ? (later ? 0 : 1) : (secondDayLater ? 0 : ahead)
+                case .following: days = ahead == 0 ? 7 : ahead
+                }
+            }
+            day = calendar.date(byAdding: .day, value: days, to: today)
         } else if let month = said.month, let dayOfMonth = said.day {
             let year = calendar.component(.year, from: today)
             for candidate in back ? [year, year - 1] : [year, year + 1] {

@@ -50,6 +50,10 @@ struct DateWords: Sendable, Decodable {
     /// Words for a weekend and the weekday it means ("this weekend" is its Saturday), read
     /// only after an `on` or `next` word: "Weekend chores" is a name.
     var weekend: [String: Int]?
+    /// Words before a weekend word that mean the weekend after the one under way ("next
+    /// weekend" said on a Saturday); any other `next` word ("this weekend") means the one
+    /// under way while any of it is to come.
+    var followingWeekend: [String]?
     /// Words after which a day said last that is a name an app taught (a list's, say) is
     /// that name, not a date ("add streamers to saturday").
     var destination: [String]?

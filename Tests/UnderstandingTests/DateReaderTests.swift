@@ -125,6 +125,19 @@ struct DateReaderTests {
         #expect(read("on 9th street") == nil)
     }
 
+    @Test("\"This weekend\" said on the weekend is that weekend while any of it is to come; \"next weekend\" is the one after", arguments: [
+        // Saturday 28 November 2026 at 8:00 and 13:00, Sunday at 8:00 and 13:00 (UTC-8).
+        (1_795_881_600, "2026-11-28T09:00:00-08:00", "2026-12-05T09:00:00-08:00"),
+        (1_795_899_600, "2026-11-29T09:00:00-08:00", "2026-12-05T09:00:00-08:00"),
+        (1_795_968_000, "2026-11-29T09:00:00-08:00", "2026-12-05T09:00:00-08:00"),
+        (1_795_986_000, "2026-12-05T09:00:00-08:00", "2026-12-05T09:00:00-08:00"),
+    ])
+    func weekendOnTheWeekend(_ instant: TimeInterval, this: String, next: String) {
+        let reader = DateReader(words: dates.words, numbers: [:], clock: .fixed(Date(timeIntervalSince1970: instant), in: Fixture.zone))
+        #expect(reader.read(Token.split("this weekend")[...]) == this)
+        #expect(reader.read(Token.split("next weekend")[...]) == next)
+    }
+
     @Test("A bare hour is the next such hour today; on another day, one before 7 is the afternoon's")
     func bareHours() throws {
         let pack = try Fixture.pack()
