@@ -386,6 +386,21 @@ extension RequestReaderTests {
         #expect(request("what's left on it")?.parameters == ["itemType": "taskList", "status": "notCompleted"])
     }
 
+    @Test("Everyday phrasings found by a trial: a long message's words, a flag removed, a ride taken")
+    func trialPhrasings() {
+        for text in ["send kiki a long message: see you at the tree", "send kiki a really long message: see you at the tree"] {
+            #expect(request(text)?.parameters["content"] == "see you at the tree", "\(text)")
+        }
+        for text in ["remove the flag from call the plumber", "take the flag off call the plumber"] {
+            #expect(request(text)?.intent == "SetTaskAttribute", "\(text)")
+            #expect(request(text)?.parameters == ["targetTask": "call the plumber", "priority": "notFlagged"], "\(text)")
+        }
+        #expect(request("put a flag on call the plumber")?.parameters == ["targetTask": "call the plumber", "priority": "flagged"])
+        // Taking a ride after its prices is no task deleted; taking a task off a list is.
+        for text in ["I'll take it", "ok I'll take that one"] { #expect(request(text)?.intent == "RequestRide", "\(text)") }
+        for text in ["take it off", "drop them from the grocery list", "remove it"] { #expect(request(text)?.intent == "DeleteTasks", "\(text)") }
+    }
+
     @Test("A follow-up on the prices of a ride is read only right after them, as that question about another place")
     func followUpOnPrices() throws {
         let reader = try Fixture.reader(), apps = try Fixture.apps()
