@@ -53,6 +53,8 @@ public final class Host: Sendable {
         let ledger = LaunchLedger()
         let launcher = ExtensionLauncher(config: config, ledger: ledger) { [mailbox] token in mailbox.post(.processExited(token)) }
         let executables = try launcher.resolveAll()
+        // Known before the broker listens: a request said before they register waits for them.
+        launcher.board.plan(executables)
         let mailbox = self.mailbox
         let executor = BrokerExecutor(mailbox: mailbox)
         let link = BrokerLink()

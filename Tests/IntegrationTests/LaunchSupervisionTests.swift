@@ -80,6 +80,12 @@ struct LaunchSupervisionTests {
         let sent = try host.ctl("send", "Script", "SearchForMessages")
         #expect(sent.status == 5, "\(sent.stdout) \(sent.stderr)")
         #expect((sent.stdout + sent.stderr).contains("its extension was rejected and is not restarted until"), "\(sent.stdout) \(sent.stderr)")
+        // Typed, the request is understood as one for the app, launched here though it never
+        // registered (as at the host's start), and fails as the send did: not "not understood".
+        #expect(try host.ctl("authorize", "Script", "allow").status == 0)
+        let asked = try host.ctl("ask", "search my messages for bananas")
+        #expect(asked.stdout.contains("Script isn't answering right now"), "\(asked.stdout) \(asked.stderr)")
+        #expect(asked.status == 5, "\(asked.stdout) \(asked.stderr)")
 
         // The cause fixed, the user asks for a restart by app name.
         try Data().write(to: sandbox.appendingPathComponent("fixed"))

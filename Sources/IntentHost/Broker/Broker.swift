@@ -1240,12 +1240,16 @@ actor Broker {
         }
     }
 
-    /// What conversations see of the host now: the apps registered, and those that
-    /// registered before and have no instance now (a conversation with one waits for it as
-    /// any request does).
+    /// What conversations see of the host now: the apps registered, those that registered
+    /// before and have no instance now, and those this host launches that have not
+    /// registered yet (at start); a conversation with one waits for it as any request does.
     func world() -> DialogWorld {
         // Away, and able to come back: a key may still register it.
-        let away = known.all.filter { registry.app(named: $0.appName) == nil && zap.trust.hasKey(for: $0.bundleIdentifier) }
+        var away = known.all.filter { registry.app(named: $0.appName) == nil && zap.trust.hasKey(for: $0.bundleIdentifier) }
+        for launched in launcher.board.registrations()
+        where registry.app(named: launched.appName) == nil && !away.contains(where: { $0.bundleIdentifier == launched.bundleIdentifier }) {
+            away.append(launched)
+        }
         let apps = (registry.apps.values.map(\.registration) + away).map { registration in
             DialogWorld.App(
                 registration: registration,

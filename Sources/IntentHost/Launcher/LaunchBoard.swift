@@ -27,6 +27,24 @@ final class LaunchBoard: Sendable {
 
     private let entries = Mutex<[String: Entry]>([:])
 
+    /// The launches the host is about to start, known before any of them runs: a request
+    /// for one that comes before it registers waits for it (`running` with no process, for
+    /// the moment until it starts).
+    func plan(_ targets: [LaunchTarget]) {
+        entries.withLock { entries in
+            for target in targets where entries[target.name] == nil { entries[target.name] = Entry(target: target) }
+        }
+    }
+
+    /// The registration of every app launched here, from its manifest, once per bundle.
+    func registrations() -> [Registration] {
+        entries.withLock { entries in
+            var seen = Set<String>()
+            return entries.values.sorted { $0.target.name < $1.target.name }.map(\.target.registration)
+                .filter { seen.insert($0.bundleIdentifier).inserted }
+        }
+    }
+
     /// A process of `target` started as `pid`.
     func started(_ target: LaunchTarget, pid: pid_t) {
         entries.withLock { entries in
