@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Longer experiments on faults and overload, on the release build. Each part is a function
-# of its own; with no arguments every part runs, else the parts named:
+# Longer experiments on overload, on the release build (the longer fault run is
+# deploy/faults.sh). Each part is a function of its own; with no arguments every part runs,
+# else the parts named:
 #   deploy/chaos.sh                 # everything
 #   deploy/chaos.sh overload        # one part
 # Results go to deploy/benchmarks/chaos/ (JSON from intentctl bench, RSS samples).

@@ -105,5 +105,6 @@ print(f"final answers: {len(acked)} done, {len(failed)} failed, {len(unsettled)}
 print(f"stored rows: {sum(stored.values())} for {len(stored)} titles")
 print(f"acknowledged but not stored once: {len(missing)}; answered failed but stored: {len(failed_stored)}; stored twice or more: {len(duplicates)}")
 print(f"stored without a final 'done' (only possible for still-unknown ones): {len([t for t in stored if t not in {a[0] for a in acked}])}")
+print(f"state directory (host log, database), left for a look: {state}")
 sys.exit(1 if missing or failed_stored or duplicates else 0)
 EOF

@@ -55,7 +55,7 @@ public enum ExtensionRunner {
                     print("""
                         usage: \(CommandLine.arguments.first.map { ($0 as NSString).lastPathComponent } ?? "extension") [--endpoint E] [--state-dir DIR] [--manifest FILE] [--identity FILE] [--server-key KEY] [--print-identity]
                           --endpoint        the host's extension endpoint (default ipc://STATE/extensions.sock)
-                          --state-dir       the host's state directory (default $INTENTD_STATE_DIR or ~/.local/state/intentd)
+                          --state-dir       the host's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd)
                           --manifest        the Info.plist-style manifest to register with
                           --identity        this extension's key file, made on first use (default SANDBOX/identity.key)
                           --server-key      the host's public key or its server.pub file (default STATE/server.pub)

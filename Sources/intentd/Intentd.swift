@@ -16,10 +16,10 @@ struct Intentd: AsyncParsableCommand {
         abstract: "The intents host: routes intents from clients to extension processes over ZeroMQ.",
         discussion: """
             State (sockets, lock state, extension sandboxes) lives in --state-dir, else \
-            $INTENTD_STATE_DIR, else ~/.local/state/intentd.
+            $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd.
             """)
 
-    @Option(name: .customLong("state-dir"), help: "The state directory.")
+    @Option(name: .customLong("state-dir"), help: "The state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).")
     var stateDirectory: String?
 
     @Option(help: "Extensions to launch, comma-separated (built in: messaging, lists, rides, bench; others under \"executables\" in the config file); NAME:COUNT starts COUNT instances.")
@@ -40,10 +40,10 @@ struct Intentd: AsyncParsableCommand {
     @Option(help: "A domain catalog directory; repeat to add more (default: Protocols/domains, found automatically).")
     var catalog: [String] = []
 
-    @Option(help: "Milliseconds an extension has to answer one stage.")
+    @Option(help: "Milliseconds an extension has to answer one stage (default 5000).")
     var requestTimeout: Int?
 
-    @Option(help: "Heartbeat interval in milliseconds.")
+    @Option(help: "Heartbeat interval in milliseconds (default 1000).")
     var heartbeat: Int?
 
     @Option(help: "Seconds a conversation waits for the user's answer before it ends (default 30).")
