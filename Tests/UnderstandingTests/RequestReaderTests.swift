@@ -399,6 +399,14 @@ extension RequestReaderTests {
         // Taking a ride after its prices is no task deleted; taking a task off a list is.
         for text in ["I'll take it", "ok I'll take that one"] { #expect(request(text)?.intent == "RequestRide", "\(text)") }
         for text in ["take it off", "drop them from the grocery list", "remove it"] { #expect(request(text)?.intent == "DeleteTasks", "\(text)") }
+        // Notes found by what they say, and a note's words without the words that frame them.
+        for text in ["show me the note with sunscreen in it", "which note mentions sunscreen?"] {
+            #expect(request(text)?.parameters["content"]?.stringValue?.hasPrefix("sunscreen") == true, "\(text)")
+            #expect(request(text)?.parameters["itemType"] == "note", "\(text)")
+        }
+        #expect(request("jot down a note that the wifi password is banana42")?.parameters == ["content": "the wifi password is banana42"])
+        #expect(request("make a new note titled Books with Dune and Emma in it")?.parameters == ["title": "Books", "content": "Dune and Emma"])
+        #expect(request("i need a ride to union square for 3 ppl")?.parameters["dropOffLocation"] == "union square")
     }
 
     @Test("A follow-up on the prices of a ride is read only right after them, as that question about another place")
