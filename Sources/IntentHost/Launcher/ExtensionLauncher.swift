@@ -25,6 +25,10 @@ final class ExtensionLauncher: Sendable {
         var sandboxed: Bool
         /// The CPU time its processes may use together.
         var cpuSeconds: Int?
+
+        /// Its pid in the log: sandboxed, the sandbox's (bubblewrap's), which is not the
+        /// extension's own that `status` shows.
+        var logged: String { sandboxed ? "sandbox pid \(pid)" : "pid \(pid)" }
     }
 
     /// What every launch uses, settled by the first `launch`.
@@ -257,7 +261,7 @@ final class ExtensionLauncher: Sendable {
             return stopping.load(ordering: .relaxed)
         }
         if late { terminate([child], signal: SIGKILL) }
-        log.info("started extension \(name) (\(target.executable.lastPathComponent), pid \(pid)\(runtime.profile == nil ? ", no sandbox" : ", sandboxed"); log \(output.url.path))", metadata: ["instance": "\(name)"])
+        log.info("started extension \(name) (\(target.executable.lastPathComponent), \(child.logged)\(runtime.profile == nil ? ", no sandbox" : ""); log \(output.url.path))", metadata: ["instance": "\(name)"])
         return child
     }
 
@@ -345,7 +349,7 @@ final class ExtensionLauncher: Sendable {
             unresponsive.withLock { $0[token] = why }
             return (found.key, found.value)
         }) else { return }
-        log.warning("killing extension \(name) (pid \(child.pid)): it stopped answering (\(why))", metadata: ["instance": "\(name)"])
+        log.warning("killing extension \(name) (\(child.logged)): it stopped answering (\(why))", metadata: ["instance": "\(name)"])
         terminate([child], signal: SIGKILL)
     }
 
