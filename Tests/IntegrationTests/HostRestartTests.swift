@@ -107,6 +107,22 @@ struct HostRestartTests {
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
     }
 
+    @Test("watch ends at once with exit 6 when the host it watches is killed, saying updates meanwhile are missed, instead of waiting silently")
+    func watchEndsWhenTheHostGoesAway() throws {
+        let host = try TestHost([])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor([])
+        let hostPid = try #require(host.process?.processIdentifier)
+        let started = ContinuousClock.now
+        let watched = try host.ctl(["watch", "--for", "30"]) { _ in
+            usleep(500_000)
+            kill(hostPid, SIGKILL)
+        }
+        #expect(watched.status == 6, "\(watched.stdout) \(watched.stderr)")
+        #expect(watched.stderr.contains("went away (it stopped or restarted)"), "\(watched.stderr)")
+        #expect(started.duration(to: .now) < .seconds(20), "watch waited for its --for instead")
+    }
+
     @Test("An extension started by hand registers once with a host that restarted, though the host asks each heartbeat it missed to register again")
     func handStartedExtensionRegistersOnceAfterARestart() throws {
         let host = try TestHost([])

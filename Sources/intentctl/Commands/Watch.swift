@@ -8,7 +8,7 @@ import ZeroMQ
 struct Watch: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Print the updates extensions push (a ride approaching, a long task done) as they arrive.",
-        discussion: "Runs until Ctrl-C, or until --count updates or --for seconds.")
+        discussion: "Runs until Ctrl-C, or until --count updates or --for seconds. A host that stops or restarts ends it at once (exit 6): updates meanwhile are missed.")
 
     @Argument(help: "Only this app's updates (its registered name).")
     var app: String?
@@ -32,8 +32,9 @@ struct Watch: ParsableCommand {
         let name = registered ?? app
         let socket = try Socket(try Context(), .sub)
         try connection.security().apply(to: socket, endpoint: endpoint)
-        // A host that does not trust this client's key says so only in the handshake.
-        let refusals = try SocketMonitor(socket, events: SocketMonitor.authenticationFailed)
+        // A host that does not trust this client's key says so only in the handshake; one
+        // that stops or restarts only by the connection closing.
+        let events = try SocketMonitor(socket, events: SocketMonitor.authenticationFailed | SocketMonitor.disconnected)
         try socket.subscribe(name.map { Array("\($0)/".utf8) } ?? [])
         try socket.connect(endpoint)
         // Someone at a terminal sees it is running before the first update comes.
@@ -44,7 +45,7 @@ struct Watch: ParsableCommand {
         }
         var poller = Poller()
         poller.add(socket)
-        poller.add(refusals.socket)
+        poller.add(events.socket)
         let deadline = try seconds.map { ContinuousClock.now + (try Duration.seconds($0, for: "--for")) }
         var received = 0
         while count.map({ received < $0 }) ?? true {
@@ -55,7 +56,12 @@ struct Watch: ParsableCommand {
                 wait = min(wait, Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1)
             }
             guard try poller.poll(timeout: wait) > 0 else { continue }
-            if try !refusals.drain().isEmpty { throw ClientError.keyRefused(endpoint) }
+            let seen = try events.drain().map(\.kind)
+            if seen.contains(SocketMonitor.authenticationFailed) { throw ClientError.keyRefused(endpoint) }
+            if seen.contains(SocketMonitor.disconnected) {
+                FileHandle.standardError.write(Data("intentctl: intentd at \(endpoint) went away (it stopped or restarted): updates sent meanwhile are missed\n".utf8))
+                throw ExitCode(Exit.outcomeUnknown)
+            }
             guard let frames = try socket.receiveFrames(wait: false), frames.count == 2,
                 let update = try? JSON.decode(Update.self, from: frames[1].bytes),
                 // The prefix `APP/` also matches an app whose name goes on with a slash.
