@@ -20,7 +20,7 @@ struct IntentCtl: ParsableCommand {
 
 /// Where the host is, shared by every subcommand.
 struct Connection: ParsableArguments {
-    @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).")
+    @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).")
     var stateDirectory: String?
 
     @Option(help: "The host's client endpoint (default ipc://STATE/client.sock).")

@@ -19,7 +19,7 @@ struct Intentd: AsyncParsableCommand {
             $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd.
             """)
 
-    @Option(name: .customLong("state-dir"), help: "The state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).")
+    @Option(name: .customLong("state-dir"), help: "The state directory (default \(StateDirectory.searched)).")
     var stateDirectory: String?
 
     @Option(help: "Extensions to launch, comma-separated (built in: messaging, lists, rides, bench; others under \"executables\" in the config file); NAME:COUNT starts COUNT instances.")

@@ -340,7 +340,7 @@ struct Conversation: Sendable {
     private func carryValues(into run: inout Run, _ request: UnderstoodRequest, _ world: DialogWorld) {
         let (app, carried) = (run.app, run.intent.parameters.filter { $0.carriedFrom != nil })
         guard !carried.isEmpty, !carried.contains(where: { request.parameters[$0.name] != nil }) else { return }
-        if world.locked, world.app(app)?.registration.intentsRestrictedWhileLocked.contains(asked?.intent ?? "") != false { return }
+        if world.lockCloses(asked?.intent, of: app) { return }
         for parameter in carried where run.parameters[parameter.name] == nil {
             guard let value = parameter.carriedFrom?.lazy.compactMap(IntentParameterName.init)
                 .compactMap({ asked?.value(of: $0, app: app, now: .now) }).first,
@@ -410,9 +410,8 @@ struct Conversation: Sendable {
         guard let last = lastAnswer?.current(at: .now) else { return context.turn(words.say("nothingToSayAgain"), end: .failed) }
         var context = context
         (context.app, context.intent) = (last.app, last.intent)
-        if world.locked, let app = last.app {
-            let allowed = last.intent.flatMap { intent in world.app(app).map { !$0.registration.intentsRestrictedWhileLocked.contains(intent) } }
-            if allowed != true { return context.turn(words.say("sayAgainLocked", ["app": app]), end: .failed) }
+        if let app = last.app, world.lockCloses(last.intent, of: app) {
+            return context.turn(words.say("sayAgainLocked", ["app": app]), end: .failed)
         }
         return context.turn(last.text, end: .completed)
     }
@@ -452,7 +451,7 @@ struct Conversation: Sendable {
         guard general == .notUnderstood, let asked = asked?.current(at: .now), let app = world.app(asked.app),
             app.profile.intents.contains(asked.intent)
         else { return nil }
-        if world.locked, app.registration.intentsRestrictedWhileLocked.contains(asked.intent) { return nil }
+        if world.lockCloses(asked.intent, of: asked.app) { return nil }
         var profile = app.profile
         profile.intents = [asked.intent]
         guard case .request(var request) = reader.followingUp(asked.intent).read(text, apps: [profile]), reader.followsUp(request) else {

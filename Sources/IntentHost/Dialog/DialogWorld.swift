@@ -20,6 +20,15 @@ struct DialogWorld: Sendable {
 
     /// The app with this registered name.
     func app(_ name: String) -> App? { apps.first { $0.registration.appName == name } }
+
+    /// Whether the lock keeps what `app` did for `intent` from the user now: the device is
+    /// locked and the app restricts the intent then, or the app or intent is not known (the
+    /// lock fails closed).
+    func lockCloses(_ intent: String?, of app: String) -> Bool {
+        guard locked else { return false }
+        guard let intent, let known = self.app(app) else { return true }
+        return known.registration.intentsRestrictedWhileLocked.contains(intent)
+    }
 }
 
 /// What conversations ask of the broker thread.

@@ -5,6 +5,9 @@ import Foundation
 /// Resolved in this order: an explicit path (`--state-dir`), the environment variable
 /// `INTENTD_STATE_DIR`, `$XDG_STATE_HOME/intentd`, then `~/.local/state/intentd`.
 public struct StateDirectory: Sendable, Hashable {
+    /// Where it is looked for when none is given, in words for help texts.
+    public static let searched = "$INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd"
+
     /// The directory.
     public let url: URL
 

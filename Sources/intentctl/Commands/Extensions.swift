@@ -27,7 +27,7 @@ struct Extensions: ParsableCommand {
         var bundle: String
         @Argument(help: "The public key (40 Z85 characters, quoted: they include shell characters), or a file holding it.")
         var key: String?
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             var (bundle, key) = (bundle, key)
@@ -48,7 +48,7 @@ struct Extensions: ParsableCommand {
     struct Untrust: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop trusting a key, or every key of a bundle id.")
         @Argument(help: "A public key, its fingerprint as list shows it (SHA256:…), a file holding one, or a bundle id.") var keyOrBundle: String
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             let key = try? KeyFile.publicKey(keyOrBundle)
@@ -67,7 +67,7 @@ struct Extensions: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List trusted extension keys with their fingerprints, as ssh-keygen -l does.")
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             let store = try TrustFile.load(StateDirectory(explicit: stateDirectory).trustFile)
@@ -94,7 +94,7 @@ struct Clients: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Allow a client key.")
         @Argument(help: "The public key (40 Z85 characters), or a file holding it.") var key: String
         @Option(help: "A name for the client.") var name = "client"
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             if let problem = PeerNames.problem(withName: name, what: "the client name") { throw ValidationError(problem) }
@@ -111,7 +111,7 @@ struct Clients: ParsableCommand {
     struct Untrust: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop allowing a client key (by key, key file or name).")
         @Argument(help: "A public key, its fingerprint as list shows it (SHA256:…), a file holding one, or a client name.") var keyOrName: String
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             let key = try? KeyFile.publicKey(keyOrName)
@@ -123,7 +123,7 @@ struct Clients: ParsableCommand {
 
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List allowed client keys with their fingerprints.")
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             let state = StateDirectory(explicit: stateDirectory)
@@ -139,7 +139,7 @@ struct Clients: ParsableCommand {
     struct Key: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print this client's public key (making its key file if there is none).")
         @Option(help: "The key file (default STATE/keys/client.key).") var clientKey: String?
-        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default $INTENTD_STATE_DIR, else $XDG_STATE_HOME/intentd, else ~/.local/state/intentd).") var stateDirectory: String?
+        @Option(name: .customLong("state-dir"), help: "intentd's state directory (default \(StateDirectory.searched)).") var stateDirectory: String?
 
         func run() throws {
             let file = clientKey.map { URL(fileURLWithPath: $0) } ?? StateDirectory(explicit: stateDirectory).clientKeyFile
