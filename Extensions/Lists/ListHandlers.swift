@@ -294,26 +294,26 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         let type = intent.itemType
         let status = intent.status?.rawValue, priority = intent.taskPriority?.rawValue
         var response: [String: JSONValue] = [:]
-        // "what do I have to do tomorrow": the tasks with a reminder that day (on the list
-        // named, or by the title named when tasks are searched), days counted in the time
-        // zone the request was said in.
+        /// A task asked about: on the lists named (by its own title when tasks are searched),
+        /// with the status and flag said.
+        func wanted(_ task: TaskItem, on list: String) -> Bool {
+            (only?.contains(type == .task ? task.title : list) ?? true) && task.has(status: status, priority: priority)
+        }
+        // "what do I have to do tomorrow": the tasks with a reminder that day, days counted in
+        // the time zone the request was said in.
         if let dateTime = intent.dateTime {
             guard let asked = IntentMoment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
             // Soonest first.
             let due = try await store.allTasksWithLists().compactMap { task, list -> (task: TaskItem, at: Date)? in
-                guard (only?.contains(type == .task ? task.title : list) ?? true), task.has(status: status, priority: priority),
-                    let reminder = task.reminder.flatMap(IntentMoment.init), asked.isSameDay(as: reminder.date)
+                guard wanted(task, on: list), let reminder = task.reminder.flatMap(IntentMoment.init), asked.isSameDay(as: reminder.date)
                 else { return nil }
                 return (task, reminder.date)
             }
             return SearchForNotebookItemsResponse(.success, ["tasks": json(due.sorted { $0.at < $1.at }.map(\.task))])
         }
-        // "what's flagged on the garage list": the tasks flagged (or not), on the lists named
-        // when lists are asked about, else by their own title.
+        // "what's flagged on the garage list": the tasks flagged (or not).
         if priority != nil, type != .note {
-            let flagged = try await store.allTasksWithLists().filter { task, list in
-                (only?.contains(type == .task ? task.title : list) ?? true) && task.has(status: status, priority: priority)
-            }
+            let flagged = try await store.allTasksWithLists().filter { wanted($0.task, on: $0.list) }
             return SearchForNotebookItemsResponse(.success, ["tasks": json(flagged.map(\.task))])
         }
         // "what's left on the picnic list": a status said keeps only the lists' tasks that have it.
