@@ -299,13 +299,13 @@ struct SearchForNotebookItemsHandler: SearchForNotebookItemsIntentHandling {
         func wanted(_ task: TaskItem, on list: String) -> Bool {
             (only?.contains(type == .task ? task.title : list) ?? true) && task.has(status: status, priority: priority)
         }
-        // "what do I have to do tomorrow": the tasks with a reminder that day, days counted in
-        // the time zone the request was said in.
+        // "what do I have to do tomorrow", "what's due this week": the tasks with a reminder
+        // then, days counted in the time zone the request was said in.
         if let dateTime = intent.dateTime {
-            guard let asked = IntentMoment(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
+            guard let asked = IntentDateRange(dateTime) else { return SearchForNotebookItemsResponse(.failure) }
             // Soonest first.
             let due = try await store.allTasksWithLists().compactMap { task, list -> (task: TaskItem, at: Date)? in
-                guard wanted(task, on: list), let reminder = task.reminder.flatMap(IntentMoment.init), asked.isSameDay(as: reminder.date)
+                guard wanted(task, on: list), let reminder = task.reminder.flatMap(IntentMoment.init), asked.contains(reminder.date)
                 else { return nil }
                 return (task, reminder.date)
             }

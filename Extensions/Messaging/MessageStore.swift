@@ -105,12 +105,12 @@ final class MessageStore: Sendable {
         var attributes: [String] = []
         var identifiers: [String] = []
         var groups: [String] = []
-        /// Sent on this moment's day, in its zone ("what did Coco say yesterday").
-        var day: IntentMoment?
+        /// Sent then: a day, in its zone ("what did Coco say yesterday"), or a range ("this week").
+        var sent: IntentDateRange?
     }
 
     /// The messages matching every given field, oldest first. A search by nothing but
-    /// senders and a day ("read my messages") is of messages the user received: their own are found
+    /// senders and a time ("read my messages") is of messages the user received: their own are found
     /// by whom they went to, what they say, their attributes, group or identifiers.
     func search(_ query: Query) async throws -> [ChatMessage] {
         let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
@@ -144,7 +144,7 @@ final class MessageStore: Sendable {
                 && query.attributes.allSatisfy { m.has($0) }
                 && (query.identifiers.isEmpty || query.identifiers.contains(m.identifier))
                 && (query.groups.isEmpty || query.groups.contains { $0.caseInsensitiveCompare(m.groupName ?? "") == .orderedSame })
-                && query.day.map { day in IntentMoment(m.dateSent).map { day.isSameDay(as: $0.date) } ?? false } ?? true
+                && query.sent.map { sent in IntentMoment(m.dateSent).map { sent.contains($0.date) } ?? false } ?? true
         }
     }
 

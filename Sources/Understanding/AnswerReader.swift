@@ -95,7 +95,8 @@ public struct AnswerReader: Sendable {
     /// Whether the answer points back at what was just shown ("mark them as read"), with
     /// a word that is no part of the `values` read from it ("remind me to fix it" does not;
     /// a value that is only pointing words, a task "them", is one; "reply" points as they do)
-    /// nor of a date ("remind me to wash the car this afternoon" does not).
+    /// nor of a date or a stretch of days ("remind me to wash the car this afternoon", "what's
+    /// due this week" do not).
     public func pointsBack(_ text: String, besides values: [String: JSONValue] = [:]) -> Bool {
         guard let pointing = pack.words.pointing else { return false }
         let verbs = pack.words.pointingVerbs ?? []
@@ -104,8 +105,8 @@ public struct AnswerReader: Sendable {
         let tokens = Token.split(text)
         let candidates = tokens.indices.filter { (pointing.contains(tokens[$0].word) || verbs.contains(tokens[$0].word)) && !taken.contains(tokens[$0].word) }
         guard !candidates.isEmpty else { return false }
-        let date = valueReader.dates.find(in: tokens[...])?.range
-        return candidates.contains { !(date?.contains($0) ?? false) }
+        let date = valueReader.dates.find(in: tokens[...])?.range, span = valueReader.dates.span(in: tokens[...])?.range
+        return candidates.contains { !(date?.contains($0) ?? false) && !(span?.contains($0) ?? false) }
     }
 
     /// Whether `value` (text, a person or a place, or a list of them) is only words that

@@ -521,7 +521,7 @@ struct DateReader: Sendable {
 
     /// Where `phrase` (words between spaces) ends when it is said from `start`, or nil.
     /// Runs for every word of every request: it reads the phrase in place.
-    private func phraseEnd(_ phrase: String, _ tokens: ArraySlice<Token>, _ start: Int) -> Int? {
+    func phraseEnd(_ phrase: String, _ tokens: ArraySlice<Token>, _ start: Int) -> Int? {
         var at = start
         var rest = phrase[...]
         while true {

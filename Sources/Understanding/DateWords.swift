@@ -57,6 +57,11 @@ struct DateWords: Sendable, Decodable {
     /// Words after which a day said last that is a name an app taught (a list's, say) is
     /// that name, not a date ("add streamers to saturday").
     var destination: [String]?
+    /// Phrases that say a stretch of days ("this week", "next month"), read only for a
+    /// `dateTime` parameter that takes a range.
+    var spans: [String: DateSpan]?
+    /// The day weeks start on, Sunday = 1 (default): "this week" is the calendar week.
+    var firstWeekday: Int?
     /// Month words, January = 1.
     var months: [String: Int]
     /// The time a day said without a time means.
@@ -66,7 +71,8 @@ struct DateWords: Sendable, Decodable {
     /// How a date is shown: keys `today`, `tomorrow`, `weekday`, `date`, `dateInYear`,
     /// with `{time}`, `{weekday}`, `{month}`, `{day}`, `{year}`; and `time`, how its
     /// `{time}` is shown, with `{hour}` (0 to 23), `{hour12}` (1 to 12), `{minute}` (two
-    /// digits) and `{ampm}` (the key `am` or `pm`). Without `time`: "{hour}:{minute}".
+    /// digits) and `{ampm}` (the key `am` or `pm`). Without `time`: "{hour}:{minute}". A
+    /// range is shown by `span`, with `{start}` and `{end}` (its first and last days).
     var shown: [String: String]
 }
 

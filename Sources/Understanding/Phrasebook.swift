@@ -266,7 +266,7 @@ public struct Phrasebook: Sendable {
         case "short": return value.stringValue.flatMap { $0.count <= Self.shortText && !$0.contains("\n") ? $0 : nil }
         case "when", "day":
             let dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
-            return value.stringValue.flatMap { dates.spoken($0, dayOnly: filter == "day") }
+            return value.stringValue.flatMap { dates.spokenSpan($0) ?? dates.spoken($0, dayOnly: filter == "day") }
         case "summary":
             guard let items = value.arrayValue else { return text(of: value) }
             // Lists with their tasks, each a list of its own, are set apart ("camping: tent and

@@ -308,9 +308,23 @@ public struct RequestReader: Sendable {
             rest.removeSubrange(range)
             taken += range.count
         }
-        if let date, let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
-            values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
-            remove(date.range)
+        if let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
+            // "due this week": a span, where the parameter takes one, unless a day said
+            // apart from it is the value ("this week on friday" is friday).
+            if parameter.isRange, let span = reader.dates.span(in: rest[...]) {
+                let dateRange = date?.range ?? span.range
+                if let date, !dateRange.overlaps(span.range) {
+                    values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
+                    remove(max(span.range.lowerBound, dateRange.lowerBound) == span.range.lowerBound ? span.range : dateRange)
+                    remove(max(span.range.lowerBound, dateRange.lowerBound) == span.range.lowerBound ? dateRange : span.range)
+                } else {
+                    values[parameter.name] = .string(span.value)
+                    remove(min(span.range.lowerBound, dateRange.lowerBound)..<max(span.range.upperBound, dateRange.upperBound))
+                }
+            } else if let date {
+                values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
+                remove(date.range)
+            }
         }
         let determiners = pack.words.appDeterminers ?? []
         for parameter in intent.parameters where parameter.type != .dateTime {

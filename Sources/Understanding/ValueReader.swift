@@ -112,7 +112,8 @@ final class ValueReader: Sendable {
         case .boolean:
             return yesNo(tokens).map(JSONValue.bool)
         case .dateTime:
-            return dates.read(tokens, back: parameter.isPast).map(JSONValue.string)
+            let span = parameter.isRange ? dates.readSpan(tokens) : nil
+            return (span ?? dates.read(tokens, back: parameter.isPast)).map(JSONValue.string)
         }
     }
 

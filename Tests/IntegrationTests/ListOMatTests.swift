@@ -191,7 +191,7 @@ struct ListOMatTests {
         #expect(tasks.allSatisfy { $0["reminder"] == "2026-11-24T18:00:00-08:00" })
     }
 
-    @Test("A search for a day finds the tasks whose reminder falls on it, in the time zone the day was said in")
+    @Test("A search for a day finds the tasks whose reminder falls on it, in the time zone the day was said in, and one for a range those in it")
     func searchByDay() throws {
         let host = try hostWithStores()
         defer { host.stop(); host.removeState() }
@@ -215,6 +215,13 @@ struct ListOMatTests {
         #expect(try due("itemType=task", "title=cake") == ["cake"])
         #expect(try send(host, "SetTaskAttribute", "targetTask=late", "status=completed")["outcome"] == "success")
         #expect(try due("itemType=task", "status=notCompleted") == ["cake", "utc"])
+        // A range ("this week"): every task due in it, its end not included.
+        let range = try host.ctl(["send", "List-o-Mat", "SearchForNotebookItems", "itemType=task",
+            "dateTime=2026-11-30T00:00:00-08:00/2026-12-02T00:00:00-08:00", "--json"]).json
+        #expect(range?["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["cake", "utc", "late"], "\(String(describing: range))")
+        let week = try host.ctl(["send", "List-o-Mat", "SearchForNotebookItems", "itemType=task",
+            "dateTime=2026-11-29T00:00:00-08:00/2026-12-06T00:00:00-08:00", "--json"]).json
+        #expect(week?["response"]?["response"]?["tasks"]?.arrayValue?.compactMap { $0["title"]?.stringValue } == ["cake", "utc", "late", "next day"])
         // A day that is no date finds nothing, not every day's tasks.
         let someday = try send(host, "SearchForNotebookItems", "itemType=task", "dateTime=someday")
         #expect(someday["outcome"] != "success" && someday["response"]?["response"]?["tasks"] == nil, "\(someday)")

@@ -16,4 +16,18 @@ struct IntentMomentTests {
         #expect(IntentMoment("2026-13-01") == nil)
         #expect(IntentMoment("next tuesday") == nil)
     }
+
+    @Test("A date range covers a day or time's whole day in its zone, or a range from its start up to its end")
+    func rangesCoverTheirTime() throws {
+        let evening = try #require(IntentDateRange("2026-11-23T21:00:00-08:00"))
+        #expect(evening.contains(try #require(IntentMoment("2026-11-24T05:00:00Z")).date))
+        #expect(!evening.contains(try #require(IntentMoment("2026-11-24T08:00:00Z")).date))
+        let week = try #require(IntentDateRange("2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"))
+        #expect(week.contains(try #require(IntentMoment("2026-11-22T00:00:00-08:00")).date))
+        #expect(week.contains(try #require(IntentMoment("2026-11-28T23:59:00-08:00")).date))
+        #expect(!week.contains(try #require(IntentMoment("2026-11-29T00:00:00-08:00")).date), "the end is not in it")
+        #expect(IntentDateRange("2026-11-29T00:00:00Z/2026-11-22T00:00:00Z") == nil)
+        #expect(IntentDateRange("2026-11-22/someday") == nil)
+        #expect(IntentDateRange("someday") == nil)
+    }
 }

@@ -45,13 +45,13 @@ struct CatalogTests {
         #expect(throws: CatalogError.self) { try Catalog(domains: [messaging, messaging]) }
     }
 
-    @Test("Only a dateTime parameter may look back (past)")
-    func pastOnlyOnDates() throws {
+    @Test("Only a dateTime parameter may look back (past) or take a range", arguments: [\ParameterDefinition.past, \ParameterDefinition.range])
+    func dateMembersOnlyOnDates(member: WritableKeyPath<ParameterDefinition, Bool?> & Sendable) throws {
         var messaging = try #require(catalog.domains.first { $0.name == "Messaging" })
         let search = try #require(messaging.intents.firstIndex { $0.name == "SearchForMessages" })
-        #expect(messaging.intents[search].parameter("dateTime")?.isPast == true)
+        #expect(messaging.intents[search].parameter("dateTime")?[keyPath: member] == true)
         let senders = try #require(messaging.intents[search].parameters.firstIndex { $0.name == "senders" })
-        messaging.intents[search].parameters[senders].past = true
+        messaging.intents[search].parameters[senders][keyPath: member] = true
         #expect(throws: CatalogError.self) { try Catalog(domains: [messaging]) }
     }
 
@@ -219,6 +219,17 @@ struct CatalogTests {
         }
         for good in ["2024-02-29", "2026-11-22T09:30:00.250+01:00", "2026-11-22T23:59:60Z"] {
             #expect(throws: Never.self, "\(good)") { try search.coerce(["dateTime": .string(good)]) }
+        }
+        // A range where the parameter takes one (`range`): two values, the first earlier.
+        let week = "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"
+        #expect(try search.coerce(["dateTime": .string(week)])["dateTime"] == .string(week))
+        #expect(try search.coerce(["dateTime": "2026-11-22/2026-11-23"])["dateTime"] == "2026-11-22/2026-11-23")
+        for bad in ["2026-11-29T00:00:00Z/2026-11-22T00:00:00Z", "2026-11-22/2026-11-22", "2026-11-22/", "/2026-11-22", "2026-11-22/x", "2026-11-22/2026-11-23/2026-11-24"] {
+            #expect(throws: ParameterError.self, "\(bad)") { try search.coerce(["dateTime": .string(bad)]) }
+        }
+        let add = try #require(catalog.intent("AddTasks"))
+        #expect(throws: ParameterError.self, "no range where the parameter takes none") {
+            try add.coerce(["temporalEventTrigger": .string(week)])
         }
         let whole = ParameterDefinition(name: "n", type: .integer, prompt: "")
         #expect(try whole.coerce("2.0") == 2 && whole.coerce(" 3 ") == 3, "a whole number written as JSON would take it")

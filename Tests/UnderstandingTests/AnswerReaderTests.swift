@@ -232,6 +232,7 @@ struct AnswerReaderTests {
         #expect(answers.pointsBack("flag those"))
         #expect(!answers.pointsBack("mark my messages as read"))
         #expect(!answers.pointsBack("remind me to wash the car this afternoon"), "a date's this")
+        #expect(!answers.pointsBack("what do I have due this week"), "a stretch of days' this")
         #expect(answers.pointsBack("add a hat to it this weekend"))
         // A value that only points ("them all") is no value: the words point back.
         #expect(answers.pointsBack("mark them all as done", besides: ["targetTask": "them all"]))
@@ -330,6 +331,24 @@ struct PhrasebookTests {
         let value = JSONValue.string(ISO8601DateFormatter().string(from: tomorrow))
         #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": value]) == "Nothing is due tomorrow.")
         #expect(words.spokenDate(value)?.hasPrefix("tomorrow at ") == true)
+    }
+
+    @Test("A range of days is said as its first and last day, and read as an answer where the parameter takes one")
+    func rangesOfDays() throws {
+        let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
+        // It is Monday, November 23: the week is from Sunday the 22nd through Saturday.
+        let week = JSONValue.string("2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": week]) == "Nothing is due between November 22 and Saturday.")
+        let tomorrow = JSONValue.string("2026-11-24T00:00:00-08:00/2026-11-25T00:00:00-08:00")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": tomorrow]) == "Nothing is due tomorrow.")
+        let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+        let when = try #require(catalog.intent("SearchForNotebookItems")?.parameter("dateTime"))
+        let answers = AnswerReader(pack: try Fixture.pack(), clock: Fixture.clock)
+        #expect(answers.value("this week please", for: when, intent: "SearchForNotebookItems", apps: []) == week)
+        #expect(answers.value("tomorrow", for: when, intent: "SearchForNotebookItems", apps: []) == "2026-11-24T09:00:00-08:00")
+        // A parameter that takes no range reads no span.
+        let reminder = try #require(catalog.intent("AddTasks")?.parameter("temporalEventTrigger"))
+        #expect(answers.value("this week", for: reminder, intent: "AddTasks", apps: []) == nil)
     }
 
     @Test("Lists are joined with the language's words, people by their names")

@@ -244,7 +244,7 @@ struct EverydayPhrasingTests {
     @Test("What is still to do, asked as a question", arguments: [
         Case("which tasks did I not complete yet", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted"]),
         Case("what items are still open on my groceries list", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted", "title": "groceries"]),
-        Case("what do I need to do this week", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted"]),
+        Case("what do I need to do this week", "SearchForNotebookItems", ["itemType": "task", "status": "notCompleted", "dateTime": "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"]),
     ])
     func stillToDo(c: Case) { expectRead(c) }
 
@@ -610,8 +610,8 @@ struct EverydayPhrasingTests {
     func rideForSomeoneElse(c: Case) { expectRead(c) }
 
     @Test("Messages from someone, said with a period or alone, keep whom they are from", arguments: [
-        Case("any messages from coco this week", "SearchForMessages", ["senders": ["Coco"]]),
-        Case("show me messages from coco from this week", "SearchForMessages", ["senders": ["Coco"]]),
+        Case("any messages from coco this week", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"]),
+        Case("show me messages from coco from this week", "SearchForMessages", ["senders": ["Coco"], "dateTime": "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"]),
         Case("messages from coco", "SearchForMessages", ["senders": ["Coco"]]),
     ])
     func messagesFromSomeone(c: Case) { expectRead(c) }

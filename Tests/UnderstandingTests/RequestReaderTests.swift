@@ -365,8 +365,30 @@ extension RequestReaderTests {
         #expect(request("what do i have")?.intent == "SearchForNotebookItems")
         #expect(request("what rides do i have")?.intent == "ListRideOptions")
         #expect(request("what can i get to the airport")?.intent == "ListRideOptions")
-        // "The weekend" is its Saturday.
-        #expect(request("what's due this weekend")?.parameters["dateTime"] == "2026-11-28T09:00:00-08:00")
+        // A day said is that day to the search; a stretch of days is a range of them
+        // (`range`), from midnight to midnight in the user's zone (it is Monday, November 23).
+        #expect(request("what's due this weekend")?.parameters["dateTime"] == "2026-11-28T00:00:00-08:00/2026-11-30T00:00:00-08:00")
+        #expect(request("what's due saturday")?.parameters["dateTime"] == "2026-11-28T09:00:00-08:00")
+    }
+
+    @Test("A stretch of days said to a search is a range: weeks and months of the calendar, weekends, and days back from today")
+    func spansOfDays() {
+        let spans: [(String, String)] = [
+            ("what do I have due this week", "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"),
+            ("what's due next week", "2026-11-29T00:00:00-08:00/2026-12-06T00:00:00-08:00"),
+            ("show my tasks for next month please", "2026-12-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
+            ("what do I have planned for the weekend", "2026-11-28T00:00:00-08:00/2026-11-30T00:00:00-08:00"),
+            ("what messages did I get last week", "2026-11-15T00:00:00-08:00/2026-11-22T00:00:00-08:00"),
+            ("show me messages from coco from the past week", "2026-11-17T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+        ]
+        for (text, range) in spans {
+            #expect(request(text)?.parameters["dateTime"] == .string(range), "\(text)")
+        }
+        // A day said apart from the week is the day; words that go on after a span name
+        // something ("the weekend list"), and a request with no range parameter reads no span.
+        #expect(request("what do I have due this week on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
+        #expect(request("show the weekend list")?.parameters == ["itemType": "taskList", "title": "weekend"])
+        #expect(request("add plan next week to my work list")?.parameters["dateTime"] == nil)
     }
 
     @Test("Asking what is flagged searches tasks by their flag, on every list or on the one named")

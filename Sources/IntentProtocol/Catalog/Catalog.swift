@@ -94,6 +94,9 @@ public struct Catalog: Sendable {
             for parameter in intent.parameters where parameter.past != nil && parameter.type != .dateTime {
                 throw problem("\(name).\(PeerNames.loggable(parameter.name)) has past but is no dateTime")
             }
+            for parameter in intent.parameters where parameter.range != nil && parameter.type != .dateTime {
+                throw problem("\(name).\(PeerNames.loggable(parameter.name)) has range but is no dateTime")
+            }
             for parameter in intent.parameters {
                 for source in parameter.carriedFrom ?? [] {
                     let place = "\(name).\(PeerNames.loggable(parameter.name))"

@@ -82,6 +82,10 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// For `dateTime`: a day or time said without which ("on Monday", "March 3rd", "at 9")
     /// is the last one, not the next: what a search of what was sent is asked.
     public var past: Bool?
+    /// For `dateTime`: the value may also be a range of time, "START/END" (the start in
+    /// it, the end not), when the user says one ("this week"), as SiriKit's
+    /// `INDateComponentsRange`.
+    public var range: Bool?
 
     /// Whether the value is a list.
     public var isList: Bool { list ?? false }
@@ -91,6 +95,8 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     public var isFreeText: Bool { freeText ?? false }
     /// Whether a date said is the last such, not the next.
     public var isPast: Bool { past ?? false }
+    /// Whether the value may be a range of time.
+    public var isRange: Bool { range ?? false }
 }
 
 /// The places a parameter's value may be taken from when shown: one `ShownValues`, or

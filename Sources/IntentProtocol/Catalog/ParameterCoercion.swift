@@ -28,6 +28,13 @@ extension ParameterDefinition {
             guard n.isFinite else { throw ParameterError(parameter: name, "expects a finite number") }
             return value
         case (.dateTime, .string(let text)):
+            if isRange, let slash = text.firstIndex(of: "/") {
+                let start = String(text[..<slash]), end = String(text[text.index(after: slash)...])
+                guard Self.isISO8601(start), Self.isISO8601(end), Self.instant(start) ?? .distantFuture < Self.instant(end) ?? .distantPast else {
+                    throw ParameterError(parameter: name, "expects an ISO 8601 date, date and time, or range START/END with the start first, such as 2026-11-22T00:00:00Z/2026-11-29T00:00:00Z, got \"\(text)\"")
+                }
+                return value
+            }
             guard Self.isISO8601(text) else {
                 throw ParameterError(parameter: name, "expects an ISO 8601 date or date and time, such as 2026-11-22T09:30:00Z, got \"\(text)\"")
             }
@@ -78,6 +85,15 @@ extension ParameterDefinition {
         default:
             throw ParameterError(parameter: name, "expects a \(type.rawValue), got \(JSON.pretty(value))")
         }
+    }
+
+    /// The instant of an ISO 8601 value `isISO8601` accepts (a date alone: its midnight, UTC).
+    static func instant(_ text: String) -> Date? {
+        if text.utf8.count == 10 { return try? Date(text, strategy: .iso8601.year().month().day()) }
+        if let date = try? Date(text, strategy: .iso8601) { return date }
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return fractional.date(from: text)
     }
 
     /// Whether `text` is an ISO 8601 date (`2026-11-22`) or a date and time with a zone
