@@ -43,6 +43,9 @@ public final class Host: Sendable {
         }
         let added = additions.isEmpty ? "" : ", with \(additions.map(\.path).joined(separator: ", "))"
         log.info("languages: \(languages.keys.sorted().joined(separator: ", ")) from \(languagesDirectory.path)\(added)")
+        for pack in languages.values.sorted(by: { $0.language < $1.language }) {
+            for unfit in pack.unfitPatterns(in: catalog) { log.warning("\(unfit)") }
+        }
     }
 
     /// Binds, launches the extensions, and returns once `stop` is called.

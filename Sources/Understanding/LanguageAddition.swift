@@ -2,8 +2,11 @@ import Foundation
 
 /// A language addition: a small file of one language with the phrases, examples and
 /// answers for domains of one's own (`{"language": "en", "intents": {…}, "examples": {…},
-/// "results": {…}}`), merged into that language's file as it loads. It only adds: an entry
-/// the language file has already is an error, as is any section but those listed.
+/// "results": {…}}`), merged into that language's file as it loads. It only adds: to a list
+/// the language file has already (patterns, templates, words) its entries are added, so a
+/// domain of one's own may reuse an intent name the language reads ("StartWorkout") with
+/// patterns for its own parameters; a text the language file has already is an error, as
+/// is any section but those listed.
 enum LanguageAddition {
     /// The sections an addition may have, each an object by intent (or by name).
     static let sections: Set<String> = [
@@ -13,6 +16,10 @@ enum LanguageAddition {
 
     /// The sections whose entries are patterns; the others' are templates or words.
     static let patternSections: Set<String> = ["intents", "appVerbForms", "pointedIntents", "followUps", "modifiers"]
+
+    /// The sections whose lists are templates, the first that can be filled said: an
+    /// addition's go before the language file's, so that its own wording is said where it fits.
+    static let templateSections: Set<String> = ["prompts", "summaries", "results"]
 
     /// Checks one entry as the language file's loader would, so that a mistake names the
     /// addition it is in: patterns compile, templates close their braces and name known
@@ -80,11 +87,15 @@ enum LanguageAddition {
             guard let entries = value as? [String: Any] else { throw LanguageError("\(file.path): \(section) must be an object") }
             var existing = merged[section] as? [String: Any] ?? [:]
             for (name, entry) in entries {
-                if existing[name] != nil {
-                    throw LanguageError("\(file.path): \(section).\(name) is in \(baseFile.lastPathComponent) or an addition before it already; an addition only adds")
-                }
                 try check(entry, at: "\(section).\(name)", patterns: patternSections.contains(section), in: file)
-                existing[name] = entry
+                guard let had = existing[name] else {
+                    existing[name] = entry
+                    continue
+                }
+                guard let list = had as? [String], let added = entry as? [String] ?? (entry as? String).map({ [$0] }) else {
+                    throw LanguageError("\(file.path): \(section).\(name) is in \(baseFile.lastPathComponent) or an addition before it already; an addition only adds to lists, and this is a text")
+                }
+                existing[name] = templateSections.contains(section) ? added + list : list + added
             }
             merged[section] = existing
         }

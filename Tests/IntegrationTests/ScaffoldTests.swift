@@ -84,4 +84,34 @@ struct ScaffoldTests {
         let sent = try host.ctl("send", "Notepy", "CreateNote", "title=Ideas", "--json")
         #expect(sent.json?["outcome"] == "success", "\(sent.stdout) \(sent.stderr)")
     }
+
+    @Test("A domain of one's own that reuses an intent name the language reads gets phrases of its own from intentctl new, which the host reads, saying at start that the language's own read none of it")
+    func reusedIntentNameGetsPhrases() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fitly-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let domains = folder.appendingPathComponent("domains")
+        try FileManager.default.createDirectory(at: domains, withIntermediateDirectories: true)
+        // SiriKit's StartWorkout, with an `activity` where en.json's patterns read a `workoutName`.
+        let fitness = #"{"name": "Fitness", "description": "Workouts.", "intents": [{"name": "StartWorkout", "description": "Starts one.", "parameters": [{"name": "activity", "type": "string", "prompt": "Which activity?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
+        try Data(fitness.utf8).write(to: domains.appendingPathComponent("fitness.json"))
+        let package = folder.appendingPathComponent("Fitly")
+        try run([Products.url("intentctl").path, "new", "Fitly", "--language", "python", "--domain", domains.appendingPathComponent("fitness.json").path,
+            "--output", package.path, "--sdk", Self.repository.path], log: folder.appendingPathComponent("new.log"))
+        let phrases = try String(contentsOf: package.appendingPathComponent("Phrases/en.json"), encoding: .utf8)
+        #expect(phrases.contains("start workout {activity}") && !phrases.contains("examples\" : {\n    \"StartWorkout"), "\(phrases)")
+
+        let host = try TestHost([
+            "--catalog", Self.repository.appendingPathComponent("Protocols/domains").path, "--catalog", domains.path,
+            "--phrases", package.appendingPathComponent("Phrases").path,
+        ])
+        defer { host.stop(); host.removeState() }
+        let path = "\(Self.repository.appendingPathComponent("sdk/python").path):\(package.path)"
+        try host.startExtension("/usr/bin/python3", ["-m", "fitly"], environment: ["PYTHONPATH": path])
+        try host.waitFor(["Fitly"])
+        _ = try host.ctl("authorize", "Fitly", "allow")
+        let asked = try host.ctl("ask", "start workout yoga in Fitly", "--json")
+        #expect(asked.json?["intent"] == "StartWorkout" && asked.json?["outcome"] == "success", "\(asked.stdout) \(asked.stderr)")
+        let log = try String(contentsOf: host.log, encoding: .utf8)
+        #expect(log.contains("patterns for StartWorkout read {workoutName}, which StartWorkout (domain Fitness) does not have"), "\(log)")
+    }
 }

@@ -42,10 +42,10 @@ struct LanguageAdditionTests {
         }
     }
 
-    @Test("An addition only adds: an entry the language file has, a section it may not have, or no language file to add to is refused, naming the file")
+    @Test("An addition only adds: a text the language file has, a section it may not have, or no language file to add to is refused, naming the file")
     func additionOnlyAdds() throws {
         let cases = [
-            #"{"language": "en", "intents": {"SendMessage": ["shout {content}"]}}"#: "intents.SendMessage is in en.json",
+            #"{"language": "en", "examples": {"SendMessage": "Shout at {app}"}}"#: "examples.SendMessage is in en.json",
             #"{"language": "en", "words": {"yes": ["yup"]}}"#: "an addition has no words",
             #"{"language": "xx", "intents": {"TurnOnLight": ["light"]}}"#: "has no language file",
             #"{"language": "en", "intents": {"TurnOnLight": ["turn on (the {room} light"]}}"#: "intents.TurnOnLight",
@@ -63,5 +63,37 @@ struct LanguageAdditionTests {
                 }
             }
         }
+    }
+
+    /// A domain of one's own whose intent has a name the language file reads, with other
+    /// parameters: StartWorkout taking an `activity`, where en.json's patterns read a
+    /// `workoutName`.
+    static let fitness = #"{"name": "Fitness", "description": "Workouts.", "intents": [{"name": "StartWorkout", "description": "Starts one.", "parameters": [{"name": "activity", "type": "string", "prompt": "Which activity?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
+
+    @Test("An addition adds patterns and answers to an intent the language file reads, for a domain that reuses its name with parameters of its own")
+    func additionAddsToAnIntentTheLanguageReads() throws {
+        let phrases = #"{"language": "en", "intents": {"StartWorkout": ["start [a|my] {activity} session"]}, "results": {"StartWorkout": ["Your {activity} session has started."]}}"#
+        try withFolder(["en.json": phrases]) { folder in
+            let pack = try #require(try LanguagePack.all(in: Self.languages, adding: [folder.appendingPathComponent("en.json")])["en"])
+            var catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+            try catalog.add(JSON.decode(Domain.self, from: Array(Self.fitness.utf8)))
+            let reader = RequestReader(pack: pack, catalog: catalog, clock: Fixture.clock)
+            let fitly = AppProfile(name: "Fitly", intents: ["StartWorkout"])
+            guard case .request(let request) = reader.read("start a yoga session", apps: [fitly]) else {
+                Issue.record("not understood")
+                return
+            }
+            #expect(request.intent == "StartWorkout" && request.parameters == ["activity": "yoga"])
+            // The addition's answer goes first; the language file's are kept after it.
+            let words = Phrasebook(pack: pack)
+            #expect(words.result(of: "StartWorkout", ["activity": "yoga"]) == "Your yoga session has started.")
+            #expect(words.result(of: "StartWorkout", ["workoutName": "run"]) == "Your run workout has started.")
+            // The language file's patterns that read a parameter the domain's intent does not
+            // have are said at start: they never read a request for it.
+            let unfit = pack.unfitPatterns(in: catalog)
+            #expect(unfit.count == 1 && unfit[0].contains("StartWorkout") && unfit[0].contains("{workoutName}"), "\(unfit)")
+        }
+        // The built-in domains and the language file fit.
+        #expect(try Fixture.pack().unfitPatterns(in: Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))).isEmpty)
     }
 }

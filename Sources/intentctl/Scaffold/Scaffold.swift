@@ -24,15 +24,21 @@ struct Scaffold {
         return ("Domain/\(domainFile.lastPathComponent)", text)
     }
 
-    /// English phrases, an example and an answer for each intent the host's language file
-    /// has none for (a domain of one's own): a language addition to edit, which the host
-    /// loads with `--phrases Phrases`.
+    /// English phrases, an example and an answer for each intent of a domain of one's own
+    /// that the host's language file cannot read: it has no patterns for it, or its patterns
+    /// for that name read parameters the intent does not have (a domain reusing SiriKit's
+    /// StartWorkout with an `activity`). A language addition to edit, which the host loads
+    /// with `--phrases Phrases`.
     var phrasesFile: (path: String, contents: String)? {
         guard domainFile != nil else { return nil }
         let languageFile = sdk.appendingPathComponent("Protocols/languages/en.json")
-        let known = (try? JSONSerialization.jsonObject(with: Data(contentsOf: languageFile)) as? [String: Any])
-            .flatMap { $0["intents"] as? [String: Any] }.map { Set($0.keys) } ?? []
-        let new = intents.filter { !known.contains($0.name) }
+        let language = (try? JSONSerialization.jsonObject(with: Data(contentsOf: languageFile))) as? [String: Any]
+        let patterns = language?["intents"] as? [String: [String]] ?? [:]
+        let examples = language?["examples"] as? [String: Any] ?? [:]
+        let new = intents.filter { intent in
+            guard let known = patterns[intent.name] else { return true }
+            return known.flatMap(Self.slots).contains { !$0.hasPrefix("_") && intent.parameter($0) == nil }
+        }
         guard !new.isEmpty else { return nil }
         func words(_ name: String) -> String {
             name.reduce(into: "") { text, c in text += c.isUppercase && !text.isEmpty ? " \(c)" : String(c) }.lowercased()
@@ -43,11 +49,22 @@ struct Scaffold {
             "intents": Dictionary(uniqueKeysWithValues: new.map { intent in
                 (intent.name, [words(intent.name)] + intent.parameters.prefix(1).map { "\(words(intent.name)) {\($0.name)}" })
             }),
-            "examples": Dictionary(uniqueKeysWithValues: new.map { ($0.name, "\(words($0.name).prefix(1).uppercased())\(words($0.name).dropFirst()) in {app}") }),
+            // The language file's example of a name it has stays: an addition adds no text.
+            "examples": Dictionary(uniqueKeysWithValues: new.filter { examples[$0.name] == nil }.map {
+                ($0.name, "\(words($0.name).prefix(1).uppercased())\(words($0.name).dropFirst()) in {app}")
+            }),
             "results": Dictionary(uniqueKeysWithValues: new.map { ($0.name, ["Done."]) }),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: addition, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return nil }
         return ("Phrases/en.json", String(decoding: data, as: UTF8.self) + "\n")
+    }
+
+    /// The parameter names a pattern's slots read: `{name}`, `{name=value}`, `{name|...}`.
+    static func slots(_ pattern: String) -> [String] {
+        pattern.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { part in
+            part.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first
+                .map { String($0.prefix { $0 != "=" && $0 != "|" }) }
+        }
     }
 
     /// A comment line, after a line break, naming what a successful handle of `intent`
