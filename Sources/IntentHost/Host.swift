@@ -63,7 +63,8 @@ public final class Host: Sendable {
         let link = BrokerLink()
         let driver = LifecycleDriver(
             sender: TracingStageSender(wrapped: BrokerStageSender(link: link)),
-            batchedStages: config.batchedStages, handleInBatch: config.handleInBatch, keyed: KeyedHandles(journal: HandleJournal(url: config.stateDirectory.handleJournalFile)))
+            batchedStages: config.batchedStages, handleInBatch: config.handleInBatch, keyed: KeyedHandles(journal: HandleJournal(url: config.stateDirectory.handleJournalFile)),
+            faults: ExtensionFaultLog())
         let dialog = DialogEngine(
             languages: languages, defaultLanguage: config.defaultLanguage, catalog: catalog,
             host: BrokerDialogHost(link: link, executor: executor), driver: driver,

@@ -85,7 +85,7 @@ struct RobustnessTests {
         #expect(host.hostLog.contains("malformed message"))
     }
 
-    @Test("A hanging extension times out with a clear failure instead of leaving the user waiting")
+    @Test("A hanging extension times out with a clear failure instead of leaving the user waiting, and the host's log says so")
     func hangingExtensionTimesOut() throws {
         let host = try TestHost(["--request-timeout", "500"])
         defer { host.stop(); host.removeState() }
@@ -100,6 +100,8 @@ struct RobustnessTests {
         #expect(sent.json?["outcome"] == "failure")
         #expect(sent.json?["code"] == "extensionTimeout")
         #expect(ContinuousClock.now - started < .seconds(10))
+        // The extension's author finds why in the host's log, at its default level.
+        #expect(host.hostLog.contains("MonkeyChat failed SearchForMessages (extensionTimeout): "), "\(host.hostLog)")
     }
 
     @Test("When a launched extension dies, its in-flight read goes to the restarted instance within its deadline")

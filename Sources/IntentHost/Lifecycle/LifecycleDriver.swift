@@ -18,6 +18,8 @@ struct LifecycleDriver: Sendable {
     /// Lifecycles whose handle was sent, by key: asked again with the key, an unknown handle
     /// is sent again alone, a settled one answered with its outcome.
     var keyed: KeyedHandles?
+    /// Where an extension's bad answers are said for its author.
+    var faults: ExtensionFaultLog?
 
     /// Runs the lifecycle for a submission of `intent` to `app`; `batched` says whether the
     /// app's extension takes batches; `route` is the one the SUBMIT was admitted on.
@@ -99,6 +101,7 @@ struct LifecycleDriver: Sendable {
             outcome = try await stages(&run, asking: &asker)
         }
         keyed?.keep(run, outcome)
+        faults?.note(outcome)
         return outcome
     }
 
