@@ -72,4 +72,33 @@ struct ConformanceTests {
         #expect(lines(result, "PASS resolve CreateNote.content").count == 1, "the checks go on after a failure")
         #expect(lines(result, "FAIL on SIGTERM").first?.contains("still running 2 s after SIGTERM") == true, "\(result.stdout)")
     }
+
+    @Test("intentctl copied out of the source tree makes a package for a domain of one's own from the repository given, and checks it with the language files given")
+    func outOfTreeAuthoring() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("out-of-tree-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bin = directory.appendingPathComponent("bin"), domains = directory.appendingPathComponent("Domain")
+        for folder in [bin, domains] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        // Copies, not links: nothing leads from them back to the repository.
+        for tool in ["intentctl", "intentd"] { try FileManager.default.copyItem(at: Products.url(tool), to: bin.appendingPathComponent(tool)) }
+        let domain = #"{"name": "Chores", "description": "Chores.", "intents": [{"name": "LogChore", "description": "Logs one.", "parameters": [{"name": "chore", "type": "string", "prompt": "Which chore?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
+        try Data(domain.utf8).write(to: domains.appendingPathComponent("chores.json"))
+        let repository = Products.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = directory.appendingPathComponent("Chorely"), log = directory.appendingPathComponent("new.log")
+        let new = try TestHost.launch(bin.appendingPathComponent("intentctl"), [
+            "new", "Chorely", "--language", "python", "--domain", domains.appendingPathComponent("chores.json").path,
+            "--output", package.path, "--sdk", repository.path,
+        ], output: log, environment: [:])
+        new.waitUntilExit()
+        #expect(new.terminationStatus == 0, "\((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
+
+        let output = directory.appendingPathComponent("conformance.log")
+        let check = try TestHost.launch(bin.appendingPathComponent("intentctl"), [
+            "conformance", "--catalog", domains.path, "--languages", repository.appendingPathComponent("Protocols/languages").path,
+            "--manifest", package.appendingPathComponent("chorely/Manifest/Info.plist").path, "--", PythonSDKTests.python, "-m", "chorely",
+        ], output: output, environment: ["PYTHONPATH": "\(repository.appendingPathComponent("sdk/python").path):\(package.path)"])
+        check.waitUntilExit()
+        let result = CommandResult(status: check.terminationStatus, stdout: (try? String(contentsOf: output, encoding: .utf8)) ?? "", stderr: "")
+        expectEveryCheckPasses(result)
+    }
 }

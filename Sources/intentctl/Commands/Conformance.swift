@@ -22,6 +22,9 @@ struct Conformance: ParsableCommand {
     @Option(help: "The catalog directory (default: the one the host finds).")
     var catalog: String?
 
+    @Option(help: "The language files' directory (default: the one beside the catalog, or beside the host's own catalog for a --catalog of one's own).")
+    var languages: String?
+
     @Option(help: "The test host's heartbeat interval in milliseconds.")
     var heartbeat = 200
 
@@ -42,8 +45,13 @@ struct Conformance: ParsableCommand {
             guard heartbeat >= 50, requestTimeout >= 100 else { throw ConformanceError("--heartbeat must be at least 50 ms and --request-timeout 100 ms") }
             guard let catalogDirectory = Catalog.locate(explicit: catalog) else { throw ConformanceError("cannot find the catalog: pass --catalog DIR") }
             let subject = try ConformanceSubject(command: command, manifest: manifest)
+            // A catalog of one's own has no language files beside it: the host's own do.
+            let sibling = { (catalog: URL?) in
+                catalog.map { $0.deletingLastPathComponent().appendingPathComponent("languages") }.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
+            }
+            let languagesDirectory = languages.map { URL(fileURLWithPath: $0) } ?? sibling(catalogDirectory) ?? sibling(Catalog.locate())
             let run = try ConformanceRun(
-                subject: subject, catalogDirectory: catalogDirectory, heartbeat: heartbeat, requestTimeout: requestTimeout,
+                subject: subject, catalogDirectory: catalogDirectory, languagesDirectory: languagesDirectory, heartbeat: heartbeat, requestTimeout: requestTimeout,
                 forceIdempotency: idempotency, keepState: keepState)
             let passed = try run.run()
             print(passed ? "conformance: every check passed" : "conformance: \(run.failures) check(s) failed")

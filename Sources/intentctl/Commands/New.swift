@@ -44,7 +44,11 @@ struct New: ParsableCommand {
 
     func run() throws {
         let fm = FileManager.default
-        guard let domains = Catalog.locate() else { throw CommandFailure("cannot find the catalog (Protocols/domains); set INTENTD_CATALOG_DIR") }
+        // The repository given has the catalog; else it is found from intentctl itself.
+        let given = sdk.map { URL(fileURLWithPath: $0).appendingPathComponent("Protocols/domains") }.flatMap { fm.fileExists(atPath: $0.path) ? $0 : nil }
+        guard let domains = given ?? Catalog.locate() else {
+            throw CommandFailure("cannot find the catalog (Protocols/domains); pass --sdk with this repository, or set INTENTD_CATALOG_DIR")
+        }
         let root = sdk.map { URL(fileURLWithPath: $0) } ?? domains.deletingLastPathComponent().deletingLastPathComponent()
         guard fm.fileExists(atPath: root.appendingPathComponent("Sources/IntentExtensionKit").path) else {
             throw CommandFailure("\(root.path) is not the intentd repository (no Sources/IntentExtensionKit); pass --sdk PATH")

@@ -10,6 +10,8 @@ final class ConformanceRun {
     let subject: ConformanceSubject
     let catalog: Catalog
     let catalogDirectory: URL
+    /// The host's language files, when not beside the catalog.
+    let languagesDirectory: URL?
     let heartbeat: Int
     let requestTimeout: Int
     let forceIdempotency: Bool
@@ -17,10 +19,11 @@ final class ConformanceRun {
     private(set) var failures = 0
     let printLine: (String) -> Void
 
-    init(subject: ConformanceSubject, catalogDirectory: URL, heartbeat: Int, requestTimeout: Int, forceIdempotency: Bool,
+    init(subject: ConformanceSubject, catalogDirectory: URL, languagesDirectory: URL? = nil, heartbeat: Int, requestTimeout: Int, forceIdempotency: Bool,
          keepState: Bool, print: @escaping (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) }) throws {
         self.subject = subject
         self.catalogDirectory = catalogDirectory
+        self.languagesDirectory = languagesDirectory
         catalog = try Catalog(directory: catalogDirectory)
         self.heartbeat = heartbeat
         self.requestTimeout = requestTimeout
@@ -48,12 +51,13 @@ final class ConformanceRun {
         defer { if !keepState { try? FileManager.default.removeItem(at: state) } else { printLine("state kept in \(state.path)") } }
         let config = state.appendingPathComponent("conformance-config.json")
         let launcher = try subject.writeLauncher(in: state)
-        let fields: JSONValue = [
+        var fields: [String: JSONValue] = [
             "executables": ["subject": .string(launcher.path)],
             "manifests": ["subject": .string(subject.manifest.path)],
             "catalogDirectories": [.string(catalogDirectory.path)],
         ]
-        try Data(fields.serialized()).write(to: config)
+        if let languagesDirectory { fields["languagesDirectory"] = .string(languagesDirectory.path) }
+        try Data(JSONValue.object(fields).serialized()).write(to: config)
         let host: HostProcess
         do {
             host = try HostProcess(
