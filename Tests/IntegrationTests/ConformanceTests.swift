@@ -59,7 +59,7 @@ struct ConformanceTests {
         #expect(failed.contains("No module named 'zmq'"), "\(result.stdout)")
     }
 
-    @Test("An extension that answers a number for a string and a code its intent does not have, and stops slowly, fails those checks")
+    @Test("An extension that answers a number for a string, a code its intent does not have and a success that says nothing of what it made, and stops slowly, fails those checks")
     func brokenExtensionFails() throws {
         let fixture = Products.fixtures.appendingPathComponent("broken-notes.py")
         let result = try conformance(
@@ -70,6 +70,8 @@ struct ConformanceTests {
         #expect(lines(result, "FAIL resolve CreateNote.title").first?.contains("42 is not a string") == true, "\(result.stdout)")
         #expect(lines(result, "FAIL confirm CreateNote").first?.contains("code maybe is not one of CreateNote's") == true, "\(result.stdout)")
         #expect(lines(result, "PASS resolve CreateNote.content").count == 1, "the checks go on after a failure")
+        // Its handle says success and nothing of the note made.
+        #expect(lines(result, "FAIL handle CreateNote's success").first?.contains("success without createdNote") == true, "\(result.stdout)")
         #expect(lines(result, "FAIL on SIGTERM").first?.contains("still running 2 s after SIGTERM") == true, "\(result.stdout)")
     }
 

@@ -10,7 +10,8 @@ struct Conformance: ParsableCommand {
             Starts intentd in a temporary state directory (without the sandbox), launches COMMAND as its \
             extension, and checks that it registers, heartbeats, answers resolve for every parameter of \
             every intent it supports with valid results of the parameter's type, answers confirm and \
-            handle with the intent's response codes, answers bodies that are not requests with an \
+            handle with the intent's response codes (a successful handle with the members its domain's \
+            handleResponse requires), answers bodies that are not requests with an \
             ErrorReply, answers a repeated handle with the same idempotency key identically (on hosts \
             that check idempotency keys, or with --idempotency), and on SIGTERM sends DISCONNECT and \
             exits within 2 s. Exit status: 0 every check passed, 1 one failed, 2 it could not run.

@@ -138,7 +138,10 @@ final class ConformanceRun {
                 first = reply
                 return ReplyCheck.responseProblem(reply, intent: intent)
             })
-            if let first { handles.append((intent, handleBody, first)) }
+            if let first {
+                handles.append((intent, handleBody, first))
+                check("handle \(name)'s success reports what its domain requires", ReplyCheck.successProblem(first, intent: intent))
+            }
         }
 
         // Several stages in one request (wire.md section 5b).

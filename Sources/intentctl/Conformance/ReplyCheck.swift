@@ -86,6 +86,20 @@ enum ReplyCheck {
         return nil
     }
 
+    /// A handle reply whose code is a success but whose response lacks a member the
+    /// intent's `handleResponse` requires (`createdNote` of CreateNote): the assistant then
+    /// cannot say what was done, nor take it for "add milk to it".
+    static func successProblem(_ body: [UInt8], intent: IntentDefinition) -> String? {
+        guard let reply = try? JSON.decode(JSONValue.self, from: body), let code = reply["code"]?.stringValue,
+            intent.responseCode(code)?.kind == .success
+        else { return nil }
+        let required = intent.handleResponse?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let response = reply["response"]?.objectValue ?? [:]
+        let missing = required.filter { response[$0] == nil || response[$0] == .null }
+        guard !missing.isEmpty else { return nil }
+        return "\(code) without \(missing.joined(separator: ", ")), which \(intent.name)'s handleResponse requires of a success"
+    }
+
     /// An ErrorReply: a JSON object with a string `error`.
     static func isErrorReply(_ body: [UInt8]) -> Bool {
         (try? JSON.decode(JSONValue.self, from: body))?["error"]?.stringValue != nil

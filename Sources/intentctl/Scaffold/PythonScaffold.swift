@@ -114,7 +114,7 @@ extension Scaffold {
             \(conformanceCommand(manifest: "\(pythonModule)/Manifest/Info.plist", run: "python3 -m \(pythonModule)"))
             ```
 
-            The handlers are in `\(pythonModule)/__init__.py`, one class per intent, with TODOs; the
+            \(reportsNote)The handlers are in `\(pythonModule)/__init__.py`, one class per intent, with TODOs; the
             manifest is `\(pythonModule)/Manifest/Info.plist`. Keep your data in the sandbox database:
             in `handle`, write through `intent.store` only (the handle's transaction, which also
             records its idempotency key; it commits when `handle` returns) and push updates from

@@ -59,6 +59,19 @@ struct Scaffold {
         return ("Phrases/en.json", String(decoding: data, as: UTF8.self) + "\n")
     }
 
+    /// A README paragraph (ending in a blank line) on what successes must report, for
+    /// intents whose domain requires members of a successful handle; empty when none do.
+    var reportsNote: String {
+        let required = intents.compactMap { intent -> String? in
+            let members = intent.handleResponse?["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            return members.isEmpty ? nil : "\(intent.name): \(members.joined(separator: ", "))"
+        }
+        guard !required.isEmpty else { return "" }
+        return "Until each handler reports what its domain requires of a success (\(required.joined(separator: "; "))), "
+            + "`intentctl conformance` fails its handle check: without it the assistant cannot say what was done, "
+            + "nor take it for \"add milk to it\".\n\n"
+    }
+
     /// The parameter names a pattern's slots read: `{name}`, `{name=value}`, `{name|...}`.
     static func slots(_ pattern: String) -> [String] {
         pattern.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { part in

@@ -176,7 +176,7 @@ extension Scaffold {
             \(conformanceCommand(manifest: "Sources/\(name)/Manifest/Info.plist", run: ".build/debug/\(name)"))
             ```
 
-            The handlers are in `Sources/\(name)/`, one per intent, with TODOs; the manifest is
+            \(reportsNote)The handlers are in `Sources/\(name)/`, one per intent, with TODOs; the manifest is
             `Sources/\(name)/Manifest/Info.plist` (usage description, alternative names, intents
             restricted while locked). Keep your data in `context.sandboxDirectory`, in a
             `SandboxDatabase` (`ExtensionStorage`, a product of the SDK package: uncomment it in
