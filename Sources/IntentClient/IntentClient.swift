@@ -239,8 +239,7 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
 
     /// What a client does about a request whose outcome is unknown, with its key.
     private static func unknown(_ key: String) -> String {
-        "the request may or may not have been carried out; send it again with the idempotency key \(key) "
-            + "(--idempotency-key \(key)) and it is done at most once"
+        "the request may or may not have been carried out; send it again with --idempotency-key \(key) and it is done at most once"
     }
 
     public var description: String {

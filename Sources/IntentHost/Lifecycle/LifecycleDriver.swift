@@ -146,7 +146,7 @@ struct LifecycleDriver: Sendable {
         if let first = run.resolutions.first(where: { $0.results.contains { !$0.isSettled } }) {
             let result = first.results.first { !$0.isSettled } ?? .needsValue
             let prompt = run.intent.parameter(first.parameter)?.prompt ?? ""
-            return run.end(.needsUserInput, result.kind, "\(first.parameter): \(result.kind). \(prompt)")
+            return run.end(.needsUserInput, result.kind, "\(first.parameter): \(prompt)")
         }
 
         // Confirm.

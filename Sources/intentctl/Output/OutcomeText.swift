@@ -26,7 +26,12 @@ struct OutcomeText: CustomStringConvertible {
                 lines.append("  \(resolution.parameter): \(Self.describe(result))")
             }
         }
-        if outcome.outcome == .needsUserInput { lines.append("  \(outcome.message)") }
+        if outcome.outcome == .needsUserInput {
+            lines.append("  \(outcome.message)")
+            lines.append(outcome.code == "userConfirmationRequired"
+                ? "  send it again with --confirm to have it done"
+                : "  send it again with the value (name=value, or name:=JSON)")
+        }
         if let response = outcome.response, !response.response.isEmpty {
             lines.append("  response: \(JSON.pretty(JSONValue.object(response.response)))")
         }
