@@ -37,6 +37,8 @@ struct ProbeExtension: IntentExtension {
 
         func confirm(_ intent: Intent) async throws -> IntentResponse {
             let words = (intent.string("content") ?? "").split(separator: " ")
+            // "crash": a request that stops every instance it reaches, before it answers.
+            if words.first == "crash" { exit(3) }
             guard words.first == "big", words.count == 2, let bytes = Int(words[1]), bytes >= 0, bytes < 1 << 26 else {
                 return IntentResponse(code: "ready")
             }

@@ -34,6 +34,28 @@ struct RestartingAppTests {
         #expect(after.launches?.first { $0.appName == "MonkeyChat" }?.restarts == 1, "status shows the restart")
     }
 
+    @Test("A read that stops every instance it reaches is sent to one more after the first goes, then failed at once with why, not sent on until its deadline")
+    func readThatStopsItsInstancesIsFailed() throws {
+        let host = try TestHost.configured(["extensions": ["probe"], "requestTimeoutMilliseconds": 30000])
+        defer { host.stop(); host.removeState() }
+        try host.waitFor(["Probe"])
+        let crash = StageRequest(sessionId: "S-1", language: "en", intent: "SendMessage", parameters: ["content": "crash"])
+        let started = ContinuousClock.now
+        do {
+            _ = try host.client(timeout: .seconds(25)).stage(app: "Probe", intent: "SendMessage", stage: .confirm, crash)
+            Issue.record("a confirm that stops its extension was answered")
+        } catch {
+            #expect("\(error)".contains("extensionUnavailable") && "\(error)".contains("stopped 2 times while working on this request"), "\(error)")
+        }
+        // Its first instance and the one restarted after it, not one a back-off later still.
+        #expect(ContinuousClock.now - started < .seconds(10))
+        let status = try host.waitFor(["Probe"])
+        #expect(status.launches?.first { $0.appName == "Probe" }?.restarts == 2, "\(String(describing: status.launches))")
+        // The next request is served by the instance restarted after it.
+        let fine = StageRequest(sessionId: "S-2", language: "en", intent: "SendMessage", parameters: ["content": "hi"])
+        #expect(try host.client(timeout: .seconds(10)).stage(app: "Probe", intent: "SendMessage", stage: .confirm, fine).isEmpty == false)
+    }
+
     /// A host with MonkeyChat started by hand (never restarted by the host), killed and
     /// dropped: it stays away until the test starts it again.
     func hostWithMonkeyChatGone(_ config: [String: JSONValue]) throws -> TestHost {

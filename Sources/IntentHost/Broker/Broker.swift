@@ -328,7 +328,7 @@ actor Broker {
                 fail(entry.origin, .outcomeUnknown, Self.unknown(entry.app, "did not answer within \(config.requestTimeout)", key))
             } else if entry.attempts.isEmpty {
                 // A read whose instance went away, and no other came back in time.
-                fail(entry.origin, .extensionUnavailable, "\(entry.app) has no live extension instance")
+                fail(entry.origin, .extensionUnavailable, "\(entry.app) stopped while working on it and did not come back within \(config.requestTimeout); nothing was done")
             } else {
                 fail(entry.origin, .extensionTimeout, "\(entry.app) did not answer within \(config.requestTimeout)")
             }
@@ -670,9 +670,14 @@ actor Broker {
         sendToExtension(routingID, .rejected(code: code.rawValue, reason: reason))
     }
 
+    /// Instances a read may lose (each gone while it was in flight to it) before it is
+    /// failed instead of sent again: the request itself may be what stops them.
+    static let instancesLostPerRead = 2
+
     /// Forgets an instance. What it was asked and has not answered goes to another
-    /// instance (reads, within their deadline; they wait for one while none is left) or
-    /// is answered `outcomeUnknown` (a handle: it may have been done).
+    /// instance (reads, within their deadline, unless they were with
+    /// `instancesLostPerRead` instances that went; they wait for one while none is left)
+    /// or is answered `outcomeUnknown` (a handle: it may have been done).
     private func drop(_ routingID: RoutingID, because why: String) {
         guard let instance = registry.remove(routingID) else { return }
         let name = instance.registration.appName
@@ -683,6 +688,12 @@ actor Broker {
                 pending.remove(id)
                 count(entry, .outcomeUnknown)
                 fail(entry.origin, .outcomeUnknown, Self.unknown(name, "stopped before answering (\(why))", key))
+            } else if entry.instancesLost >= Self.instancesLostPerRead {
+                // Sent again, it would stop the next instance too, and the next, until its deadline.
+                pending.remove(id)
+                count(entry, .extensionUnavailable)
+                fail(entry.origin, .extensionUnavailable, "\(name) stopped \(entry.instancesLost) times while working on this request (the last: \(why)); "
+                    + "it is not sent again, since the request itself may be what stops it; nothing was done")
             } else {
                 // A read goes to another instance, admitted again as work that waited is: the
                 // lock may have closed since it was sent.

@@ -50,6 +50,8 @@ struct PendingRequests {
         var sendings = 0
         /// Whether it waits for an instance of its app in that app's queue (`park`).
         var parked = false
+        /// Instances that went away while it was in flight to them.
+        var instancesLost = 0
 
         /// Whether any sending of it ever left for an instance.
         var wasSent: Bool { sendings > 0 }
@@ -164,6 +166,7 @@ struct PendingRequests {
     mutating func orphan(sentTo instance: RoutingID) -> [UInt64] {
         var orphaned: [UInt64] = []
         for (id, entry) in entries where entry.attempts.contains(instance) {
+            entries[id]?.instancesLost += 1
             for request in entry.attempts.requests(to: instance) {
                 forget(instance)
                 entries[id]?.attempts[request] = nil
