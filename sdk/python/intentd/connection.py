@@ -14,7 +14,7 @@ import zmq
 from zmq.utils.monitor import recv_monitor_message
 
 from . import identity, wire
-from .dispatch import REPLY_HEADER, error_reply
+from .dispatch import REPLY_HEADER, error_reply, raised_reply
 
 MAX_IN_FLIGHT = 256
 MAX_HELD = 1000
@@ -264,7 +264,7 @@ class Connection:
             try:
                 reply = self.dispatcher.reply(stage, intent, body)
             except BaseException as error:  # never lose the in-flight count
-                reply = error_reply("%s: %s" % (type(error).__name__, error))
+                reply = raised_reply(error)
             self.post(("reply", request_id, reply))
         self.pool.submit(work)
 

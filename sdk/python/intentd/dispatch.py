@@ -19,6 +19,13 @@ def error_reply(text):
     return _json({"error": str(text)[:500]})
 
 
+def raised_reply(error):
+    """The ErrorReply for an exception a handler raised: its words, which the user may hear
+    ("It said: ..."), or its class's name when it has none. The traceback, class and all,
+    goes to the extension's log, for its author."""
+    return error_reply(str(error) or type(error).__name__)
+
+
 def _call(function, intent):
     """Calls a handler function; a coroutine runs to the deadline and is cancelled there."""
     result = function(intent)
@@ -159,7 +166,7 @@ class Dispatcher:
         except Exception as error:  # an extension's bug is an ErrorReply, not a dead extension
             # The traceback goes to the extension's log (its standard error), for its author.
             self.log.exception("%s %s failed", intent_name, wire.STAGES[stage])
-            return error_reply("%s: %s" % (type(error).__name__, error))
+            return raised_reply(error)
 
     def _batch(self, stage, intent_name, request):
         """Runs a batch (wire.md, section 5b) as the stages one by one: each through
