@@ -92,13 +92,15 @@ struct ScaffoldTests {
         let domains = folder.appendingPathComponent("domains")
         try FileManager.default.createDirectory(at: domains, withIntermediateDirectories: true)
         // SiriKit's StartWorkout, with an `activity` where en.json's patterns read a `workoutName`.
-        let fitness = #"{"name": "Fitness", "description": "Workouts.", "intents": [{"name": "StartWorkout", "description": "Starts one.", "parameters": [{"name": "activity", "type": "string", "prompt": "Which activity?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
+        let fitness = #"{"name": "Fitness", "description": "Workouts.", "intents": [{"name": "StartWorkout", "description": "Starts one.", "parameters": [{"name": "activity", "type": "string", "prompt": "Which activity?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}, {"name": "EndSession", "description": "Ends one.", "requiresUserConfirmation": true, "parameters": [{"name": "activity", "type": "string", "prompt": "Which activity?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
         try Data(fitness.utf8).write(to: domains.appendingPathComponent("fitness.json"))
         let package = folder.appendingPathComponent("Fitly")
         try run([Products.url("intentctl").path, "new", "Fitly", "--language", "python", "--domain", domains.appendingPathComponent("fitness.json").path,
             "--output", package.path, "--sdk", Self.repository.path], log: folder.appendingPathComponent("new.log"))
         let phrases = try String(contentsOf: package.appendingPathComponent("Phrases/en.json"), encoding: .utf8)
         #expect(phrases.contains("start workout {activity}") && !phrases.contains("examples\" : {\n    \"StartWorkout"), "\(phrases)")
+        // An intent the user confirms is asked about in its own words, not "Should I go ahead?".
+        #expect(phrases.contains("\"End session {activity}?\"") && phrases.contains("\"End session?\""), "\(phrases)")
 
         let host = try TestHost([
             "--catalog", Self.repository.appendingPathComponent("Protocols/domains").path, "--catalog", domains.path,

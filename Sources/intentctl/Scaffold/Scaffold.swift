@@ -54,6 +54,12 @@ struct Scaffold {
                 ($0.name, "\(words($0.name).prefix(1).uppercased())\(words($0.name).dropFirst()) in {app}")
             }),
             "results": Dictionary(uniqueKeysWithValues: new.map { ($0.name, ["Done."]) }),
+            // What the user is asked before an intent that needs their yes: the first that
+            // can be filled ("Stop exercise yoga?"), rather than "Should I go ahead?".
+            "summaries": Dictionary(uniqueKeysWithValues: new.filter { $0.requiresUserConfirmation == true }.map { intent in
+                let asked = "\(words(intent.name).prefix(1).uppercased())\(words(intent.name).dropFirst())"
+                return (intent.name, intent.parameters.prefix(1).map { "\(asked) {\($0.name)}?" } + ["\(asked)?"])
+            }),
         ]
         guard let data = try? JSONSerialization.data(withJSONObject: addition, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else { return nil }
         return ("Phrases/en.json", String(decoding: data, as: UTF8.self) + "\n")
