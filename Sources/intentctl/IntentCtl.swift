@@ -64,6 +64,10 @@ enum Exit {
     static let usage: Int32 = 2
     static let needsUserInput: Int32 = 3
     static let refused: Int32 = 4
+    /// The host's error codes that are refusals: nothing was done, and the words were fine.
+    static let refusals: Set<String> = [
+        ErrorCode.overloaded, .unknownApp, .unknownIntent, .requiresUnlock, .notAuthorized, .notLaunched,
+    ].reduce(into: []) { $0.insert($1.rawValue) }
     static let failure: Int32 = 5
     /// A handle was sent and no answer came: it may or may not have been done. Retry
     /// with the same `--idempotency-key` to find out; it is never done twice.
@@ -98,8 +102,10 @@ enum Main {
             // answer in time: whether it was done is unknown, as for outcomeUnknown.
             if case .hostLost = error { exit(Exit.outcomeUnknown) }
             if error.unsettledKey != nil { exit(Exit.outcomeUnknown) }
-            // An overloaded host refused the request before doing anything: a refusal.
-            if case .host(ErrorCode.overloaded.rawValue, _) = error { exit(Exit.refused) }
+            // A host that refused the request before doing anything (overloaded, an app or
+            // intent it does not know, one the lock or the user's decision keeps from it):
+            // a refusal, as `send` says of the same codes.
+            if case .host(let code, _) = error, Exit.refusals.contains(code) { exit(Exit.refused) }
             // So did one that does not trust this client's key.
             if case .keyRefused = error { exit(Exit.refused) }
             exit(Exit.usage)

@@ -150,7 +150,8 @@ struct LaunchSupervisionTests {
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
 
         let unknown = try host.ctl("restart", "GorillaGram")
-        #expect(unknown.status != 0)
+        #expect(unknown.status == 4, "a refusal, as send's")
+        #expect(try host.ctl("authorize", "GorillaGram", "allow").status == 4)
         #expect(unknown.stderr.contains("unknownApp"), "\(unknown.stderr)")
     }
 }

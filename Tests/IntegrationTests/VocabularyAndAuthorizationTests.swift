@@ -32,7 +32,7 @@ struct VocabularyAndAuthorizationTests {
         let file = host.state.appendingPathComponent("vocabulary/com.monkeychat.intents.json")
         #expect((try? String(contentsOf: file, encoding: .utf8))?.contains("Kiki K") != true)
         let unknown = try host.ctl("vocab", "Nobody")
-        #expect(unknown.status == 2)
+        #expect(unknown.status == 4, "a refusal, as send's")
         #expect(unknown.stderr.contains("no extension serves the app"))
     }
 
