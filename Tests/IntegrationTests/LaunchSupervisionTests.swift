@@ -91,7 +91,7 @@ struct LaunchSupervisionTests {
         try Data().write(to: sandbox.appendingPathComponent("fixed"))
         let restart = try host.ctl("restart", "script")
         #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
-        #expect(restart.stdout.contains("restarting crasher (Script)"), "\(restart.stdout)")
+        #expect(restart.stdout.contains("restarted crasher (Script): running, pid "), "\(restart.stdout)")
         // Its pid shows once bubblewrap has started it (none for the moment before).
         let running = try waitForLaunch(host, "crasher") { $0.state == .running && $0.processIdentifier != nil }
         #expect(running.restarts == 1)
@@ -142,10 +142,13 @@ struct LaunchSupervisionTests {
         defer { host.stop(); host.removeState() }
         try host.waitFor(["MonkeyChat"])
         let first = try waitForLaunch(host, "messaging") { $0.state == .running }
-        let restart = try host.ctl("restart", "MonkeyChat")
+        let restart = try host.ctl("restart", "MonkeyChat", "--json")
         #expect(restart.status == 0, "\(restart.stdout) \(restart.stderr)")
         let again = try waitForLaunch(host, "messaging") { $0.state == .running && $0.restarts == 1 && $0.processIdentifier != nil }
         #expect(again.processIdentifier != first.processIdentifier)
+        // What restart printed is the state after: the new process, running.
+        let printed = restart.json?["launches"]?.arrayValue?.first
+        #expect(printed?["restarts"] == 1 && printed?["processIdentifier"]?.numberValue == Double(again.processIdentifier ?? -1), "\(restart.stdout)")
         try host.waitFor(["MonkeyChat"])
         #expect(try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=bananas").status == 0)
 
