@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 
 /// A `dateTime` value as the host sends it (ISO 8601), with the time zone it was written in
 /// ("-08:00"; "Z" and a date alone are UTC), so that days are counted as the user counts them.
@@ -8,8 +9,10 @@ public struct IntentMoment: Sendable, Equatable {
     /// The zone the value was written in.
     public let timeZone: TimeZone
 
-    /// Reads `text`; nil when it is no `dateTime`.
+    /// Reads `text`; nil when it is no single `dateTime` (a range "START/END" is read by
+    /// `IntentDateRange`).
     public init?(_ text: String) {
+        guard DateTimeText.isValid(text) else { return nil }
         if text.utf8.count == 10, let day = try? Date(text, strategy: .iso8601.year().month().day()) {
             (date, timeZone) = (day, .gmt)
             return

@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 
 /// Reads date and time expressions ("tomorrow at 9", "in twenty minutes", "next Monday",
 /// "on March 3rd at 5 pm") into the catalog's `dateTime` value, relative to the user's
@@ -453,6 +454,7 @@ struct DateReader: Sendable {
     /// A catalog date value in words, relative to the clock: "tomorrow at 9:00 AM"; with
     /// `dayOnly`, its day alone ("tomorrow").
     func spoken(_ value: String, dayOnly: Bool = false) -> String? {
+        guard DateTimeText.isValid(value) else { return nil }
         let calendar = clock.calendar
         let date: Date
         var hasTime = true

@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 
 /// A stretch of days a phrase says ("this week", "next month", "the past week"), for a
 /// `dateTime` parameter that takes a range (`range` in its domain): the language file's
@@ -26,11 +27,23 @@ struct DateSpan: Sendable, Decodable, Equatable {
     var count: Int?
 }
 
+/// A span found in words: where, and the days it means.
+struct FoundSpan {
+    /// The tokens it takes, with a word that leads into it.
+    let range: Range<Int>
+    /// The first instant in it and the first after it.
+    let start: Date, end: Date
+    /// The catalog's range value, "START/END".
+    let value: String
+}
+
 extension DateReader {
     /// The longest span phrase said in `tokens` (with a one-word introducer before it that
-    /// leads into it: "due this week", "for next month"), as a token range and its value.
+    /// leads into it: "due this week", "for next month"), as a token range and its days.
     /// One followed by a word that goes on from it names what follows ("the weekend list").
-    func span(in tokens: ArraySlice<Token>) -> (range: Range<Int>, value: String)? {
+    /// `past`: for a search of what was ("what did Coco say over the weekend" said on a
+    /// Monday is the weekend just gone), where a span wholly to come is none.
+    func span(in tokens: ArraySlice<Token>, past: Bool = false) -> FoundSpan? {
         guard let spans = words.spans, !spans.isEmpty else { return nil }
         let goesOn = Set(words.introducers + words.on + words.at + words.within).union(trailing).union(and.map { [$0] } ?? [])
         var best: (range: Range<Int>, span: DateSpan)?
@@ -42,24 +55,24 @@ extension DateReader {
                 best = (start..<end, span)
             }
         }
-        guard let best, let value = value(of: best.span) else { return nil }
+        guard let best, let (start, end) = days(of: best.span, past: past), !(past && start > clock.now()) else { return nil }
         let lower = best.range.lowerBound
         let led = lower > tokens.startIndex && words.introducers.contains(tokens[lower - 1].word)
-        return ((led ? lower - 1 : lower)..<best.range.upperBound, value)
+        return FoundSpan(range: (led ? lower - 1 : lower)..<best.range.upperBound, start: start, end: end, value: format(start) + "/" + format(end))
     }
 
     /// The span `tokens` are and nothing more, but courtesies after it (an answer: "this
     /// week please").
-    func readSpan(_ tokens: ArraySlice<Token>) -> String? {
-        guard let found = span(in: tokens), found.range.lowerBound == tokens.startIndex,
+    func readSpan(_ tokens: ArraySlice<Token>, past: Bool = false) -> String? {
+        guard let found = span(in: tokens, past: past), found.range.lowerBound == tokens.startIndex,
             tokens[found.range.upperBound...].allSatisfy({ trailing.contains($0.word) })
         else { return nil }
         return found.value
     }
 
-    /// `span` on the clock: an ISO 8601 range "START/END", the start in it and the end not,
-    /// both midnights in the user's zone.
-    func value(of span: DateSpan) -> String? {
+    /// `span` on the clock: its first instant and the first after it, both midnights in the
+    /// user's zone; `past`, the last such weekend when none is under way.
+    func days(of span: DateSpan, past: Bool = false) -> (start: Date, end: Date)? {
         var calendar = clock.calendar
         calendar.firstWeekday = words.firstWeekday ?? 1
         let now = clock.now()
@@ -82,24 +95,26 @@ extension DateReader {
             let ahead = (first - calendar.component(.weekday, from: now) + 7) % 7
             let underWay = ahead == 0 || ahead == 6
             var days = ahead == 6 ? -1 : ahead
-            // "Next weekend" said on a weekday is the coming one.
+            // "Next weekend" said on a weekday is the coming one; "the weekend" asked of what
+            // was, the one just gone.
             days += 7 * (offset > 0 && !underWay ? offset - 1 : offset)
+            if past, !underWay, offset == 0 { days -= 7 }
             start = calendar.date(byAdding: .day, value: days, to: today)
             end = start.flatMap { calendar.date(byAdding: .day, value: 2 + 7 * (count - 1), to: $0) }
         }
+        // Midnights, also where a day starts at 01:00 (a change to summer time at midnight):
+        // adding days keeps the time of day.
         guard let start, let end else { return nil }
-        return format(start) + "/" + format(end)
+        return (calendar.startOfDay(for: start), calendar.startOfDay(for: end))
     }
 
     /// A range value ("START/END") in words: "between tomorrow and December 5", or the one
     /// day it covers; nil when `value` is no range.
     func spokenSpan(_ value: String) -> String? {
         let ends = value.split(separator: "/", omittingEmptySubsequences: false)
-        guard ends.count == 2, let from = spoken(String(ends[0]), dayOnly: true),
-            let endDate = ISO8601DateFormatter().date(from: String(ends[1]))
+        guard ends.count == 2, let start = DateTimeText.instant(String(ends[0])), let end = DateTimeText.instant(String(ends[1])),
+            start < end, let from = spoken(format(start), dayOnly: true), let through = spoken(format(end.addingTimeInterval(-1)), dayOnly: true)
         else { return nil }
-        let last = endDate.addingTimeInterval(-1)
-        guard let through = spoken(ISO8601DateFormatter().string(from: last), dayOnly: true) else { return nil }
         if from == through { return from }
         let template = words.shown["span"] ?? "{start} – {end}"
         return template.replacingOccurrences(of: "{start}", with: from).replacingOccurrences(of: "{end}", with: through)

@@ -281,15 +281,21 @@ public struct RequestReader: Sendable {
         {
             return nil
         }
+        return nameTaught(overlapping: date.range, in: said, apps: apps) ? nil : date
+    }
+
+    /// Whether the words at `range` of `said` are part of a name of more than one word an
+    /// app taught, said there in full ("the saturday menu note", "the next week list").
+    func nameTaught(overlapping range: Range<Int>, in said: [Token], apps: [AppProfile]) -> Bool {
         let words = said.map(\.folded)
         for name in apps.lazy.flatMap({ $0.userVocabulary.values.joined() }) {
             let parts = Token.split(name).map(\.folded)
             guard parts.count > 1, parts.count <= words.count else { continue }
             for start in 0...(words.count - parts.count) where words[start..<(start + parts.count)].elementsEqual(parts) {
-                if date.range.overlaps(start..<(start + parts.count)) { return nil }
+                if range.overlaps(start..<(start + parts.count)) { return true }
             }
         }
-        return date
+        return false
     }
 
     /// Takes out of `tokens` the phrases that give one of `intent`'s parameters wherever
@@ -309,18 +315,26 @@ public struct RequestReader: Sendable {
             taken += range.count
         }
         if let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
-            // "due this week": a span, where the parameter takes one, unless a day said
-            // apart from it is the value ("this week on friday" is friday).
-            if parameter.isRange, let span = reader.dates.span(in: rest[...]) {
-                let dateRange = date?.range ?? span.range
-                if let date, !dateRange.overlaps(span.range) {
-                    values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
-                    remove(max(span.range.lowerBound, dateRange.lowerBound) == span.range.lowerBound ? span.range : dateRange)
-                    remove(max(span.range.lowerBound, dateRange.lowerBound) == span.range.lowerBound ? dateRange : span.range)
+            // "due this week": a span, where the parameter takes one. A day said apart from it
+            // is the value if it falls in it ("this week on friday" is friday); either way
+            // both phrases are taken.
+            if parameter.isRange, let span = reader.dates.span(in: rest[...], past: parameter.isPast),
+                !nameTaught(overlapping: span.range, in: rest, apps: apps)
+            {
+                // A date that is the span's own words ("this weekend") is the span.
+                let apart = date.flatMap { $0.range.overlaps(span.range) ? nil : $0 }
+                let day = apart.map { parameter.isPast ? $0.past : $0.value }
+                let inSpan = day.flatMap(DateTimeText.instant).map { span.start <= $0 && $0 < span.end } ?? false
+                values[parameter.name] = .string(inSpan ? day ?? span.value : span.value)
+                let ranges: [Range<Int>]
+                if let apart {
+                    // The later first, so that the earlier stays where it is.
+                    ranges = [span.range, apart.range].sorted { $0.lowerBound > $1.lowerBound }
                 } else {
-                    values[parameter.name] = .string(span.value)
-                    remove(min(span.range.lowerBound, dateRange.lowerBound)..<max(span.range.upperBound, dateRange.upperBound))
+                    let other = date?.range ?? span.range
+                    ranges = [min(span.range.lowerBound, other.lowerBound)..<max(span.range.upperBound, other.upperBound)]
                 }
+                for range in ranges { remove(range) }
             } else if let date {
                 values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
                 remove(date.range)

@@ -112,7 +112,7 @@ final class ValueReader: Sendable {
         case .boolean:
             return yesNo(tokens).map(JSONValue.bool)
         case .dateTime:
-            let span = parameter.isRange ? dates.readSpan(tokens) : nil
+            let span = parameter.isRange ? dates.readSpan(tokens, past: parameter.isPast) : nil
             return (span ?? dates.read(tokens, back: parameter.isPast)).map(JSONValue.string)
         }
     }

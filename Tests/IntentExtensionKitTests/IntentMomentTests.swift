@@ -15,6 +15,8 @@ struct IntentMomentTests {
         #expect(day.isSameDay(as: try #require(IntentMoment("2026-01-01T09:00:00Z")).date))
         #expect(IntentMoment("2026-13-01") == nil)
         #expect(IntentMoment("next tuesday") == nil)
+        #expect(IntentMoment("2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00") == nil, "a range is no single moment")
+        #expect(IntentMoment("2026-11-22junk") == nil)
     }
 
     @Test("A date range covers a day or time's whole day in its zone, or a range from its start up to its end")

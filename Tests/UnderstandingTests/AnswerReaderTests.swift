@@ -339,6 +339,8 @@ struct PhrasebookTests {
         // It is Monday, November 23: the week is from Sunday the 22nd through Saturday.
         let week = JSONValue.string("2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00")
         #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": week]) == "Nothing is due between November 22 and Saturday.")
+        let fractional = JSONValue.string("2026-11-22T00:00:00.000-08:00/2026-11-29T00:00:00.000-08:00")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": fractional]) == "Nothing is due between November 22 and Saturday.")
         let tomorrow = JSONValue.string("2026-11-24T00:00:00-08:00/2026-11-25T00:00:00-08:00")
         #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": tomorrow]) == "Nothing is due tomorrow.")
         let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))

@@ -1,3 +1,4 @@
+import Foundation
 import IntentProtocol
 import Testing
 import Understanding
@@ -389,6 +390,22 @@ extension RequestReaderTests {
         #expect(request("what do I have due this week on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
         #expect(request("show the weekend list")?.parameters == ["itemType": "taskList", "title": "weekend"])
         #expect(request("add plan next week to my work list")?.parameters["dateTime"] == nil)
+        // A day outside the span said is the span ("next week on friday" is not this Friday).
+        #expect(request("what's due next week on friday")?.parameters["dateTime"] == "2026-11-29T00:00:00-08:00/2026-12-06T00:00:00-08:00")
+        // Asked of what was: the weekend just gone, and no span wholly to come.
+        #expect(request("what did coco say over the weekend")?.parameters["dateTime"] == "2026-11-21T00:00:00-08:00/2026-11-23T00:00:00-08:00")
+        #expect(request("find messages saying see you next week")?.parameters == ["searchTerms": ["see you next week"]])
+    }
+
+    @Test("A span starts at the start of its day where summer time begins at midnight")
+    func spansStartWhereDaysStart() throws {
+        let zone = try #require(TimeZone(identifier: "America/Sao_Paulo"))
+        // Thursday, November 1, 2018; clocks went from 00:00 to 01:00 on Sunday the 4th.
+        let reader = try Fixture.reader(clock: .fixed(Date(timeIntervalSince1970: 1_541_073_600), in: zone))
+        let weekend = Fixture.request("what's due this weekend", reader, try Fixture.apps())?.parameters["dateTime"]
+        #expect(weekend == "2018-11-03T00:00:00-03:00/2018-11-05T00:00:00-02:00")
+        let week = Fixture.request("what's due next week", reader, try Fixture.apps())?.parameters["dateTime"]
+        #expect(week == "2018-11-04T01:00:00-02:00/2018-11-11T00:00:00-02:00", "the 4th began at 01:00")
     }
 
     @Test("Asking what is flagged searches tasks by their flag, on every list or on the one named")
