@@ -2,11 +2,12 @@ import Foundation
 
 /// A language addition: a small file of one language with the phrases, examples and
 /// answers for domains of one's own (`{"language": "en", "intents": {…}, "examples": {…},
-/// "results": {…}}`), merged into that language's file as it loads. It only adds: to a list
-/// the language file has already (patterns, templates, words) its entries are added, so a
-/// domain of one's own may reuse an intent name the language reads ("StartWorkout") with
-/// patterns for its own parameters; a text the language file has already is an error, as
-/// is any section but those listed.
+/// "results": {…}}`), merged into that language's file as it loads. It only adds: to an
+/// intent's patterns or answers the language file has already, its own are added after them,
+/// so a domain of one's own may reuse an intent name the language reads ("StartWorkout")
+/// with patterns for its own parameters, while the language's own words, where they can be
+/// said, stay what the user hears (a confirmation cannot be reworded); any other entry the
+/// language file has already is an error, as is any section but those listed.
 enum LanguageAddition {
     /// The sections an addition may have, each an object by intent (or by name).
     static let sections: Set<String> = [
@@ -17,9 +18,9 @@ enum LanguageAddition {
     /// The sections whose entries are patterns; the others' are templates or words.
     static let patternSections: Set<String> = ["intents", "appVerbForms", "pointedIntents", "followUps", "modifiers"]
 
-    /// The sections whose lists are templates, the first that can be filled said: an
-    /// addition's go before the language file's, so that its own wording is said where it fits.
-    static let templateSections: Set<String> = ["prompts", "summaries", "results"]
+    /// The sections whose lists, by intent, an addition may add to (after the language
+    /// file's own): patterns and answers. Words, values and reasons it may not touch.
+    static let extendable: Set<String> = ["intents", "appVerbForms", "pointedIntents", "followUps", "prompts", "summaries", "results"]
 
     /// Checks one entry as the language file's loader would, so that a mistake names the
     /// addition it is in: patterns compile, templates close their braces and name known
@@ -92,10 +93,12 @@ enum LanguageAddition {
                     existing[name] = entry
                     continue
                 }
-                guard let list = had as? [String], let added = entry as? [String] ?? (entry as? String).map({ [$0] }) else {
-                    throw LanguageError("\(file.path): \(section).\(name) is in \(baseFile.lastPathComponent) or an addition before it already; an addition only adds to lists, and this is a text")
+                guard extendable.contains(section), name != "default", let list = had as? [String],
+                    let added = entry as? [String] ?? (entry as? String).map({ [$0] })
+                else {
+                    throw LanguageError("\(file.path): \(section).\(name) is in \(baseFile.lastPathComponent) or an addition before it already; an addition only adds (to an intent's patterns and answers, after the language's own)")
                 }
-                existing[name] = templateSections.contains(section) ? added + list : list + added
+                existing[name] = list + added
             }
             merged[section] = existing
         }
