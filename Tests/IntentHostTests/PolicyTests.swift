@@ -195,7 +195,7 @@ struct PendingRequestsTests {
         #expect(pending.take(b, from: [9]) != nil)
         #expect(pending.expire(now: now + .milliseconds(2500)).count == 1)
         #expect(pending.take(a, from: [9]) == nil, "expired")
-        let orphaned = pending.orphan(sentTo: [8])
+        let orphaned = pending.orphan(sentTo: [8], died: true)
         #expect(orphaned.count == 1)
         for id in orphaned { pending.park(id) }
         #expect(pending.waiting(for: "A").count == 1, "a read whose instance went away waits for another")

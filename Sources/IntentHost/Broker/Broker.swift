@@ -351,7 +351,7 @@ actor Broker {
         let silence = config.heartbeatInterval * config.liveness
         for instance in registry.instances.values {
             if instance.lastHeard.duration(to: now) > silence {
-                drop(instance.routingID, because: "no heartbeat for \(silence)")
+                drop(instance.routingID, because: "no heartbeat for \(silence)", died: true)
                 if let token = instance.registration.launchToken, silentLaunches[token] == nil { silentLaunches[token] = now }
             } else if instance.lastSent.duration(to: now) >= config.heartbeatInterval {
                 sendToExtension(instance.routingID, .heartbeat)
@@ -454,7 +454,7 @@ actor Broker {
                 noteMalformed("in a vocabulary from \(registration.appName): \(error)")
             }
         case .disconnect:
-            drop(routingID, because: "it disconnected")
+            drop(routingID, because: "it disconnected", died: true)
         }
     }
 
@@ -670,7 +670,7 @@ actor Broker {
         sendToExtension(routingID, .rejected(code: code.rawValue, reason: reason))
     }
 
-    /// Instances a read may lose (each gone while it was in flight to it) before it is
+    /// Instances a read may lose (each died while it was in flight to it) before it is
     /// failed instead of sent again: the request itself may be what stops them.
     static let instancesLostPerRead = 2
 
@@ -678,11 +678,12 @@ actor Broker {
     /// instance (reads, within their deadline, unless they were with
     /// `instancesLostPerRead` instances that went; they wait for one while none is left)
     /// or is answered `outcomeUnknown` (a handle: it may have been done).
-    private func drop(_ routingID: RoutingID, because why: String) {
+    /// `died`: it exited, hung or cannot be reached (not dropped for what it said or a key).
+    private func drop(_ routingID: RoutingID, because why: String, died: Bool = false) {
         guard let instance = registry.remove(routingID) else { return }
         let name = instance.registration.appName
         log.warning("\(name) (\(instance.id)) is gone: \(why)", metadata: ["app": "\(name)", "instance": "\(instance.id)"])
-        for id in pending.orphan(sentTo: routingID) {
+        for id in pending.orphan(sentTo: routingID, died: died) {
             guard let entry = pending.entry(id) else { continue }
             if let key = entry.key {
                 pending.remove(id)
@@ -803,7 +804,7 @@ actor Broker {
     @discardableResult
     private func sendToExtension(_ routingID: RoutingID, _ message: HostToExtension) -> Bool {
         guard send(extensions, to: routingID, message) else {
-            drop(routingID, because: "it cannot be reached")
+            drop(routingID, because: "it cannot be reached", died: true)
             return false
         }
         registry.sent(to: routingID, at: clock.now)
@@ -1102,7 +1103,7 @@ actor Broker {
             }
             // Take the sending back first, so dropping the instance does not fail the work.
             pending.detach(request)
-            drop(instance, because: "it cannot be reached")
+            drop(instance, because: "it cannot be reached", died: true)
             tries = app.instances.count
         }
         return busy ? .busy : .none
@@ -1239,7 +1240,7 @@ actor Broker {
             // What the process sent before it ended comes first (its DISCONNECT, a last reply).
             try? drain(extensions, handleExtension)
             for instance in registry.instances.values where instance.registration.launchToken == token {
-                drop(instance.routingID, because: "its process exited")
+                drop(instance.routingID, because: "its process exited", died: true)
             }
         case .run(let job):
             executor.run(job)

@@ -50,7 +50,7 @@ struct PendingRequests {
         var sendings = 0
         /// Whether it waits for an instance of its app in that app's queue (`park`).
         var parked = false
-        /// Instances that went away while it was in flight to them.
+        /// Instances that died (exited, hung, could not be reached) while it was in flight to them.
         var instancesLost = 0
 
         /// Whether any sending of it ever left for an instance.
@@ -162,11 +162,12 @@ struct PendingRequests {
         hedgeHead < order.count ? order[hedgeHead].deadline - timeout + after : nil
     }
 
-    /// Forgets every sending to `instance`; returns the work left with no sending in flight.
-    mutating func orphan(sentTo instance: RoutingID) -> [UInt64] {
+    /// Forgets every sending to `instance` (which `died`: exited, hung, or cannot be
+    /// reached); returns the work left with no sending in flight.
+    mutating func orphan(sentTo instance: RoutingID, died: Bool) -> [UInt64] {
         var orphaned: [UInt64] = []
         for (id, entry) in entries where entry.attempts.contains(instance) {
-            entries[id]?.instancesLost += 1
+            if died { entries[id]?.instancesLost += 1 }
             for request in entry.attempts.requests(to: instance) {
                 forget(instance)
                 entries[id]?.attempts[request] = nil
