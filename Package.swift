@@ -123,7 +123,7 @@ let package = Package(
         .executableTarget(
             name: "intentctl",
             dependencies: [
-                "IntentClient", "IntentProtocol", "LoadTest", "ZeroMQ", "CLineEditing",
+                "IntentClient", "IntentProtocol", "Understanding", "LoadTest", "ZeroMQ", "CLineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict),

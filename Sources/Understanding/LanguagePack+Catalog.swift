@@ -7,6 +7,19 @@ extension LanguagePack {
     /// own, and no addition for them yet). No request fills its parameters; the host says so
     /// at start, so that the author adds patterns of their own with a language addition.
     public func unfitPatterns(in catalog: Catalog) -> [String] {
+        let unfit = unreadParameters(in: catalog)
+        return unfit.keys.sorted().map { name in
+            let slots = (unfit[name] ?? []).sorted().map { "{\($0)}" }.joined(separator: ", ")
+            let domain = catalog.domain(ofIntent: name).map { " (domain \($0))" } ?? ""
+            return "the \(language) language's patterns for \(name) read \(slots), which \(name)\(domain) does not have:"
+                + " they read no request for it; add patterns for its parameters with a language addition (--phrases)"
+        }
+    }
+
+    /// The catalog's intents whose patterns here read none of their parameters but some
+    /// they do not have, each with those: what `unfitPatterns` says, and what `intentctl new`
+    /// writes phrases for.
+    public func unreadParameters(in catalog: Catalog) -> [String: Set<String>] {
         var unfit: [String: Set<String>] = [:]
         var fitting: Set<String> = []
         for table in [intents, appVerbForms, pointedIntents, followUps] {
@@ -20,12 +33,12 @@ extension LanguagePack {
                 }
             }
         }
-        unfit = unfit.filter { !$0.value.isEmpty && !fitting.contains($0.key) }
-        return unfit.keys.sorted().map { name in
-            let slots = (unfit[name] ?? []).sorted().map { "{\($0)}" }.joined(separator: ", ")
-            let domain = catalog.domain(ofIntent: name).map { " (domain \($0))" } ?? ""
-            return "the \(language) language's patterns for \(name) read \(slots), which \(name)\(domain) does not have:"
-                + " they read no request for it; add patterns for its parameters with a language addition (--phrases)"
-        }
+        return unfit.filter { !$0.value.isEmpty && !fitting.contains($0.key) }
     }
+
+    /// Whether the language has patterns for `intent`.
+    public func reads(_ intent: String) -> Bool { intents[intent]?.isEmpty == false }
+
+    /// The language's example request for `intent`, with `{app}` where the app's name goes.
+    public func example(of intent: String) -> String? { examples[intent] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentProtocol
+import Understanding
 
 /// What `intentctl new` makes, whatever the language, and what the Swift and Python
 /// scaffolds share: the manifest, the parameter notes, the domain file, the README's host
@@ -31,14 +32,11 @@ struct Scaffold {
     /// with `--phrases Phrases`.
     var phrasesFile: (path: String, contents: String)? {
         guard domainFile != nil else { return nil }
-        let languageFile = sdk.appendingPathComponent("Protocols/languages/en.json")
-        let language = (try? JSONSerialization.jsonObject(with: Data(contentsOf: languageFile))) as? [String: Any]
-        let patterns = language?["intents"] as? [String: [String]] ?? [:]
-        let examples = language?["examples"] as? [String: Any] ?? [:]
-        let new = intents.filter { intent in
-            guard let known = patterns[intent.name] else { return true }
-            return known.flatMap(Self.slots).contains { !$0.hasPrefix("_") && intent.parameter($0) == nil }
-        }
+        // As the host reads them: an intent without patterns, or whose patterns read none of
+        // its parameters (the host warns of those at start).
+        let pack = try? LanguagePack(contentsOf: sdk.appendingPathComponent("Protocols/languages/en.json"))
+        let unread = (try? Catalog(domains: [domain])).map { pack?.unreadParameters(in: $0) ?? [:] } ?? [:]
+        let new = intents.filter { pack?.reads($0.name) != true || unread[$0.name] != nil }
         guard !new.isEmpty else { return nil }
         func words(_ name: String) -> String {
             name.reduce(into: "") { text, c in text += c.isUppercase && !text.isEmpty ? " \(c)" : String(c) }.lowercased()
@@ -50,7 +48,7 @@ struct Scaffold {
                 (intent.name, [words(intent.name)] + intent.parameters.prefix(1).map { "\(words(intent.name)) {\($0.name)}" })
             }),
             // The language file's example of a name it has stays: an addition adds no text.
-            "examples": Dictionary(uniqueKeysWithValues: new.filter { examples[$0.name] == nil }.map {
+            "examples": Dictionary(uniqueKeysWithValues: new.filter { pack?.example(of: $0.name) == nil }.map {
                 ($0.name, "\(words($0.name).prefix(1).uppercased())\(words($0.name).dropFirst()) in {app}")
             }),
             "results": Dictionary(uniqueKeysWithValues: new.map { ($0.name, ["Done."]) }),
@@ -76,14 +74,6 @@ struct Scaffold {
         return "Until each handler reports what its domain requires of a success (\(required.joined(separator: "; "))), "
             + "`intentctl conformance` fails its handle check: without it the assistant cannot say what was done, "
             + "nor take it for \"add milk to it\".\n\n"
-    }
-
-    /// The parameter names a pattern's slots read: `{name}`, `{name=value}`, `{name|...}`.
-    static func slots(_ pattern: String) -> [String] {
-        pattern.split(separator: "{", omittingEmptySubsequences: false).dropFirst().compactMap { part in
-            part.split(separator: "}", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map { String($0.prefix { $0 != "=" && $0 != "|" }) }
-        }
     }
 
     /// A comment line, after a line break, naming what a successful handle of `intent`
