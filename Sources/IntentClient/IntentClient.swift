@@ -14,6 +14,9 @@ public final class IntentClient {
     private let monitor: SocketMonitor
     /// Whether the connection is up, as the monitor last said; nil before it said anything.
     private var connected: Bool?
+    /// Whether the connection up now finished its handshake: until it has, nothing sent on
+    /// it has left this process.
+    private var handshaken = false
     private var nextID: UInt64 = 1
     /// How long a request waits for a connection that is not up (the host starting, or
     /// coming back) before it fails `notRunning`, nothing sent.
@@ -41,7 +44,8 @@ public final class IntentClient {
         try socket.setMaximumMessageSize(64 << 20)
         // A host that dies, or a network that fails, is noticed within a few seconds at most.
         try socket.setHeartbeat(interval: .seconds(1), timeout: .seconds(3))
-        monitor = try SocketMonitor(socket, events: SocketMonitor.disconnected | SocketMonitor.connected | SocketMonitor.authenticationFailed)
+        monitor = try SocketMonitor(
+            socket, events: SocketMonitor.disconnected | SocketMonitor.connected | SocketMonitor.handshakeSucceeded | SocketMonitor.authenticationFailed)
         try socket.connect(endpoint)
     }
 
@@ -126,7 +130,11 @@ public final class IntentClient {
         let events = poller.add(monitor.socket)
         while true {
             let left = clock.now.duration(to: deadline)
-            guard left > .zero else { throw ClientError.timeout(endpoint, timeout, key: key) }
+            guard left > .zero else {
+                // Still no handshake: the request never left (a paused host took the connection).
+                _ = try readEvents()
+                throw handshaken ? ClientError.timeout(endpoint, timeout, key: key) : ClientError.notAnswering(endpoint)
+            }
             let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
             guard try poller.poll(timeout: ms) > 0 else { continue }
             // The answer may have arrived just before the connection closed: it counts.
@@ -137,6 +145,9 @@ public final class IntentClient {
                 let said = try readEvents()
                 // A key the host does not trust is refused in the handshake: nothing was done.
                 if said.refused { throw ClientError.keyRefused(endpoint) }
+                // A connection lost before its handshake finished carried nothing (a paused
+                // host takes the connection and never answers it).
+                if said.lostBeforeHandshake { throw ClientError.notAnswering(endpoint) }
                 if said.lost { throw ClientError.hostLost(endpoint, key: key) }
             }
         }
@@ -158,12 +169,30 @@ public final class IntentClient {
         throw ClientError.notRunning(endpoint)
     }
 
-    /// Reads the monitor's events so far into `connected`; whether one said the connection
-    /// was lost, and whether the host refused this client's key.
-    private func readEvents() throws -> (lost: Bool, refused: Bool) {
-        let events = try monitor.drain()
-        if let last = events.last { connected = last.kind == SocketMonitor.connected }
-        return (events.contains { $0.kind == SocketMonitor.disconnected }, events.contains { $0.kind == SocketMonitor.authenticationFailed })
+    /// Reads the monitor's events so far into `connected` and `handshaken`; whether one said
+    /// the connection was lost, and if so whether before its handshake, and whether the host
+    /// refused this client's key.
+    private func readEvents() throws -> (lost: Bool, lostBeforeHandshake: Bool, refused: Bool) {
+        var lost = false, lostBeforeHandshake = false, refused = false
+        for event in try monitor.drain() {
+            switch event.kind {
+            case SocketMonitor.connected:
+                connected = true
+                handshaken = false
+            case SocketMonitor.handshakeSucceeded:
+                handshaken = true
+            case SocketMonitor.disconnected:
+                connected = false
+                lost = true
+                lostBeforeHandshake = lostBeforeHandshake || !handshaken
+                handshaken = false
+            case SocketMonitor.authenticationFailed:
+                refused = true
+            default:
+                break
+            }
+        }
+        return (lost, lostBeforeHandshake && lost, refused)
     }
 
     /// The result or error that `frames` carry if they answer request `id`; nil for a late
@@ -205,6 +234,9 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
     /// The host refused this client's key in the handshake (it does not trust it): nothing
     /// was sent.
     case keyRefused(String)
+    /// The host took the connection but never finished its handshake (it is paused or stuck)
+    /// until the connection gave up: nothing was sent.
+    case notAnswering(String)
 
     /// The idempotency key of a request whose outcome is unknown: sent again with it, its
     /// handle is done at most once.
@@ -260,6 +292,8 @@ public enum ClientError: Error, CustomStringConvertible, Sendable {
             "intentd at \(endpoint) \(Self.lost): " + Self.unknown(key)
         case .extensionEnded(let why):
             why
+        case .notAnswering(let endpoint):
+            "intentd at \(endpoint) took the connection but did not answer it (it is paused or stuck), so nothing was sent; try again once it answers"
         case .keyRefused(let endpoint):
             "intentd at \(endpoint) refused this client's key: it does not trust it, so nothing was done. "
                 + "On the host, trust it with `intentctl clients trust FILE.pub --name NAME` (FILE.pub: this client's public key)"

@@ -15,6 +15,8 @@ public final class SocketMonitor {
     public static let disconnected = ZMQ_EVENT_DISCONNECTED
     /// A connection was made.
     public static let connected = ZMQ_EVENT_CONNECTED
+    /// The connection's handshake completed: messages go through it from now on.
+    public static let handshakeSucceeded = ZMQ_EVENT_HANDSHAKE_SUCCEEDED
     /// The peer refused this side's credentials (the value is the ZAP status code).
     public static let authenticationFailed = ZMQ_EVENT_HANDSHAKE_FAILED_AUTH
 

@@ -159,7 +159,7 @@ extension Chat {
             Thread.sleep(forTimeInterval: 1)
             do { return try client.say(utterance) } catch let error as ClientError {
                 switch error {
-                case .notRunning, .hostLost, .timeout: continue
+                case .notRunning, .notAnswering, .hostLost, .timeout: continue
                 default: return nil
                 }
             } catch {
