@@ -9,9 +9,11 @@ public final class IntentClient {
     public let endpoint: String
     /// How long one request may take.
     public var timeout: Duration
-    private let socket: Socket
+    private let context: Context
+    private let security: ConnectionSecurity?
+    private var socket: Socket
     /// Tells when the connection to the host is lost, so a request in flight fails at once.
-    private let monitor: SocketMonitor
+    private var monitor: SocketMonitor
     /// Whether the connection is up, as the monitor last said; nil before it said anything.
     private var connected: Bool?
     /// Whether the connection up now finished its handshake: until it has, nothing sent on
@@ -38,15 +40,34 @@ public final class IntentClient {
         }
         self.endpoint = endpoint
         self.timeout = timeout
-        socket = try Socket(try Context(), .dealer)
+        self.security = security
+        context = try Context()
+        (socket, monitor) = try Self.open(endpoint, in: context, security)
+    }
+
+    /// A socket connected to `endpoint` as `security` says, and its monitor.
+    private static func open(_ endpoint: String, in context: Context, _ security: ConnectionSecurity?) throws -> (Socket, SocketMonitor) {
+        let socket = try Socket(context, .dealer)
         try security?.apply(to: socket, endpoint: endpoint)
         // What a host (or whatever listens there) may make this process take in one message.
         try socket.setMaximumMessageSize(64 << 20)
         // A host that dies, or a network that fails, is noticed within a few seconds at most.
         try socket.setHeartbeat(interval: .seconds(1), timeout: .seconds(3))
-        monitor = try SocketMonitor(
+        let monitor = try SocketMonitor(
             socket, events: SocketMonitor.disconnected | SocketMonitor.connected | SocketMonitor.handshakeSucceeded | SocketMonitor.authenticationFailed)
         try socket.connect(endpoint)
+        return (socket, monitor)
+    }
+
+    /// The request never left (`notAnswering`): it is dropped with the socket that holds it,
+    /// so that it does not go out once the host answers after all, and a new one connects.
+    private func dropUnsent() -> ClientError {
+        monitor.close()
+        socket.close(linger: 0)
+        connected = nil
+        handshaken = false
+        if let fresh = try? Self.open(endpoint, in: context, security) { (socket, monitor) = fresh }
+        return ClientError.notAnswering(endpoint)
     }
 
     /// Runs an intent through its whole lifecycle. A submission without an idempotency key
@@ -133,7 +154,7 @@ public final class IntentClient {
             guard left > .zero else {
                 // Still no handshake: the request never left (a paused host took the connection).
                 _ = try readEvents()
-                throw handshaken ? ClientError.timeout(endpoint, timeout, key: key) : ClientError.notAnswering(endpoint)
+                throw handshaken ? ClientError.timeout(endpoint, timeout, key: key) : dropUnsent()
             }
             let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
             guard try poller.poll(timeout: ms) > 0 else { continue }
@@ -147,7 +168,7 @@ public final class IntentClient {
                 if said.refused { throw ClientError.keyRefused(endpoint) }
                 // A connection lost before its handshake finished carried nothing (a paused
                 // host takes the connection and never answers it).
-                if said.lostBeforeHandshake { throw ClientError.notAnswering(endpoint) }
+                if said.lostBeforeHandshake { throw dropUnsent() }
                 if said.lost { throw ClientError.hostLost(endpoint, key: key) }
             }
         }

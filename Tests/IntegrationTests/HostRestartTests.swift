@@ -25,6 +25,22 @@ struct HostRestartTests {
         // The connection never finished its handshake, so the request never left: no message.
         let found = try host.ctl("send", "MonkeyChat", "SearchForMessages", "searchTerms=paused json", "--json")
         #expect(found.json?["outcome"] == "success" && found.json?["response"]?["response"]?["messages"]?.arrayValue?.isEmpty == true, "\(found.stdout)")
+
+        // A client that goes on (as chat does) drops the request it could not send: it does
+        // not go out once the host answers, and the client is served after.
+        kill(pid, SIGSTOP)
+        let client = try host.client(timeout: .seconds(2))
+        do {
+            _ = try client.submit(app: "MonkeyChat", intent: "SendMessage", Submission(parameters: ["recipients": "Coco", "content": "paused client"]))
+            Issue.record("a paused host answered")
+        } catch let error as ClientError {
+            guard case .notAnswering = error else { Issue.record("expected notAnswering, got \(error)"); return }
+        }
+        kill(pid, SIGCONT)
+        usleep(1_500_000)
+        client.timeout = .seconds(10)
+        let after = try client.submit(app: "MonkeyChat", intent: "SearchForMessages", Submission(parameters: ["searchTerms": "paused client"]))
+        #expect(after.outcome == .success && after.response?.response["messages"]?.arrayValue?.isEmpty == true, "\(after)")
     }
 
     @Test("A request to a host that went away and is not back fails as such (notRunning, or hostLost when the loss is seen only once it is sent), never by the client's timeout")
