@@ -103,7 +103,11 @@ public struct AnswerReader: Sendable {
         let words = values.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue).map { Token.split($0).map(\.word) }
         let taken = Set(words.filter { !pack.onlyPoints($0) }.joined())
         let tokens = Token.split(text)
-        let candidates = tokens.indices.filter { (pointing.contains(tokens[$0].word) || verbs.contains(tokens[$0].word)) && !taken.contains(tokens[$0].word) }
+        let clause = pack.words.pointingNotBefore ?? []
+        let candidates = tokens.indices.filter { index in
+            (pointing.contains(tokens[index].word) || verbs.contains(tokens[index].word)) && !taken.contains(tokens[index].word)
+                && !(index + 1 < tokens.endIndex && clause.contains(tokens[index + 1].word))
+        }
         guard !candidates.isEmpty else { return false }
         let date = valueReader.dates.find(in: tokens[...])?.range, span = valueReader.dates.span(in: tokens[...])?.range
         return candidates.contains { !(date?.contains($0) ?? false) && !(span?.contains($0) ?? false) }

@@ -25,6 +25,8 @@ struct DateSpan: Sendable, Decodable, Equatable {
     /// How many units it covers, from the one `offset` says (default 1): "the past week"
     /// is 7 days from 6 days ago.
     var count: Int?
+    /// From today on only ("the rest of the week").
+    var rest: Bool?
 }
 
 /// A span found in words: where, and the days it means.
@@ -57,7 +59,7 @@ extension DateReader {
         }
         guard let best, let (start, end) = days(of: best.span, past: past), !(past && start > clock.now()) else { return nil }
         let lower = best.range.lowerBound
-        let led = lower > tokens.startIndex && words.introducers.contains(tokens[lower - 1].word)
+        let led = lower > tokens.startIndex && (words.introducers.contains(tokens[lower - 1].word) || words.spanLeads?.contains(tokens[lower - 1].word) == true)
         return FoundSpan(range: (led ? lower - 1 : lower)..<best.range.upperBound, start: start, end: end, value: format(start) + "/" + format(end))
     }
 
@@ -105,7 +107,16 @@ extension DateReader {
         // Midnights, also where a day starts at 01:00 (a change to summer time at midnight):
         // adding days keeps the time of day.
         guard let start, let end else { return nil }
-        return (calendar.startOfDay(for: start), calendar.startOfDay(for: end))
+        let first = span.rest == true ? max(start, calendar.startOfDay(for: now)) : start
+        return (calendar.startOfDay(for: first), calendar.startOfDay(for: end))
+    }
+
+    /// The first day of `span` at the time a day said alone means (`defaultTime`), for a
+    /// parameter that takes one moment ("remind me next week"); nil when that has passed.
+    func firstMoment(of span: FoundSpan) -> String? {
+        let calendar = clock.calendar
+        guard let moment = calendar.date(byAdding: .minute, value: words.defaultTime, to: span.start), moment > clock.now() else { return nil }
+        return format(moment)
     }
 
     /// A range value ("START/END") in words: "between tomorrow and December 5", or the one

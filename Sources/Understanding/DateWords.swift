@@ -60,6 +60,9 @@ struct DateWords: Sendable, Decodable {
     /// Phrases that say a stretch of days ("this week", "next month"), read only for a
     /// `dateTime` parameter that takes a range.
     var spans: [String: DateSpan]?
+    /// Words besides the introducers that lead into a span and go with it ("in the last few
+    /// days", "during next week").
+    var spanLeads: [String]?
     /// The day weeks start on, Sunday = 1 (default): "this week" is the calendar week.
     var firstWeekday: Int?
     /// Month words, January = 1.

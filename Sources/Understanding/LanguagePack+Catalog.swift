@@ -11,8 +11,8 @@ extension LanguagePack {
         return unfit.keys.sorted().map { name in
             let slots = (unfit[name] ?? []).sorted().map { "{\($0)}" }.joined(separator: ", ")
             let domain = catalog.domain(ofIntent: name).map { " (domain \($0))" } ?? ""
-            return "the \(language) language's patterns for \(name) read \(slots), which \(name)\(domain) does not have:"
-                + " they read no request for it; add patterns for its parameters with a language addition (--phrases)"
+            return "the \(language) language's patterns for \(name) read \(slots), which \(name)\(domain) does not have, and none reads"
+                + " a parameter it has: typed requests never fill them; add patterns for them with a language addition (--phrases)"
         }
     }
 
@@ -24,7 +24,8 @@ extension LanguagePack {
         var fitting: Set<String> = []
         for table in [intents, appVerbForms, pointedIntents, followUps] {
             for (name, patterns) in table {
-                guard let intent = catalog.intent(name) else { continue }
+                // One without parameters has nothing to fill.
+                guard let intent = catalog.intent(name), !intent.parameters.isEmpty else { continue }
                 for pattern in patterns {
                     let slots = pattern.slots.filter { !$0.hasPrefix("_") }
                     let missing = slots.filter { intent.parameter($0) == nil }

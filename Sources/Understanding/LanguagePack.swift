@@ -96,6 +96,9 @@ public struct LanguagePack: Sendable {
         var pointingVerbs: Set<String>?
         /// Words said with pointing words that leave them pointing ("that one", "both of them").
         var pointingAlso: Set<String>?
+        /// Words after which a pointing word points at nothing shown but joins a clause ("a
+        /// note that says …").
+        var pointingNotBefore: Set<String>?
         /// Words that point at more than one of what was shown ("them all", "both", "everything").
         var pointingSeveral: Set<String>?
         var cancel: [String]

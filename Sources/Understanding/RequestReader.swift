@@ -318,9 +318,9 @@ public struct RequestReader: Sendable {
             // "due this week": a span, where the parameter takes one. A day said apart from it
             // is the value if it falls in it ("this week on friday" is friday); either way
             // both phrases are taken.
-            if parameter.isRange, let span = reader.dates.span(in: rest[...], past: parameter.isPast),
-                !nameTaught(overlapping: span.range, in: rest, apps: apps)
-            {
+            // (A span is taken before a name an app taught: "what's due next week" with a list
+            // called "next week"; one followed by more words is the name, "my next week list".)
+            if parameter.isRange, let span = reader.dates.span(in: rest[...], past: parameter.isPast) {
                 // A date that is the span's own words ("this weekend") is the span.
                 let apart = date.flatMap { $0.range.overlaps(span.range) ? nil : $0 }
                 let day = apart.map { parameter.isPast ? $0.past : $0.value }
@@ -338,6 +338,13 @@ public struct RequestReader: Sendable {
             } else if let date {
                 values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
                 remove(date.range)
+            } else if !parameter.isRange, !parameter.isPast, let span = reader.dates.span(in: rest[...]),
+                let start = reader.dates.firstMoment(of: span)
+            {
+                // "remind me to call the bank next month": the span's first day, at the time a
+                // day said alone means, if that is still to come.
+                values[parameter.name] = .string(start)
+                remove(span.range)
             }
         }
         let determiners = pack.words.appDeterminers ?? []

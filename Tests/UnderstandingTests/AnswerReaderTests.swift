@@ -233,6 +233,8 @@ struct AnswerReaderTests {
         #expect(!answers.pointsBack("mark my messages as read"))
         #expect(!answers.pointsBack("remind me to wash the car this afternoon"), "a date's this")
         #expect(!answers.pointsBack("what do I have due this week"), "a stretch of days' this")
+        #expect(!answers.pointsBack("create a note called camp8 that says see you"), "a clause's that")
+        #expect(answers.pointsBack("mark that read"))
         #expect(answers.pointsBack("add a hat to it this weekend"))
         // A value that only points ("them all") is no value: the words point back.
         #expect(answers.pointsBack("mark them all as done", besides: ["targetTask": "them all"]))

@@ -395,6 +395,24 @@ extension RequestReaderTests {
         // Asked of what was: the weekend just gone, and no span wholly to come.
         #expect(request("what did coco say over the weekend")?.parameters["dateTime"] == "2026-11-21T00:00:00-08:00/2026-11-23T00:00:00-08:00")
         #expect(request("find messages saying see you next week")?.parameters == ["searchTerms": ["see you next week"]])
+        // Found by the trial: more spans, and the words that lead into them.
+        let more: [(String, String)] = [
+            ("what's due the week after next", "2026-12-06T00:00:00-08:00/2026-12-13T00:00:00-08:00"),
+            ("what's due for the rest of the week", "2026-11-23T00:00:00-08:00/2026-11-29T00:00:00-08:00"),
+            ("what did coco say in the last few days", "2026-11-21T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("any messages from kiki in the past two weeks", "2026-11-10T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("what's due over the weekend", "2026-11-28T00:00:00-08:00/2026-11-30T00:00:00-08:00"),
+        ]
+        for (text, range) in more {
+            #expect(request(text)?.parameters["dateTime"] == .string(range), "\(text)")
+        }
+        // A question about a list is no task to add.
+        #expect(request("what do I need to do this week on the chores list")?.parameters
+            == ["itemType": "taskList", "title": "chores", "status": "notCompleted", "dateTime": "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"])
+        // Where one moment is taken, a span is its first day at 9:00, if that is to come.
+        #expect(request("remind me to call the bank next month")?.parameters == ["taskTitles": ["call the bank"], "temporalEventTrigger": "2026-12-01T09:00:00-08:00"])
+        // "A note that says …": its "that" points at nothing shown.
+        #expect(request("create a note called camp8 that says see you next week")?.intent == "CreateNote")
     }
 
     @Test("A span starts at the start of its day where summer time begins at midnight")
