@@ -314,13 +314,19 @@ public struct RequestReader: Sendable {
             rest.removeSubrange(range)
             taken += range.count
         }
+        // A span after a word that gives a name is the name ("a list called next week").
+        func spanSaid(past: Bool) -> FoundSpan? {
+            guard let span = reader.dates.span(in: rest[...], past: past) else { return nil }
+            let before = span.range.lowerBound > 0 ? rest[span.range.lowerBound - 1].word : nil
+            return before.map { pack.words.naming?.contains($0) == true } == true ? nil : span
+        }
         if let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
             // "due this week": a span, where the parameter takes one. A day said apart from it
             // is the value if it falls in it ("this week on friday" is friday); either way
             // both phrases are taken.
             // (A span is taken before a name an app taught: "what's due next week" with a list
             // called "next week"; one followed by more words is the name, "my next week list".)
-            if parameter.isRange, let span = reader.dates.span(in: rest[...], past: parameter.isPast) {
+            if parameter.isRange, let span = spanSaid(past: parameter.isPast) {
                 // A date that is the span's own words ("this weekend") is the span.
                 let apart = date.flatMap { $0.range.overlaps(span.range) ? nil : $0 }
                 let day = apart.map { parameter.isPast ? $0.past : $0.value }
@@ -338,7 +344,7 @@ public struct RequestReader: Sendable {
             } else if let date {
                 values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
                 remove(date.range)
-            } else if !parameter.isRange, !parameter.isPast, let span = reader.dates.span(in: rest[...]),
+            } else if !parameter.isRange, !parameter.isPast, let span = spanSaid(past: false),
                 let start = reader.dates.firstMoment(of: span)
             {
                 // "remind me to call the bank next month": the span's first day, at the time a

@@ -386,10 +386,10 @@ extension RequestReaderTests {
             #expect(request(text)?.parameters["dateTime"] == .string(range), "\(text)")
         }
         // A day said apart from the week is the day; words that go on after a span name
-        // something ("the weekend list"), and a request with no range parameter reads no span.
+        // something ("the weekend list"), and what a message says keeps its span.
         #expect(request("what do I have due this week on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
         #expect(request("show the weekend list")?.parameters == ["itemType": "taskList", "title": "weekend"])
-        #expect(request("add plan next week to my work list")?.parameters["dateTime"] == nil)
+        #expect(request("text coco see you next week")?.parameters == ["recipients": ["Coco"], "content": "see you next week"])
         // A day outside the span said is the span ("next week on friday" is not this Friday).
         #expect(request("what's due next week on friday")?.parameters["dateTime"] == "2026-11-29T00:00:00-08:00/2026-12-06T00:00:00-08:00")
         // Asked of what was: the weekend just gone, and no span wholly to come.
@@ -411,6 +411,9 @@ extension RequestReaderTests {
             == ["itemType": "taskList", "title": "chores", "status": "notCompleted", "dateTime": "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"])
         // Where one moment is taken, a span is its first day at 9:00, if that is to come.
         #expect(request("remind me to call the bank next month")?.parameters == ["taskTitles": ["call the bank"], "temporalEventTrigger": "2026-12-01T09:00:00-08:00"])
+        // A span after a word that gives a name is the name.
+        #expect(request("make a list called next week")?.parameters == ["title": "next week"])
+        #expect(request("remind me to call the bank next month")?.parameters["taskTitles"] == ["call the bank"])
         // "A note that says …": its "that" points at nothing shown.
         #expect(request("create a note called camp8 that says see you next week")?.intent == "CreateNote")
     }
