@@ -25,6 +25,8 @@ enum SampleValues {
         case .integer: .number(Double(2 + index))
         case .number: .number(2.5 + Double(index))
         case .boolean: .bool(index == 0)
+        // Where the parameter takes a range, one: an extension must read that form too.
+        case .dateTime where parameter.isRange: .string("2030-01-13T00:00:00Z/2030-01-20T00:00:00Z")
         case .dateTime: .string(index == 0 ? "2030-01-15T09:30:00Z" : "2030-01-16")
         case .enum: .string(parameter.values?.first ?? "")
         }
