@@ -153,7 +153,8 @@ public final class IntentClient {
             let left = clock.now.duration(to: deadline)
             guard left > .zero else {
                 // Still no handshake: the request never left (a paused host took the connection).
-                _ = try readEvents()
+                let said = try readEvents()
+                if said.lostAfterHandshake { throw ClientError.hostLost(endpoint, key: key) }
                 throw handshaken ? ClientError.timeout(endpoint, timeout, key: key) : dropUnsent()
             }
             let ms = Int(left.components.seconds) * 1000 + Int(left.components.attoseconds / 1_000_000_000_000_000) + 1
@@ -166,10 +167,10 @@ public final class IntentClient {
                 let said = try readEvents()
                 // A key the host does not trust is refused in the handshake: nothing was done.
                 if said.refused { throw ClientError.keyRefused(endpoint) }
-                // A connection lost before its handshake finished carried nothing (a paused
-                // host takes the connection and never answers it).
+                // A connection lost after its handshake may have carried it; one lost before
+                // carried nothing (a paused host takes the connection and never answers it).
+                if said.lostAfterHandshake { throw ClientError.hostLost(endpoint, key: key) }
                 if said.lostBeforeHandshake { throw dropUnsent() }
-                if said.lost { throw ClientError.hostLost(endpoint, key: key) }
             }
         }
     }
@@ -190,11 +191,11 @@ public final class IntentClient {
         throw ClientError.notRunning(endpoint)
     }
 
-    /// Reads the monitor's events so far into `connected` and `handshaken`; whether one said
-    /// the connection was lost, and if so whether before its handshake, and whether the host
-    /// refused this client's key.
-    private func readEvents() throws -> (lost: Bool, lostBeforeHandshake: Bool, refused: Bool) {
-        var lost = false, lostBeforeHandshake = false, refused = false
+    /// Reads the monitor's events so far into `connected` and `handshaken`; whether a
+    /// connection was lost after its handshake (what was sent may have gone) or before it
+    /// (nothing went), and whether the host refused this client's key.
+    private func readEvents() throws -> (lostAfterHandshake: Bool, lostBeforeHandshake: Bool, refused: Bool) {
+        var lostAfterHandshake = false, lostBeforeHandshake = false, refused = false
         for event in try monitor.drain() {
             switch event.kind {
             case SocketMonitor.connected:
@@ -204,8 +205,7 @@ public final class IntentClient {
                 handshaken = true
             case SocketMonitor.disconnected:
                 connected = false
-                lost = true
-                lostBeforeHandshake = lostBeforeHandshake || !handshaken
+                if handshaken { lostAfterHandshake = true } else { lostBeforeHandshake = true }
                 handshaken = false
             case SocketMonitor.authenticationFailed:
                 refused = true
@@ -213,7 +213,7 @@ public final class IntentClient {
                 break
             }
         }
-        return (lost, lostBeforeHandshake && lost, refused)
+        return (lostAfterHandshake, lostBeforeHandshake, refused)
     }
 
     /// The result or error that `frames` carry if they answer request `id`; nil for a late
