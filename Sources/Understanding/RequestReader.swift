@@ -321,11 +321,10 @@ public struct RequestReader: Sendable {
             return before.map { pack.words.naming?.contains($0) == true } == true ? nil : span
         }
         if let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
-            // "due this week": a span, where the parameter takes one. A day said apart from it
-            // is the value if it falls in it ("this week on friday" is friday); either way
-            // both phrases are taken.
-            // (A span is taken before a name an app taught: "what's due next week" with a list
-            // called "next week"; one followed by more words is the name, "my next week list".)
+            // "due this week": a span, where the parameter takes one, before a name an app
+            // taught (a list called "next week"); a span followed by more words is a name ("my
+            // next week list"). A day said apart from it is the value if it falls in it ("this
+            // week on friday" is friday); either way both phrases are taken.
             if parameter.isRange, let span = spanSaid(past: parameter.isPast) {
                 // A date that is the span's own words ("this weekend") is the span.
                 let apart = date.flatMap { $0.range.overlaps(span.range) ? nil : $0 }

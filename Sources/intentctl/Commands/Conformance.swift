@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentProtocol
+import Understanding
 
 /// `intentctl conformance [--manifest FILE] -- COMMAND ARGS...`
 struct Conformance: ParsableCommand {
@@ -46,11 +47,9 @@ struct Conformance: ParsableCommand {
             guard heartbeat >= 50, requestTimeout >= 100 else { throw ConformanceError("--heartbeat must be at least 50 ms and --request-timeout 100 ms") }
             guard let catalogDirectory = Catalog.locate(explicit: catalog) else { throw ConformanceError("cannot find the catalog: pass --catalog DIR") }
             let subject = try ConformanceSubject(command: command, manifest: manifest)
-            // A catalog of one's own has no language files beside it: the host's own do.
-            let sibling = { (catalog: URL?) in
-                catalog.map { $0.deletingLastPathComponent().appendingPathComponent("languages") }.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
-            }
-            let languagesDirectory = languages.map { URL(fileURLWithPath: $0) } ?? sibling(catalogDirectory) ?? sibling(Catalog.locate())
+            // Found as the host finds them; a catalog of one's own has none beside it, and then
+            // the host's own are used.
+            let languagesDirectory = languages.map { URL(fileURLWithPath: $0) } ?? LanguagePack.locate(besideCatalog: catalogDirectory)
             let run = try ConformanceRun(
                 subject: subject, catalogDirectory: catalogDirectory, languagesDirectory: languagesDirectory, heartbeat: heartbeat, requestTimeout: requestTimeout,
                 forceIdempotency: idempotency, keepState: keepState)

@@ -18,6 +18,23 @@ struct Scaffold {
     let sdk: URL
     /// The domain file to copy beside the extension, for a domain the host does not ship.
     let domainFile: URL?
+    /// English phrases, an example and an answer for each intent of a domain of one's own
+    /// that the host's language file cannot read: it has no patterns for it, or its patterns
+    /// for that name read parameters the intent does not have (a domain reusing SiriKit's
+    /// StartWorkout with an `activity`). A language addition to edit, which the host loads
+    /// with `--phrases Phrases`.
+    let phrasesFile: (path: String, contents: String)?
+
+    init(name: String, bundleIdentifier: String, domain: Domain, intents: [IntentDefinition], builtIn: Bool, sdk: URL, domainFile: URL?) {
+        self.name = name
+        self.bundleIdentifier = bundleIdentifier
+        self.domain = domain
+        self.intents = intents
+        self.builtIn = builtIn
+        self.sdk = sdk
+        self.domainFile = domainFile
+        phrasesFile = domainFile == nil ? nil : Self.phrases(for: intents, of: domain, sdk: sdk)
+    }
 
     /// A copy of the domain file, for a domain the host does not ship.
     var domainFileCopy: (path: String, contents: String)? {
@@ -25,13 +42,9 @@ struct Scaffold {
         return ("Domain/\(domainFile.lastPathComponent)", text)
     }
 
-    /// English phrases, an example and an answer for each intent of a domain of one's own
-    /// that the host's language file cannot read: it has no patterns for it, or its patterns
-    /// for that name read parameters the intent does not have (a domain reusing SiriKit's
-    /// StartWorkout with an `activity`). A language addition to edit, which the host loads
-    /// with `--phrases Phrases`.
-    var phrasesFile: (path: String, contents: String)? {
-        guard domainFile != nil else { return nil }
+    /// The language addition of `phrasesFile`, or nil when the language file reads every one
+    /// of `intents` already.
+    private static func phrases(for intents: [IntentDefinition], of domain: Domain, sdk: URL) -> (path: String, contents: String)? {
         // As the host reads them: an intent without patterns, or whose patterns read none of
         // its parameters (the host warns of those at start).
         let pack = try? LanguagePack(contentsOf: sdk.appendingPathComponent("Protocols/languages/en.json"))
@@ -41,6 +54,8 @@ struct Scaffold {
         func words(_ name: String) -> String {
             name.reduce(into: "") { text, c in text += c.isUppercase && !text.isEmpty ? " \(c)" : String(c) }.lowercased()
         }
+        /// `name` as the start of a sentence: "Stop exercise".
+        func sentence(_ name: String) -> String { "\(words(name).prefix(1).uppercased())\(words(name).dropFirst())" }
         let addition: [String: Any] = [
             "language": "en",
             "description": "Phrases for \(domain.name), added to en.json: a pattern's (a|b) is a choice, [a] may be left out, {name} reads a parameter (see Protocols/languages/en.json)",
@@ -49,13 +64,13 @@ struct Scaffold {
             }),
             // The language file's example of a name it has stays: an addition adds no text.
             "examples": Dictionary(uniqueKeysWithValues: new.filter { pack?.example(of: $0.name) == nil }.map {
-                ($0.name, "\(words($0.name).prefix(1).uppercased())\(words($0.name).dropFirst()) in {app}")
+                ($0.name, "\(sentence($0.name)) in {app}")
             }),
             "results": Dictionary(uniqueKeysWithValues: new.map { ($0.name, ["Done."]) }),
             // What the user is asked before an intent that needs their yes: the first that
             // can be filled ("Stop exercise yoga?"), rather than "Should I go ahead?".
             "summaries": Dictionary(uniqueKeysWithValues: new.filter { $0.requiresUserConfirmation == true }.map { intent in
-                let asked = "\(words(intent.name).prefix(1).uppercased())\(words(intent.name).dropFirst())"
+                let asked = sentence(intent.name)
                 return (intent.name, intent.parameters.prefix(1).map { "\(asked) {\($0.name)}?" } + ["\(asked)?"])
             }),
         ]
