@@ -508,7 +508,7 @@ struct DateReader: Sendable {
 
     // MARK: Words
 
-    private func number(_ word: String) -> Int? {
+    func number(_ word: String) -> Int? {
         if let n = Int(word), n >= 0, n < 10_000 { return n }
         return numbers[word]
     }

@@ -27,6 +27,12 @@ struct DateSpan: Sendable, Decodable, Equatable {
     var count: Int?
     /// From today on only ("the rest of the week").
     var rest: Bool?
+    /// For a phrase with `{n}` (a number, "the next {n} days"): how many units each one
+    /// counted is (7 days a week); the span is `{n}` times that many.
+    var each: Int?
+    /// Ends with the current unit, going back: "the past {n} days" is today and the days
+    /// before it.
+    var back: Bool?
 }
 
 /// A span found in words: where, and the days it means.
@@ -40,27 +46,82 @@ struct FoundSpan {
 }
 
 extension DateReader {
-    /// The longest span phrase said in `tokens` (with a one-word introducer before it that
-    /// leads into it: "due this week", "for next month"), as a token range and its days.
+    /// The longest span said in `tokens` (with a one-word introducer before it that leads
+    /// into it: "due this week", "for next month"), as a token range and its days: a phrase
+    /// of `spans`, a month after a word that leads into a span ("in december"), or days
+    /// between bounds ("between monday and friday", "since tuesday", "by friday").
     /// One followed by a word that goes on from it names what follows ("the weekend list").
     /// `past`: for a search of what was ("what did Coco say over the weekend" said on a
     /// Monday is the weekend just gone), where a span wholly to come is none.
     func span(in tokens: ArraySlice<Token>, past: Bool = false) -> FoundSpan? {
         guard let spans = words.spans, !spans.isEmpty else { return nil }
         let goesOn = Set(words.introducers + words.on + words.at + words.within).union(trailing).union(and.map { [$0] } ?? [])
-        var best: (range: Range<Int>, span: DateSpan)?
+        var best: (range: Range<Int>, days: (start: Date, end: Date))?
+        func consider(_ start: Int, _ end: Int, _ days: () -> (start: Date, end: Date)?) {
+            guard end - start > best?.range.count ?? 0, end == tokens.endIndex || tokens[end - 1].endsClause || goesOn.contains(tokens[end].word),
+                let days = days()
+            else { return }
+            best = (start..<end, days)
+        }
         for start in tokens.indices {
             for (phrase, span) in spans {
-                guard let end = phraseEnd(phrase, tokens, start), end - start > best?.range.count ?? 0,
-                    end == tokens.endIndex || tokens[end - 1].endsClause || goesOn.contains(tokens[end].word)
-                else { continue }
-                best = (start..<end, span)
+                guard let (end, count) = spanPhraseEnd(phrase, tokens, start) else { continue }
+                consider(start, end) { days(of: span, counted: count, past: past) }
             }
+            if let month = words.months[tokens[start].word], start > tokens.startIndex, words.spanLeads?.contains(tokens[start - 1].word) == true {
+                consider(start, start + 1) { days(ofMonth: month, past: past) }
+            }
+            if let (end, days) = bounded(tokens, from: start, past: past) { consider(start, end) { days } }
         }
-        guard let best, let (start, end) = days(of: best.span, past: past), !(past && start > clock.now()) else { return nil }
+        guard let best, !(past && best.days.start > clock.now()) else { return nil }
         let lower = best.range.lowerBound
         let led = lower > tokens.startIndex && (words.introducers.contains(tokens[lower - 1].word) || words.spanLeads?.contains(tokens[lower - 1].word) == true)
+        let (start, end) = best.days
         return FoundSpan(range: (led ? lower - 1 : lower)..<best.range.upperBound, start: start, end: end, value: format(start) + "/" + format(end))
+    }
+
+    /// Where a span phrase said from `start` ends, and the number its `{n}` read (1 to 1,000).
+    private func spanPhraseEnd(_ phrase: String, _ tokens: ArraySlice<Token>, _ start: Int) -> (Int, Int?)? {
+        guard let slot = phrase.range(of: "{n}") else { return phraseEnd(phrase, tokens, start).map { ($0, nil) } }
+        guard let at = phraseEnd(String(phrase[..<slot.lowerBound]), tokens, start), at < tokens.endIndex,
+            let n = number(tokens[at].word), (1...1_000).contains(n), let end = phraseEnd(String(phrase[slot.upperBound...]), tokens, at + 1)
+        else { return nil }
+        return (end, n)
+    }
+
+    /// Days between bounds said from `start`: "between monday and friday" or "from monday
+    /// to friday" (both days in), "since tuesday" (to today), "before friday" and "by
+    /// friday" (from today); where the words end and the days.
+    private func bounded(_ tokens: ArraySlice<Token>, from start: Int, past: Bool) -> (Int, (start: Date, end: Date))? {
+        let word = tokens[start].word
+        let calendar = clock.calendar
+        let today = calendar.startOfDay(for: clock.now())
+        func day(_ said: Said, back: Bool) -> Date? { resolve(said, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay) }
+        func dayAfter(_ day: Date) -> Date? { calendar.date(byAdding: .day, value: 1, to: day).map(calendar.startOfDay) }
+        guard start + 1 < tokens.endIndex else { return nil }
+        if let joiners = words.spanBetween?[word] {
+            guard let (middle, first) = expression(tokens, from: start + 1), middle < tokens.endIndex, joiners.contains(tokens[middle].word),
+                let (end, last) = expression(tokens, from: middle + 1)
+            else { return nil }
+            // The readings of the search's tense first; the other where those are the wrong
+            // way round ("between monday and friday" said on a Wednesday).
+            let firsts = [day(first, back: past), day(first, back: !past)], lasts = [day(last, back: past), day(last, back: !past)]
+            for (from, through) in [(firsts[0], lasts[0]), (firsts[1], lasts[0]), (firsts[0], lasts[1]), (firsts[1], lasts[1])] {
+                if let from, let through, from <= through, let after = dayAfter(through) { return (end, (from, after)) }
+            }
+            return nil
+        }
+        if words.spanSince?.contains(word) == true {
+            guard let (end, said) = expression(tokens, from: start + 1), let from = day(said, back: true), let after = dayAfter(today) else { return nil }
+            return (end, (from, after))
+        }
+        if let throughIt = words.spanUntil?[word], !past {
+            guard let (end, said) = expression(tokens, from: start + 1), let last = day(said, back: false),
+                let bound = throughIt ? dayAfter(last) : last, bound > today
+            else { return nil }
+            return (end, (today, bound))
+        }
+        return nil
     }
 
     /// The span `tokens` are and nothing more, but courtesies after it (an answer: "this
@@ -72,13 +133,15 @@ extension DateReader {
         return found.value
     }
 
-    /// `span` on the clock: its first instant and the first after it, both midnights in the
-    /// user's zone; `past`, the last such weekend when none is under way.
-    func days(of span: DateSpan, past: Bool = false) -> (start: Date, end: Date)? {
+    /// `span` on the clock, `counted` times its `each` units when its phrase has `{n}`: its
+    /// first instant and the first after it, both midnights in the user's zone; `past`, the
+    /// last such weekend when none is under way.
+    func days(of span: DateSpan, counted: Int? = nil, past: Bool = false) -> (start: Date, end: Date)? {
         var calendar = clock.calendar
         calendar.firstWeekday = words.firstWeekday ?? 1
         let now = clock.now()
-        let offset = span.offset ?? 0, count = max(1, span.count ?? 1)
+        let count = max(1, counted.map { $0 * (span.each ?? 1) } ?? span.count ?? 1)
+        let offset = span.back == true ? 1 - count : span.offset ?? 0
         let start: Date?, end: Date?
         switch span.unit {
         case .day:
@@ -109,6 +172,18 @@ extension DateReader {
         guard let start, let end else { return nil }
         let first = span.rest == true ? max(start, calendar.startOfDay(for: now)) : start
         return (calendar.startOfDay(for: first), calendar.startOfDay(for: end))
+    }
+
+    /// The days of `month` (January = 1): this month's, or the next such (`past`: the last).
+    func days(ofMonth month: Int, past: Bool) -> (start: Date, end: Date)? {
+        let calendar = clock.calendar
+        let now = clock.now()
+        let year = calendar.component(.year, from: now), current = calendar.component(.month, from: now)
+        let shift = past ? (month > current ? -1 : 0) : (month < current ? 1 : 0)
+        guard let start = calendar.date(from: DateComponents(year: year + shift, month: month, day: 1)),
+            let end = calendar.date(byAdding: .month, value: 1, to: start)
+        else { return nil }
+        return (calendar.startOfDay(for: start), calendar.startOfDay(for: end))
     }
 
     /// The first day of `span` at the time a day said alone means (`defaultTime`), for a

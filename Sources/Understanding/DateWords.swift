@@ -63,6 +63,14 @@ struct DateWords: Sendable, Decodable {
     /// Words besides the introducers that lead into a span and go with it ("in the last few
     /// days", "during next week").
     var spanLeads: [String]?
+    /// Words that open a span between two days, each with the words between the days
+    /// ("between": ["and"], "from": ["to", "through"]); both days are in it.
+    var spanBetween: [String: [String]]?
+    /// Words that open a span from a day said to today ("since").
+    var spanSince: [String]?
+    /// Words that open a span from today to a day said, with whether that day is in it
+    /// ("by": true, "before": false).
+    var spanUntil: [String: Bool]?
     /// The day weeks start on, Sunday = 1 (default): "this week" is the calendar week.
     var firstWeekday: Int?
     /// Month words, January = 1.

@@ -101,6 +101,9 @@ public struct LanguagePack: Sendable {
         var pointingNotBefore: Set<String>?
         /// Words that point at more than one of what was shown ("them all", "both", "everything").
         var pointingSeveral: Set<String>?
+        /// Words of the past tense, which make a search's days the ones gone ("what was due
+        /// on friday" is last Friday's).
+        var pastTense: Set<String>?
         var cancel: [String]
         /// Greetings that open a request and add nothing to it ("hi there, what can you
         /// do?"); one-word ones ("hi") are `fillers`.

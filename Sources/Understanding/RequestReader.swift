@@ -321,14 +321,17 @@ public struct RequestReader: Sendable {
             return before.map { pack.words.naming?.contains($0) == true } == true ? nil : span
         }
         if let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
+            // A search asked in the past tense searches what was: "what was due on friday".
+            let pastTense = pack.words.pastTense ?? []
+            let isPast = parameter.isPast || parameter.isRange && tokens.contains { pastTense.contains($0.word) }
             // "due this week": a span, where the parameter takes one, before a name an app
             // taught (a list called "next week"); a span followed by more words is a name ("my
             // next week list"). A day said apart from it is the value if it falls in it ("this
             // week on friday" is friday); either way both phrases are taken.
-            if parameter.isRange, let span = spanSaid(past: parameter.isPast) {
+            if parameter.isRange, let span = spanSaid(past: isPast) {
                 // A date that is the span's own words ("this weekend") is the span.
                 let apart = date.flatMap { $0.range.overlaps(span.range) ? nil : $0 }
-                let day = apart.map { parameter.isPast ? $0.past : $0.value }
+                let day = apart.map { isPast ? $0.past : $0.value }
                 let inSpan = day.flatMap(DateTimeText.instant).map { span.start <= $0 && $0 < span.end } ?? false
                 values[parameter.name] = .string(inSpan ? day ?? span.value : span.value)
                 let ranges: [Range<Int>]
@@ -341,7 +344,7 @@ public struct RequestReader: Sendable {
                 }
                 for range in ranges { remove(range) }
             } else if let date {
-                values[parameter.name] = .string(parameter.isPast ? date.past : date.value)
+                values[parameter.name] = .string(isPast ? date.past : date.value)
                 remove(date.range)
             } else if !parameter.isRange, !parameter.isPast, let span = spanSaid(past: false),
                 let start = reader.dates.firstMoment(of: span)

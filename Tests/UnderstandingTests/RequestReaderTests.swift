@@ -418,6 +418,37 @@ extension RequestReaderTests {
         #expect(request("create a note called camp8 that says see you next week")?.intent == "CreateNote")
     }
 
+    @Test("A search's days may be counted, a month, or between two days, and one asked in the past tense searches what was")
+    func countedMonthsAndBoundedSpans() {
+        // It is Monday, November 23; every end is the midnight after the last day.
+        let spans: [(String, String)] = [
+            ("what's due in the next 7 days", "2026-11-23T00:00:00-08:00/2026-11-30T00:00:00-08:00"),
+            ("what do I have due in the next three days", "2026-11-23T00:00:00-08:00/2026-11-26T00:00:00-08:00"),
+            ("what did coco say in the past 10 days", "2026-11-14T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("show my messages from the last 2 weeks", "2026-11-10T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("what's due in december", "2026-12-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
+            ("show my tasks for december", "2026-12-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
+            // Asked of what was, a month is the last such.
+            ("what did coco say in may", "2026-05-01T00:00:00-07:00/2026-06-01T00:00:00-07:00"),
+            ("what's due between monday and friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
+            ("what's due from monday to friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
+            ("what did coco say between monday and wednesday", "2026-11-23T00:00:00-08:00/2026-11-26T00:00:00-08:00"),
+            ("what did coco say since tuesday", "2026-11-17T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("what's due by wednesday", "2026-11-23T00:00:00-08:00/2026-11-26T00:00:00-08:00"),
+            ("what's due before friday", "2026-11-23T00:00:00-08:00/2026-11-27T00:00:00-08:00"),
+            // The past tense: the days gone, and no status ("did" is not "done" here).
+            ("what did I have due last week", "2026-11-15T00:00:00-08:00/2026-11-22T00:00:00-08:00"),
+            ("what was due on friday", "2026-11-20T09:00:00-08:00"),
+        ]
+        for (text, range) in spans {
+            #expect(request(text)?.parameters["dateTime"] == .string(range), "\(text)")
+        }
+        #expect(request("what did I have due last week")?.parameters["status"] == nil)
+        #expect(request("what's due on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
+        // A month without a word that leads into it is a name: May sent messages.
+        #expect(request("show messages from may")?.parameters == ["senders": ["may"]])
+    }
+
     @Test("A span starts at the start of its day where summer time begins at midnight")
     func spansStartWhereDaysStart() throws {
         let zone = try #require(TimeZone(identifier: "America/Sao_Paulo"))
