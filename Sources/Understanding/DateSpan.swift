@@ -140,8 +140,11 @@ extension DateReader {
         var calendar = clock.calendar
         calendar.firstWeekday = words.firstWeekday ?? 1
         let now = clock.now()
-        let count = max(1, counted.map { $0 * (span.each ?? 1) } ?? span.count ?? 1)
+        // (Counts and offsets of more than ten thousand units are none, and could not be added up.)
+        let units = 1...10_000
+        let count = max(1, counted.map { $0 * min(max(span.each ?? 1, 1), units.upperBound) } ?? span.count ?? 1)
         let offset = span.back == true ? 1 - count : span.offset ?? 0
+        guard units.contains(count), (-units.upperBound...units.upperBound).contains(offset) else { return nil }
         let start: Date?, end: Date?
         switch span.unit {
         case .day:
