@@ -134,8 +134,14 @@ public struct RequestReader: Sendable {
         // "not a van" changes nothing, and a time alone ("maybe later") is no change of a
         // request being confirmed.
         let notChanges = pack.words.notChanges ?? []
-        guard said.count <= Self.maximumWords, !said.contains(where: { notChanges.contains($0.word) }),
-            let read = slotReading(pack.markTypos(said), offered: profile.intents, apps: [profile], preferring: intent),
+        guard said.count <= Self.maximumWords, !said.contains(where: { notChanges.contains($0.word) }) else { return reading }
+        // The app's name and the words that tie it in are no value ("start a run workout in
+        // Gymbo" gave an activity "in Gymbo"), and words naming another app are not said to
+        // this one.
+        let tokens = pack.markTypos(said)
+        let mention = AppMention.find(in: tokens, apps: apps, pack: pack)
+        if let mention, !mention.byVocabulary, mention.app != profile.name { return reading }
+        guard let read = slotReading(mention?.remaining ?? tokens, offered: profile.intents, apps: [profile], preferring: intent),
             read.parameters.keys.contains(where: { catalog.intent(read.intent)?.parameter($0)?.type != .dateTime })
         else { return reading }
         return .request(UnderstoodRequest(intent: read.intent, namedApp: nil, apps: [profile.name], parameters: read.parameters, pattern: read.pattern))

@@ -99,4 +99,26 @@ struct LanguageAdditionTests {
         // The built-in domains and the language file fit.
         #expect(try Fixture.pack().unfitPatterns(in: Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))).isEmpty)
     }
+
+    @Test("Said while an app asks for a yes, the app's name is no value of its phrases: \"start a run workout in Gymbo\" has no activity \"in Gymbo\"")
+    func appNameIsNoValueWhileConfirming() throws {
+        // As `intentctl new` writes for it: "start workout {activity}", whose slot phrase is
+        // "workout {activity}".
+        let phrases = #"{"language": "en", "intents": {"StartWorkout": ["start workout", "start workout {activity}"]}}"#
+        try withFolder(["en.json": phrases]) { folder in
+            let pack = try #require(try LanguagePack.all(in: Self.languages, adding: [folder.appendingPathComponent("en.json")])["en"])
+            var catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
+            try catalog.add(JSON.decode(Domain.self, from: Array(Self.fitness.utf8)))
+            let reader = RequestReader(pack: pack, catalog: catalog, clock: Fixture.clock)
+            let gymbo = AppProfile(name: "Gymbo", intents: ["StartWorkout"])
+            let zippy = AppProfile(name: "Zippy", intents: ["RequestRide"])
+            #expect(reader.read("start a run workout in Gymbo", apps: [gymbo, zippy], answering: "Gymbo", confirming: "StartWorkout") == .notUnderstood)
+            // Without the name, the phrase still reads a value.
+            guard case .request(let request) = reader.read("workout yoga", apps: [gymbo, zippy], answering: "Gymbo", confirming: "StartWorkout") else {
+                Issue.record("not understood")
+                return
+            }
+            #expect(request.parameters == ["activity": "yoga"])
+        }
+    }
 }
