@@ -72,14 +72,21 @@ struct LanguageAdditionTests {
     /// `workoutName`.
     static let fitness = #"{"name": "Fitness", "description": "Workouts.", "intents": [{"name": "StartWorkout", "description": "Starts one.", "parameters": [{"name": "activity", "type": "string", "prompt": "Which activity?"}], "responseCodes": [{"name": "ready", "value": 1, "kind": "ready"}, {"name": "success", "value": 3, "kind": "success"}]}]}"#
 
-    @Test("An addition adds patterns and answers to an intent the language file reads, after its own, for a domain that reuses its name with parameters of its own")
-    func additionAddsToAnIntentTheLanguageReads() throws {
-        let phrases = #"{"language": "en", "intents": {"StartWorkout": ["start [a|my] {activity} session"]}, "results": {"StartWorkout": ["Your {activity} session has started."]}}"#
+    /// The language file with the addition `phrases`, the catalog with the Fitness domain,
+    /// and a reader of both.
+    func withFitness(adding phrases: String, _ body: (LanguagePack, Catalog, RequestReader) throws -> Void) throws {
         try withFolder(["en.json": phrases]) { folder in
             let pack = try #require(try LanguagePack.all(in: Self.languages, adding: [folder.appendingPathComponent("en.json")])["en"])
             var catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
             try catalog.add(JSON.decode(Domain.self, from: Array(Self.fitness.utf8)))
-            let reader = RequestReader(pack: pack, catalog: catalog, clock: Fixture.clock)
+            try body(pack, catalog, RequestReader(pack: pack, catalog: catalog, clock: Fixture.clock))
+        }
+    }
+
+    @Test("An addition adds patterns and answers to an intent the language file reads, after its own, for a domain that reuses its name with parameters of its own")
+    func additionAddsToAnIntentTheLanguageReads() throws {
+        let phrases = #"{"language": "en", "intents": {"StartWorkout": ["start [a|my] {activity} session"]}, "results": {"StartWorkout": ["Your {activity} session has started."]}}"#
+        try withFitness(adding: phrases) { pack, catalog, reader in
             let fitly = AppProfile(name: "Fitly", intents: ["StartWorkout"])
             guard case .request(let request) = reader.read("start a yoga session", apps: [fitly]) else {
                 Issue.record("not understood")
@@ -105,11 +112,7 @@ struct LanguageAdditionTests {
         // As `intentctl new` writes for it: "start workout {activity}", whose slot phrase is
         // "workout {activity}".
         let phrases = #"{"language": "en", "intents": {"StartWorkout": ["start workout", "start workout {activity}"]}}"#
-        try withFolder(["en.json": phrases]) { folder in
-            let pack = try #require(try LanguagePack.all(in: Self.languages, adding: [folder.appendingPathComponent("en.json")])["en"])
-            var catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
-            try catalog.add(JSON.decode(Domain.self, from: Array(Self.fitness.utf8)))
-            let reader = RequestReader(pack: pack, catalog: catalog, clock: Fixture.clock)
+        try withFitness(adding: phrases) { pack, catalog, reader in
             let gymbo = AppProfile(name: "Gymbo", intents: ["StartWorkout"])
             let zippy = AppProfile(name: "Zippy", intents: ["RequestRide"])
             #expect(reader.read("start a run workout in Gymbo", apps: [gymbo, zippy], answering: "Gymbo", confirming: "StartWorkout") == .notUnderstood)
