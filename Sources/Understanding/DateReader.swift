@@ -452,8 +452,9 @@ struct DateReader: Sendable {
     // MARK: Showing
 
     /// A catalog date value in words, relative to the clock: "tomorrow at 9:00 AM"; with
-    /// `dayOnly`, its day alone ("tomorrow").
-    func spoken(_ value: String, dayOnly: Bool = false) -> String? {
+    /// `dayOnly`, its day alone ("tomorrow"). `pastWeekday`: a day of the last week by its
+    /// weekday ("last Friday"), not its date.
+    func spoken(_ value: String, dayOnly: Bool = false, pastWeekday: Bool = true) -> String? {
         guard DateTimeText.isValid(value) else { return nil }
         let calendar = clock.calendar
         let date: Date
@@ -477,13 +478,17 @@ struct DateReader: Sendable {
         }
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: clock.now()), to: calendar.startOfDay(for: date)).day ?? 99
-        let key: String
+        var key: String
         switch days {
         case 0: key = "today"
         case 1: key = "tomorrow"
         case 2...6: key = "weekday"
-        default: key = parts.year == calendar.component(.year, from: clock.now()) ? "date" : "dateInYear"
+        case -1: key = "yesterday"
+        case -6...(-2) where pastWeekday: key = "pastWeekday"
+        default: key = ""
         }
+        // A language without words for a day gone says its date.
+        if key.isEmpty || words.shown[key] == nil { key = parts.year == calendar.component(.year, from: clock.now()) ? "date" : "dateInYear" }
         guard var text = words.shown[hasTime && !dayOnly ? key : key + "Only"] ?? words.shown[key] else { return nil }
         let fields = [
             "time": time(hour: parts.hour ?? 0, minute: parts.minute ?? 0),

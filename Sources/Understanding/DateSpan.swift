@@ -197,12 +197,14 @@ extension DateReader {
         return format(moment)
     }
 
-    /// A range value ("START/END") in words: "between tomorrow and December 5", or the one
-    /// day it covers; nil when `value` is no range.
+    /// A range value ("START/END") in words: "between tomorrow and December 5" (a day of
+    /// the last week by its date: "between November 15 and November 21"), or the one day it
+    /// covers; nil when `value` is no range.
     func spokenSpan(_ value: String) -> String? {
         let ends = value.split(separator: "/", omittingEmptySubsequences: false)
         guard ends.count == 2, let start = DateTimeText.instant(String(ends[0])), let end = DateTimeText.instant(String(ends[1])),
-            start < end, let from = spoken(format(start), dayOnly: true), let through = spoken(format(end.addingTimeInterval(-1)), dayOnly: true)
+            start < end, let from = spoken(format(start), dayOnly: true, pastWeekday: false),
+            let through = spoken(format(end.addingTimeInterval(-1)), dayOnly: true, pastWeekday: false)
         else { return nil }
         if from == through { return from }
         let template = words.shown["span"] ?? "{start} – {end}"

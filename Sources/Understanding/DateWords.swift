@@ -79,7 +79,8 @@ struct DateWords: Sendable, Decodable {
     var defaultTime: Int
     var weekdayNames: [String]
     var monthNames: [String]
-    /// How a date is shown: keys `today`, `tomorrow`, `weekday`, `date`, `dateInYear`,
+    /// How a date is shown: keys `today`, `tomorrow`, `weekday`, `yesterday`, `pastWeekday`
+    /// (2 to 6 days ago; without these two, a day gone is shown by `date`), `date`, `dateInYear`,
     /// with `{time}`, `{weekday}`, `{month}`, `{day}`, `{year}`; and `time`, how its
     /// `{time}` is shown, with `{hour}` (0 to 23), `{hour12}` (1 to 12), `{minute}` (two
     /// digits) and `{ampm}` (the key `am` or `pm`). Without `time`: "{hour}:{minute}". A

@@ -173,7 +173,7 @@ public struct Phrasebook: Sendable {
     }
 
     /// The filters a template may name, each also with `:1`.
-    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number", "none", "day", "short"]
+    static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number", "none", "day", "gone", "short"]
     /// The most characters a text said back with `short` has.
     static let shortText = 60
 
@@ -267,6 +267,13 @@ public struct Phrasebook: Sendable {
         case "when", "day":
             let dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
             return value.stringValue.flatMap { dates.spokenSpan($0) ?? dates.spoken($0, dayOnly: filter == "day") }
+        // A day or stretch of days wholly gone, as `day` says it ("Nothing was due on
+        // Friday"); none when any of it is to come, so the template is skipped.
+        case "gone":
+            guard let text = value.stringValue, let last = text.split(separator: "/").last.flatMap({ DateTimeText.instant(String($0)) }),
+                last <= clock.now()
+            else { return nil }
+            return filtered(value, base: "day")
         case "summary":
             guard let items = value.arrayValue else { return text(of: value) }
             // Lists with their tasks, each a list of its own, are set apart ("camping: tent and

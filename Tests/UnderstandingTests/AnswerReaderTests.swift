@@ -340,9 +340,9 @@ struct PhrasebookTests {
         let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
         // It is Monday, November 23: the week is from Sunday the 22nd through Saturday.
         let week = JSONValue.string("2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00")
-        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": week]) == "Nothing is due between November 22 and Saturday.")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": week]) == "Nothing is due between yesterday and Saturday.")
         let fractional = JSONValue.string("2026-11-22T00:00:00.000-08:00/2026-11-29T00:00:00.000-08:00")
-        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": fractional]) == "Nothing is due between November 22 and Saturday.")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": fractional]) == "Nothing is due between yesterday and Saturday.")
         let tomorrow = JSONValue.string("2026-11-24T00:00:00-08:00/2026-11-25T00:00:00-08:00")
         #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": tomorrow]) == "Nothing is due tomorrow.")
         let catalog = try Catalog(directory: Fixture.root.appendingPathComponent("Protocols/domains"))
