@@ -18,6 +18,8 @@ struct DateReader: Sendable {
     var and: String?
     /// `words.fromNow`, the longest phrase first.
     private let fromNow: [(key: String, value: Int)]
+    /// `words.spans`, each phrase in words.
+    let spanPhrases: [SpanPhrase]
     /// The words of `words` an expression can start with (`DateWords.startingWords`);
     /// nil tries every word.
     var starts: Set<String>?
@@ -27,8 +29,13 @@ struct DateReader: Sendable {
         self.words = words
         self.numbers = numbers
         self.clock = clock
-        fromNow = words.fromNow.sorted { $0.key.count > $1.key.count }
+        // (Minutes past about two years are none: counted and made seconds, they could not be added up.)
+        fromNow = words.fromNow.filter { (-Self.mostMinutes...Self.mostMinutes).contains($0.value) }.sorted { $0.key.count > $1.key.count }
+        spanPhrases = SpanPhrase.all(words.spans)
     }
+
+    /// The most minutes a unit or a phrase of `fromNow` may be (about two years).
+    static let mostMinutes = 1_000_000
 
     /// Which weekend a weekend word said.
     enum Weekend { case underWay, following }
@@ -39,6 +46,8 @@ struct DateReader: Sendable {
         var weekday: Int?
         var month: Int?
         var day: Int?
+        /// Said with a month and day ("January 15, 2028"); else the next such day, or the last.
+        var year: Int?
         /// The weekday was said as a weekend: the one under way ("this weekend") or the one
         /// after it ("next weekend"), when said on a weekend.
         var weekend: Weekend?
@@ -205,7 +214,7 @@ struct DateReader: Sendable {
             numberEnd = end
             half = true
         }
-        guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word] else { return nil }
+        guard numberEnd < tokens.endIndex, let unit = words.units[tokens[numberEnd].word], (0...Self.mostMinutes).contains(unit) else { return nil }
         let part = half ? unit / 2 : Int(((fraction?.part ?? 0) * Double(unit)).rounded())
         // "an hour and a half"
         if fraction == nil, !half, let end = anyPhrase(words.andAHalf ?? [], tokens, numberEnd + 1) { return (end, count * unit + unit / 2) }
@@ -256,7 +265,7 @@ struct DateReader: Sendable {
         if at < tokens.endIndex, let month = words.months[tokens[at].word], at + 1 < tokens.endIndex, let day = dayOfMonth(tokens[at + 1].word) {
             said.month = month
             said.day = day
-            return at + 2
+            return year(tokens, at + 2, &said)
         }
         if at < tokens.endIndex, let day = dayOfMonth(tokens[at].word) {
             var next = at + 1
@@ -264,7 +273,7 @@ struct DateReader: Sendable {
             if next < tokens.endIndex, let month = words.months[tokens[next].word] {
                 said.month = month
                 said.day = day
-                return next + 1
+                return year(tokens, next + 1, &said)
             }
             // "on the 1st": the next such day, said with an ordinal after a word of `on`
             // that ends none of its phrases ("on", not "the": "the 3rd book" is no date),
@@ -279,6 +288,13 @@ struct DateReader: Sendable {
             }
         }
         return nil
+    }
+
+    /// A year after a month and day ("January 15, 2028"), 1970 to 2199; where the date ends.
+    private func year(_ tokens: ArraySlice<Token>, _ at: Int, _ said: inout Said) -> Int {
+        guard at < tokens.endIndex, tokens[at].word.count == 4, let year = Int(tokens[at].word), (1970...2199).contains(year) else { return at }
+        said.year = year
+        return at + 1
     }
 
     /// "at 9", "5 pm", "5:30", "at noon", "in the morning", "at five o'clock". `again`:
@@ -396,11 +412,12 @@ struct DateReader: Sendable {
             day = calendar.date(byAdding: .day, value: days, to: today)
         } else if let month = said.month, let dayOfMonth = said.day {
             let year = calendar.component(.year, from: today)
-            for candidate in back ? [year, year - 1] : [year, year + 1] {
+            // A year said is that year's day, gone or to come.
+            for candidate in said.year.map({ [$0] }) ?? (back ? [year, year - 1] : [year, year + 1]) {
                 guard let date = calendar.date(from: DateComponents(year: candidate, month: month, day: dayOfMonth)),
                     calendar.component(.day, from: date) == dayOfMonth
                 else { return nil }
-                if back ? date <= today : date >= today { day = date; break }
+                if said.year != nil || (back ? date <= today : date >= today) { day = date; break }
             }
         } else if let dayOfMonth = said.day {
             // The next month from this one that has the day, still to come at the time said

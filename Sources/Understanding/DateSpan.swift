@@ -16,6 +16,8 @@ struct DateSpan: Sendable, Decodable, Equatable {
         case weekend
         /// Calendar months.
         case month
+        /// Calendar years.
+        case year
     }
 
     /// The unit.
@@ -33,6 +35,10 @@ struct DateSpan: Sendable, Decodable, Equatable {
     /// Ends with the current unit, going back: "the past {n} days" is today and the days
     /// before it.
     var back: Bool?
+    /// Weeks, months or years counted from today, not from the start of the current one:
+    /// "the next 3 months" is today up to the same day 3 months on; with `back`, "the past
+    /// month" is the days after the same day a month ago, through today.
+    var fromToday: Bool?
 }
 
 /// A span found in words: where, and the days it means.
@@ -45,16 +51,35 @@ struct FoundSpan {
     let value: String
 }
 
+/// A phrase of `DateWords.spans` in words, read once: the words before its `{n}` (all of
+/// them when it has none) and after it.
+struct SpanPhrase: Sendable {
+    let before: [String]
+    let after: [String]?
+    let span: DateSpan
+
+    /// Every phrase of `spans`, in the order of their text (so that of two as long, the same
+    /// one is taken every time).
+    static func all(_ spans: [String: DateSpan]?) -> [SpanPhrase] {
+        (spans ?? [:]).sorted { $0.key < $1.key }.map { phrase, span in
+            let parts = phrase.components(separatedBy: "{n}")
+            func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }
+            return SpanPhrase(before: words(parts[0]), after: parts.count > 1 ? words(parts[1...].joined(separator: " ")) : nil, span: span)
+        }
+    }
+}
+
 extension DateReader {
     /// The longest span said in `tokens` (with a one-word introducer before it that leads
-    /// into it: "due this week", "for next month"), as a token range and its days: a phrase
-    /// of `spans`, a month after a word that leads into a span ("in december"), or days
-    /// between bounds ("between monday and friday", "since tuesday", "by friday").
-    /// One followed by a word that goes on from it names what follows ("the weekend list").
+    /// into it: "due this week", "in next month"), as a token range and its days: a phrase
+    /// of `spans`; unless `onlyPhrases`, also a month after a word that leads into a span
+    /// ("in december") or days between bounds ("between monday and friday", "since
+    /// tuesday", "by friday"). One followed by a word that goes on from it names what
+    /// follows ("the weekend list").
     /// `past`: for a search of what was ("what did Coco say over the weekend" said on a
     /// Monday is the weekend just gone), where a span wholly to come is none.
-    func span(in tokens: ArraySlice<Token>, past: Bool = false) -> FoundSpan? {
-        guard let spans = words.spans, !spans.isEmpty else { return nil }
+    func span(in tokens: ArraySlice<Token>, past: Bool = false, onlyPhrases: Bool = false) -> FoundSpan? {
+        guard !spanPhrases.isEmpty else { return nil }
         let goesOn = Set(words.introducers + words.on + words.at + words.within).union(trailing).union(and.map { [$0] } ?? [])
         var best: (range: Range<Int>, days: (start: Date, end: Date))?
         func consider(_ start: Int, _ end: Int, _ days: () -> (start: Date, end: Date)?) {
@@ -64,10 +89,11 @@ extension DateReader {
             best = (start..<end, days)
         }
         for start in tokens.indices {
-            for (phrase, span) in spans {
+            for phrase in spanPhrases {
                 guard let (end, count) = spanPhraseEnd(phrase, tokens, start) else { continue }
-                consider(start, end) { days(of: span, counted: count, past: past) }
+                consider(start, end) { days(of: phrase.span, counted: count, past: past) }
             }
+            if onlyPhrases { continue }
             if let month = words.months[tokens[start].word], start > tokens.startIndex, words.spanLeads?.contains(tokens[start - 1].word) == true {
                 consider(start, start + 1) { days(ofMonth: month, past: past) }
             }
@@ -80,48 +106,67 @@ extension DateReader {
         return FoundSpan(range: (led ? lower - 1 : lower)..<best.range.upperBound, start: start, end: end, value: format(start) + "/" + format(end))
     }
 
-    /// Where a span phrase said from `start` ends, and the number its `{n}` read (1 to 1,000).
-    private func spanPhraseEnd(_ phrase: String, _ tokens: ArraySlice<Token>, _ start: Int) -> (Int, Int?)? {
-        guard let slot = phrase.range(of: "{n}") else { return phraseEnd(phrase, tokens, start).map { ($0, nil) } }
-        guard let at = phraseEnd(String(phrase[..<slot.lowerBound]), tokens, start), at < tokens.endIndex,
-            let n = number(tokens[at].word), (1...1_000).contains(n), let end = phraseEnd(String(phrase[slot.upperBound...]), tokens, at + 1)
-        else { return nil }
+    /// Where `phrase` said from `start` ends, and the number its `{n}` read (1 to 1,000).
+    private func spanPhraseEnd(_ phrase: SpanPhrase, _ tokens: ArraySlice<Token>, _ start: Int) -> (Int, Int?)? {
+        func end(of words: [String], from at: Int) -> Int? {
+            guard at + words.count <= tokens.endIndex else { return nil }
+            for (offset, word) in words.enumerated() where tokens[at + offset].word != word { return nil }
+            return at + words.count
+        }
+        guard let at = end(of: phrase.before, from: start) else { return nil }
+        guard let after = phrase.after else { return (at, nil) }
+        guard at < tokens.endIndex, let n = number(tokens[at].word), (1...1_000).contains(n), let end = end(of: after, from: at + 1) else { return nil }
         return (end, n)
     }
 
     /// Days between bounds said from `start`: "between monday and friday" or "from monday
     /// to friday" (both days in), "since tuesday" (to today), "before friday" and "by
-    /// friday" (from today); where the words end and the days.
+    /// friday" (from today); where the words end and the days. A bound is a day: "from 9am
+    /// to 5pm" is none.
     private func bounded(_ tokens: ArraySlice<Token>, from start: Int, past: Bool) -> (Int, (start: Date, end: Date))? {
+        guard start + 1 < tokens.endIndex else { return nil }
         let word = tokens[start].word
+        let joiners = words.spanBetween?[word], since = words.spanSince?.contains(word) == true, through = past ? nil : words.spanUntil?[word]
+        guard joiners != nil || since || through != nil else { return nil }
         let calendar = clock.calendar
         let today = calendar.startOfDay(for: clock.now())
-        func day(_ said: Said, back: Bool) -> Date? { resolve(said, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay) }
+        // A day said, all of it: today's weekday is today whatever the time ("by sunday" said
+        // on a Sunday evening).
+        func day(_ said: Said, back: Bool) -> Date? {
+            guard said.offset == nil, said.days != nil || said.weekday != nil || said.day != nil else { return nil }
+            var wholeDay = said
+            wholeDay.time = 24 * 60 - 1
+            wholeDay.certain = true
+            return resolve(wholeDay, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay)
+        }
         func dayAfter(_ day: Date) -> Date? { calendar.date(byAdding: .day, value: 1, to: day).map(calendar.startOfDay) }
-        guard start + 1 < tokens.endIndex else { return nil }
-        if let joiners = words.spanBetween?[word] {
-            guard let (middle, first) = expression(tokens, from: start + 1), middle < tokens.endIndex, joiners.contains(tokens[middle].word),
-                let (end, last) = expression(tokens, from: middle + 1)
-            else { return nil }
-            // The readings of the search's tense first; the other where those are the wrong
-            // way round ("between monday and friday" said on a Wednesday).
-            let firsts = [day(first, back: past), day(first, back: !past)], lasts = [day(last, back: past), day(last, back: !past)]
-            for (from, through) in [(firsts[0], lasts[0]), (firsts[1], lasts[0]), (firsts[0], lasts[1]), (firsts[1], lasts[1])] {
-                if let from, let through, from <= through, let after = dayAfter(through) { return (end, (from, after)) }
+        if let joiners {
+            // The first may be now: "between now and friday".
+            let first: Said?, middle: Int
+            if words.now?.contains(tokens[start + 1].word) == true {
+                (first, middle) = (nil, start + 2)
+            } else if let (end, said) = expression(tokens, from: start + 1) {
+                (first, middle) = (said, end)
+            } else {
+                return nil
+            }
+            guard middle < tokens.endIndex, joiners.contains(tokens[middle].word), let (end, last) = expression(tokens, from: middle + 1) else { return nil }
+            // Each end as the search's tense reads it first, then the other way, where those
+            // are the wrong way round ("between monday and friday" said on a Wednesday).
+            for from in first.map({ [day($0, back: past), day($0, back: !past)] }) ?? [today] {
+                for through in [day(last, back: past), day(last, back: !past)] {
+                    if let from, let through, from <= through, let after = dayAfter(through) { return (end, (from, after)) }
+                }
             }
             return nil
         }
-        if words.spanSince?.contains(word) == true {
-            guard let (end, said) = expression(tokens, from: start + 1), let from = day(said, back: true), let after = dayAfter(today) else { return nil }
+        guard let (end, said) = expression(tokens, from: start + 1) else { return nil }
+        if since {
+            guard let from = day(said, back: true), let after = dayAfter(today), from < after else { return nil }
             return (end, (from, after))
         }
-        if let throughIt = words.spanUntil?[word], !past {
-            guard let (end, said) = expression(tokens, from: start + 1), let last = day(said, back: false),
-                let bound = throughIt ? dayAfter(last) : last, bound > today
-            else { return nil }
-            return (end, (today, bound))
-        }
-        return nil
+        guard let through, let last = day(said, back: false), let bound = through ? dayAfter(last) : last, bound > today else { return nil }
+        return (end, (today, bound))
     }
 
     /// The span `tokens` are and nothing more, but courtesies after it (an answer: "this
@@ -151,10 +196,20 @@ extension DateReader {
             let today = calendar.startOfDay(for: now)
             start = calendar.date(byAdding: .day, value: offset, to: today)
             end = start.flatMap { calendar.date(byAdding: .day, value: count, to: $0) }
-        case .week, .month:
-            let component: Calendar.Component = span.unit == .week ? .weekOfYear : .month
-            start = calendar.dateInterval(of: component, for: now).flatMap { calendar.date(byAdding: component, value: offset, to: $0.start) }
-            end = start.flatMap { calendar.date(byAdding: component, value: count, to: $0) }
+        case .week, .month, .year:
+            let component: Calendar.Component = span.unit == .week ? .weekOfYear : span.unit == .month ? .month : .year
+            let today = calendar.startOfDay(for: now)
+            switch (span.fromToday == true, span.back == true) {
+            case (true, true):
+                start = calendar.date(byAdding: component, value: -count, to: today).flatMap { calendar.date(byAdding: .day, value: 1, to: $0) }
+                end = calendar.date(byAdding: .day, value: 1, to: today)
+            case (true, false):
+                start = today
+                end = calendar.date(byAdding: component, value: count, to: today)
+            default:
+                start = calendar.dateInterval(of: component, for: now).flatMap { calendar.date(byAdding: component, value: offset, to: $0.start) }
+                end = start.flatMap { calendar.date(byAdding: component, value: count, to: $0) }
+            }
         case .weekend:
             // Days from today to the first day of the weekend under way (back to it on its
             // second day) or, on a weekday, of the coming one.
@@ -179,14 +234,11 @@ extension DateReader {
 
     /// The days of `month` (January = 1): this month's, or the next such (`past`: the last).
     func days(ofMonth month: Int, past: Bool) -> (start: Date, end: Date)? {
-        let calendar = clock.calendar
-        let now = clock.now()
-        let year = calendar.component(.year, from: now), current = calendar.component(.month, from: now)
-        let shift = past ? (month > current ? -1 : 0) : (month < current ? 1 : 0)
-        guard let start = calendar.date(from: DateComponents(year: year + shift, month: month, day: 1)),
-            let end = calendar.date(byAdding: .month, value: 1, to: start)
-        else { return nil }
-        return (calendar.startOfDay(for: start), calendar.startOfDay(for: end))
+        guard (1...12).contains(month) else { return nil }
+        var offset = month - clock.calendar.component(.month, from: clock.now())
+        if past, offset > 0 { offset -= 12 }
+        if !past, offset < 0 { offset += 12 }
+        return days(of: DateSpan(unit: .month, offset: offset))
     }
 
     /// The first day of `span` at the time a day said alone means (`defaultTime`), for a

@@ -321,15 +321,16 @@ public struct RequestReader: Sendable {
             taken += range.count
         }
         // A span after a word that gives a name is the name ("a list called next week").
-        func spanSaid(past: Bool) -> FoundSpan? {
-            guard let span = reader.dates.span(in: rest[...], past: past) else { return nil }
+        func spanSaid(past: Bool, onlyPhrases: Bool = false) -> FoundSpan? {
+            guard let span = reader.dates.span(in: rest[...], past: past, onlyPhrases: onlyPhrases) else { return nil }
             let before = span.range.lowerBound > 0 ? rest[span.range.lowerBound - 1].word : nil
             return before.map { pack.words.naming?.contains($0) == true } == true ? nil : span
         }
         if let parameter = intent.parameters.first(where: { $0.type == .dateTime }) {
-            // A search asked in the past tense searches what was: "what was due on friday".
+            // A search asked in the past tense searches what was: "what was due on friday". The
+            // tense is the question's, in its first words: not a "were" of what a note says.
             let pastTense = pack.words.pastTense ?? []
-            let isPast = parameter.isPast || parameter.isRange && tokens.contains { pastTense.contains($0.word) }
+            let isPast = parameter.isPast || parameter.isRange && tokens.prefix(5).contains { pastTense.contains($0.word) }
             // "due this week": a span, where the parameter takes one, before a name an app
             // taught (a list called "next week"); a span followed by more words is a name ("my
             // next week list"). A day said apart from it is the value if it falls in it ("this
@@ -352,7 +353,7 @@ public struct RequestReader: Sendable {
             } else if let date {
                 values[parameter.name] = .string(isPast ? date.past : date.value)
                 remove(date.range)
-            } else if !parameter.isRange, !parameter.isPast, let span = spanSaid(past: false),
+            } else if !parameter.isRange, !parameter.isPast, let span = spanSaid(past: false, onlyPhrases: true),
                 let start = reader.dates.firstMoment(of: span)
             {
                 // "remind me to call the bank next month": the span's first day, at the time a

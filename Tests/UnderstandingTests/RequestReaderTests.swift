@@ -427,7 +427,17 @@ extension RequestReaderTests {
             ("what did coco say in the past 10 days", "2026-11-14T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
             ("show my messages from the last 2 weeks", "2026-11-10T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
             ("what's due in december", "2026-12-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
-            ("show my tasks for december", "2026-12-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
+            ("what's due next 3 days", "2026-11-23T00:00:00-08:00/2026-11-26T00:00:00-08:00"),
+            ("what's due within 3 days", "2026-11-23T00:00:00-08:00/2026-11-26T00:00:00-08:00"),
+            ("what did coco say in the past fortnight", "2026-11-10T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            // Months and years counted from today are calendar ones, back to the day after the same day.
+            ("show my messages from the last 11 months", "2025-12-24T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("show my messages from the past month", "2026-10-24T00:00:00-07:00/2026-11-24T00:00:00-08:00"),
+            ("what did bobo say this year", "2026-01-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
+            ("show my messages from the last year", "2025-11-24T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("what's due between now and friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
+            // Today's weekday is today at any hour (it is 10:00, past the 9:00 a day alone means).
+            ("what's due by monday", "2026-11-23T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
             // Asked of what was, a month is the last such.
             ("what did coco say in may", "2026-05-01T00:00:00-07:00/2026-06-01T00:00:00-07:00"),
             ("what's due between monday and friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
@@ -445,8 +455,20 @@ extension RequestReaderTests {
         }
         #expect(request("what did I have due last week")?.parameters["status"] == nil)
         #expect(request("what's due on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
-        // A month without a word that leads into it is a name: May sent messages.
+        // A month without a word that leads into a span is a name or a word searched for,
+        // and one is never a task's reminder.
         #expect(request("show messages from may")?.parameters == ["senders": ["may"]])
+        #expect(request("search my messages for june")?.parameters == ["searchTerms": ["june"]])
+        #expect(request("remind me to buy a gift for may")?.parameters == ["taskTitles": ["buy a gift for may"]])
+        #expect(request("remind me to call may in may")?.parameters["temporalEventTrigger"] == nil)
+        // Bounds are days: "since tomorrow" has none, nor "from 9am to 5pm".
+        #expect(request("what's due since tomorrow")?.parameters["dateTime"]?.stringValue?.contains("/") != true)
+        #expect(request("what's due from 9am to 5pm")?.parameters["dateTime"]?.stringValue?.contains("/") != true)
+        // A year said with a date is that year's, gone or to come.
+        #expect(request("remind me to renew the passport on january 15, 2028")?.parameters["temporalEventTrigger"] == "2028-01-15T09:00:00-08:00")
+        #expect(request("remind me to call the bank on november 20, 2026")?.parameters["temporalEventTrigger"] == "2026-11-20T09:00:00-08:00")
+        // The tense is the question's, not that of what a note says.
+        #expect(request("which notes mention the movie we were planning on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
     }
 
     @Test("A span starts at the start of its day where summer time begins at midnight")
@@ -666,6 +688,22 @@ extension RequestReaderTests {
         let words = Phrasebook(pack: reader.pack)
         #expect(words.result(of: "SetTaskAttribute", ["targetTask": "dishes", "status": "notCompleted"]) == "I marked dishes not done.")
         #expect(words.result(of: "SetTaskAttribute", ["targetTask": "dishes", "status": "completed"]) == "I marked dishes done.")
+    }
+
+    @Test("A search that found nothing says what it searched, and days wholly gone in the past tense")
+    func emptySearchSaysWhatItSearched() {
+        // It is Monday, November 23, at 10:00.
+        let words = Phrasebook(pack: reader.pack, clock: Fixture.clock)
+        let lastWeek: JSONValue = "2026-11-15T00:00:00-08:00/2026-11-22T00:00:00-08:00"
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": lastWeek]) == "Nothing was due between November 15 and November 21.")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": "2026-11-20T09:00:00-08:00"]) == "Nothing was due last Friday.")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "dateTime": "2026-11-27T09:00:00-08:00"]) == "Nothing is due Friday.")
+        // A span under way is still to come.
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "title": "chores", "dateTime": "2026-11-22T00:00:00-08:00/2026-11-29T00:00:00-08:00"])
+            == "Nothing on chores is due between yesterday and Saturday.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": ["Coco"], "dateTime": lastWeek]) == "I found no messages from Coco between November 15 and November 21.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "searchTerms": ["pizza"]]) == "I found no messages about pizza.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "recipients": ["Kiki"]]) == "I found no messages to Kiki.")
     }
 }
 
