@@ -68,7 +68,7 @@ struct New: ParsableCommand {
 
         let destination = URL(fileURLWithPath: output ?? name)
         guard !fm.fileExists(atPath: destination.path) else { throw CommandFailure("\(destination.path) exists already") }
-        let scaffold = Scaffold(
+        let scaffold = try Scaffold(
             name: name, bundleIdentifier: bundle, domain: chosen, intents: list, builtIn: typed, sdk: root.standardizedFileURL, domainFile: file)
         let files = switch language {
         case .swift: scaffold.swiftFiles

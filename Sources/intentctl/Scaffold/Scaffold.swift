@@ -25,7 +25,7 @@ struct Scaffold {
     /// with `--phrases Phrases`.
     let phrasesFile: (path: String, contents: String)?
 
-    init(name: String, bundleIdentifier: String, domain: Domain, intents: [IntentDefinition], builtIn: Bool, sdk: URL, domainFile: URL?) {
+    init(name: String, bundleIdentifier: String, domain: Domain, intents: [IntentDefinition], builtIn: Bool, sdk: URL, domainFile: URL?) throws {
         self.name = name
         self.bundleIdentifier = bundleIdentifier
         self.domain = domain
@@ -33,7 +33,7 @@ struct Scaffold {
         self.builtIn = builtIn
         self.sdk = sdk
         self.domainFile = domainFile
-        phrasesFile = domainFile == nil ? nil : Self.phrases(for: intents, of: domain, sdk: sdk)
+        phrasesFile = domainFile == nil ? nil : try Self.phrases(for: intents, of: domain, sdk: sdk)
     }
 
     /// A copy of the domain file, for a domain the host does not ship.
@@ -43,13 +43,16 @@ struct Scaffold {
     }
 
     /// The language addition of `phrasesFile`, or nil when the language file reads every one
-    /// of `intents` already.
-    private static func phrases(for intents: [IntentDefinition], of domain: Domain, sdk: URL) -> (path: String, contents: String)? {
+    /// of `intents` already. A language file that cannot be read is an error: every intent
+    /// would look new.
+    private static func phrases(for intents: [IntentDefinition], of domain: Domain, sdk: URL) throws -> (path: String, contents: String)? {
         // As the host reads them: an intent without patterns, or whose patterns read none of
         // its parameters (the host warns of those at start).
-        let pack = try? LanguagePack(contentsOf: sdk.appendingPathComponent("Protocols/languages/en.json"))
-        let unread = (try? Catalog(domains: [domain])).map { pack?.unreadParameters(in: $0) ?? [:] } ?? [:]
-        let new = intents.filter { pack?.reads($0.name) != true || unread[$0.name] != nil }
+        let file = sdk.appendingPathComponent("Protocols/languages/en.json")
+        let pack: LanguagePack
+        do { pack = try LanguagePack(contentsOf: file) } catch { throw CommandFailure("cannot read the language file \(file.path): \(error)") }
+        let unread = (try? Catalog(domains: [domain])).map { pack.unreadParameters(in: $0) } ?? [:]
+        let new = intents.filter { !pack.reads($0.name) || unread[$0.name] != nil }
         guard !new.isEmpty else { return nil }
         func words(_ name: String) -> String {
             name.reduce(into: "") { text, c in text += c.isUppercase && !text.isEmpty ? " \(c)" : String(c) }.lowercased()
@@ -63,7 +66,7 @@ struct Scaffold {
                 (intent.name, [words(intent.name)] + intent.parameters.prefix(1).map { "\(words(intent.name)) {\($0.name)}" })
             }),
             // The language file's example of a name it has stays: an addition adds no text.
-            "examples": Dictionary(uniqueKeysWithValues: new.filter { pack?.example(of: $0.name) == nil }.map {
+            "examples": Dictionary(uniqueKeysWithValues: new.filter { pack.example(of: $0.name) == nil }.map {
                 ($0.name, "\(sentence($0.name)) in {app}")
             }),
             "results": Dictionary(uniqueKeysWithValues: new.map { ($0.name, ["Done."]) }),
