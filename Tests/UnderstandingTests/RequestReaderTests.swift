@@ -435,6 +435,7 @@ extension RequestReaderTests {
             ("show my messages from the past month", "2026-10-24T00:00:00-07:00/2026-11-24T00:00:00-08:00"),
             ("what did bobo say this year", "2026-01-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
             ("show my messages from the last year", "2025-11-24T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
+            ("what's due in the next 2 years", "2026-11-23T00:00:00-08:00/2028-11-23T00:00:00-08:00"),
             ("what's due between now and friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
             // Today's weekday is today at any hour (it is 10:00, past the 9:00 a day alone means).
             ("what's due by monday", "2026-11-23T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
