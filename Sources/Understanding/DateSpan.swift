@@ -73,12 +73,12 @@ extension DateReader {
     /// The longest span said in `tokens` (with a one-word introducer before it that leads
     /// into it: "due this week", "in next month"), as a token range and its days: a phrase
     /// of `spans`; unless `onlyPhrases`, also a month after a word that leads into a span
-    /// ("in december") or days between bounds ("between monday and friday", "since
-    /// tuesday", "by friday"). One followed by a word that goes on from it names what
-    /// follows ("the weekend list").
+    /// ("in december"; after `monthLeadsUnlessName` only when `isName` says it is no name)
+    /// or days between bounds ("between monday and friday", "since tuesday", "by friday").
+    /// One followed by a word that goes on from it names what follows ("the weekend list").
     /// `past`: for a search of what was ("what did Coco say over the weekend" said on a
     /// Monday is the weekend just gone), where a span wholly to come is none.
-    func span(in tokens: ArraySlice<Token>, past: Bool = false, onlyPhrases: Bool = false) -> FoundSpan? {
+    func span(in tokens: ArraySlice<Token>, past: Bool = false, onlyPhrases: Bool = false, isName: (Token) -> Bool = { _ in false }) -> FoundSpan? {
         guard !spanPhrases.isEmpty else { return nil }
         let goesOn = Set(words.introducers + words.on + words.at + words.within).union(trailing).union(and.map { [$0] } ?? [])
         var best: (range: Range<Int>, days: (start: Date, end: Date))?
@@ -94,8 +94,11 @@ extension DateReader {
                 consider(start, end) { days(of: phrase.span, counted: count, past: past) }
             }
             if onlyPhrases { continue }
-            if let month = words.months[tokens[start].word], start > tokens.startIndex, words.spanLeads?.contains(tokens[start - 1].word) == true {
-                consider(start, start + 1) { days(ofMonth: month, past: past) }
+            if let month = words.months[tokens[start].word], start > tokens.startIndex {
+                let lead = tokens[start - 1].word
+                if words.spanLeads?.contains(lead) == true || words.monthLeadsUnlessName?.contains(lead) == true && !isName(tokens[start]) {
+                    consider(start, start + 1) { days(ofMonth: month, past: past) }
+                }
             }
             if let (end, days) = bounded(tokens, from: start, past: past) { consider(start, end) { days } }
         }

@@ -63,6 +63,9 @@ struct DateWords: Sendable, Decodable {
     /// Words besides the introducers that lead into a span and go with it ("in the last few
     /// days", "during next week").
     var spanLeads: [String]?
+    /// Words that lead into a month unless it is a name an app taught ("messages from
+    /// january"; "from june" is from June where June is a contact).
+    var monthLeadsUnlessName: [String]?
     /// Words that open a span between two days, each with the words between the days
     /// ("between": ["and"], "from": ["to", "through"]); both days are in it.
     var spanBetween: [String: [String]]?

@@ -322,7 +322,9 @@ public struct RequestReader: Sendable {
         }
         // A span after a word that gives a name is the name ("a list called next week").
         func spanSaid(past: Bool, onlyPhrases: Bool = false) -> FoundSpan? {
-            guard let span = reader.dates.span(in: rest[...], past: past, onlyPhrases: onlyPhrases) else { return nil }
+            // ("messages from june" are June's where an app taught the name.)
+            let isName = { (token: Token) in apps.contains { $0.contacts.contains { $0.words.contains(token.folded) } } }
+            guard let span = reader.dates.span(in: rest[...], past: past, onlyPhrases: onlyPhrases, isName: isName) else { return nil }
             let before = span.range.lowerBound > 0 ? rest[span.range.lowerBound - 1].word : nil
             return before.map { pack.words.naming?.contains($0) == true } == true ? nil : span
         }

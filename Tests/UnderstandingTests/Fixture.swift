@@ -29,8 +29,8 @@ enum Fixture {
     static let clock = UserClock.fixed(Date(timeIntervalSince1970: 1_795_456_800), in: zone)
     static let zone = TimeZone(identifier: "America/Los_Angeles") ?? TimeZone(secondsFromGMT: -8 * 3600) ?? .current
 
-    /// MonkeyChat, List-o-Mat and Zippy as they register, with MonkeyChat's contacts.
-    static func apps() throws -> [AppProfile] {
+    /// MonkeyChat, List-o-Mat and Zippy as they register, with MonkeyChat's `contacts`.
+    static func apps(contacts contactNames: [String] = contactNames) throws -> [AppProfile] {
         try ["Messaging", "Lists", "Rides"].map { folder in
             let manifest = root.appendingPathComponent("Extensions/\(folder)/Manifest")
             var registration = try Manifest(contentsOf: manifest.appendingPathComponent("Info.plist")).registration

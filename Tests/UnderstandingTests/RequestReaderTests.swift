@@ -419,7 +419,7 @@ extension RequestReaderTests {
     }
 
     @Test("A search's days may be counted, a month, or between two days, and one asked in the past tense searches what was")
-    func countedMonthsAndBoundedSpans() {
+    func countedMonthsAndBoundedSpans() throws {
         // It is Monday, November 23; every end is the midnight after the last day.
         let spans: [(String, String)] = [
             ("what's due in the next 7 days", "2026-11-23T00:00:00-08:00/2026-11-30T00:00:00-08:00"),
@@ -456,9 +456,11 @@ extension RequestReaderTests {
         }
         #expect(request("what did I have due last week")?.parameters["status"] == nil)
         #expect(request("what's due on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
-        // A month without a word that leads into a span is a name or a word searched for,
-        // and one is never a task's reminder.
-        #expect(request("show messages from may")?.parameters == ["senders": ["may"]])
+        // A month after "from" is one unless a contact has its name; without a word that
+        // leads into a span it is a word searched for, and one is never a task's reminder.
+        #expect(request("show my messages from january")?.parameters["dateTime"] == "2026-01-01T00:00:00-08:00/2026-02-01T00:00:00-08:00")
+        let mayIsKnown = try Fixture.apps(contacts: Fixture.contactNames + ["May"])
+        #expect(Fixture.request("show messages from may", reader, mayIsKnown)?.parameters == ["senders": ["May"]])
         #expect(request("search my messages for june")?.parameters == ["searchTerms": ["june"]])
         #expect(request("remind me to buy a gift for may")?.parameters == ["taskTitles": ["buy a gift for may"]])
         #expect(request("remind me to call may in may")?.parameters["temporalEventTrigger"] == nil)
