@@ -122,10 +122,10 @@ extension DateReader {
         return (end, n)
     }
 
-    /// Days between bounds said from `start`: "between monday and friday" or "from monday
-    /// to friday" (both days in), "since tuesday" (to today), "before friday" and "by
-    /// friday" (from today); where the words end and the days. A bound is a day: "from 9am
-    /// to 5pm" is none.
+    /// Days between bounds said from `start`: "between monday and friday" or "from december
+    /// to may" (both in), "since tuesday" or "since last month" (to today), "before friday"
+    /// and "by june" (from today); where the words end and the days. A bound is a day, a
+    /// month or a span phrase: "from 9am to 5pm" is none.
     private func bounded(_ tokens: ArraySlice<Token>, from start: Int, past: Bool) -> (Int, (start: Date, end: Date))? {
         guard start + 1 < tokens.endIndex else { return nil }
         let word = tokens[start].word
@@ -133,43 +133,51 @@ extension DateReader {
         guard joiners != nil || since || through != nil else { return nil }
         let calendar = clock.calendar
         let today = calendar.startOfDay(for: clock.now())
-        // A day said, all of it: today's weekday is today whatever the time ("by sunday" said
-        // on a Sunday evening).
-        func day(_ said: Said, back: Bool) -> Date? {
+        guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: today).map(calendar.startOfDay) else { return nil }
+        if let joiners {
+            // The first may be now: "between now and friday".
+            let now = words.now?.contains(tokens[start + 1].word) == true
+            let firsts = now ? [(start + 2, today, tomorrow)] : [bound(tokens, at: start + 1, back: past), bound(tokens, at: start + 1, back: !past)].compactMap { $0 }
+            guard let middle = firsts.first?.0, middle < tokens.endIndex, joiners.contains(tokens[middle].word) else { return nil }
+            // Each end as the search's tense reads it first, then the other way, where those
+            // are the wrong way round ("between monday and friday" said on a Wednesday).
+            let lasts = [bound(tokens, at: middle + 1, back: past), bound(tokens, at: middle + 1, back: !past)].compactMap { $0 }
+            for first in firsts {
+                for last in lasts where first.1 <= last.1 { return (last.0, (first.1, last.2)) }
+            }
+            return nil
+        }
+        if since {
+            guard let (end, from, _) = bound(tokens, at: start + 1, back: true), from < tomorrow else { return nil }
+            return (end, (from, tomorrow))
+        }
+        guard let through, let (end, first, after) = bound(tokens, at: start + 1, back: false), case let last = through ? after : first, last > today else { return nil }
+        return (end, (today, last))
+    }
+
+    /// The days a bound said at `at` covers, read as the last such (`back`) or the next: a
+    /// whole day ("friday", "june 3", today's weekday at any hour), a month ("june") or a
+    /// span phrase ("last month"); where its words end, its first midnight and the one after.
+    private func bound(_ tokens: ArraySlice<Token>, at: Int, back: Bool) -> (Int, Date, Date)? {
+        guard at < tokens.endIndex else { return nil }
+        let calendar = clock.calendar
+        if let (end, said) = expression(tokens, from: at) {
             guard said.offset == nil, said.days != nil || said.weekday != nil || said.day != nil else { return nil }
             var wholeDay = said
             wholeDay.time = 24 * 60 - 1
             wholeDay.certain = true
-            return resolve(wholeDay, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay)
+            guard let day = resolve(wholeDay, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay),
+                let after = calendar.date(byAdding: .day, value: 1, to: day).map(calendar.startOfDay)
+            else { return nil }
+            return (end, day, after)
         }
-        func dayAfter(_ day: Date) -> Date? { calendar.date(byAdding: .day, value: 1, to: day).map(calendar.startOfDay) }
-        if let joiners {
-            // The first may be now: "between now and friday".
-            let first: Said?, middle: Int
-            if words.now?.contains(tokens[start + 1].word) == true {
-                (first, middle) = (nil, start + 2)
-            } else if let (end, said) = expression(tokens, from: start + 1) {
-                (first, middle) = (said, end)
-            } else {
-                return nil
-            }
-            guard middle < tokens.endIndex, joiners.contains(tokens[middle].word), let (end, last) = expression(tokens, from: middle + 1) else { return nil }
-            // Each end as the search's tense reads it first, then the other way, where those
-            // are the wrong way round ("between monday and friday" said on a Wednesday).
-            for from in first.map({ [day($0, back: past), day($0, back: !past)] }) ?? [today] {
-                for through in [day(last, back: past), day(last, back: !past)] {
-                    if let from, let through, from <= through, let after = dayAfter(through) { return (end, (from, after)) }
-                }
-            }
-            return nil
+        if let month = words.months[tokens[at].word], let (start, end) = days(ofMonth: month, past: back) { return (at + 1, start, end) }
+        var longest: (Int, Date, Date)?
+        for phrase in spanPhrases {
+            guard let (end, count) = spanPhraseEnd(phrase, tokens, at), end > longest?.0 ?? at, let (start, after) = days(of: phrase.span, counted: count, past: back) else { continue }
+            longest = (end, start, after)
         }
-        guard let (end, said) = expression(tokens, from: start + 1) else { return nil }
-        if since {
-            guard let from = day(said, back: true), let after = dayAfter(today), from < after else { return nil }
-            return (end, (from, after))
-        }
-        guard let through, let last = day(said, back: false), let bound = through ? dayAfter(last) : last, bound > today else { return nil }
-        return (end, (today, bound))
+        return longest
     }
 
     /// The span `tokens` are and nothing more, but courtesies after it (an answer: "this

@@ -436,6 +436,15 @@ extension RequestReaderTests {
             ("what did bobo say this year", "2026-01-01T00:00:00-08:00/2027-01-01T00:00:00-08:00"),
             ("show my messages from the last year", "2025-11-24T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
             ("what's due in the next 2 years", "2026-11-23T00:00:00-08:00/2028-11-23T00:00:00-08:00"),
+            // A bound may be a month or a span: "since june", "since last month", "by may",
+            // "from december to may" (found by a chat trial).
+            ("what did coco say since june", "2026-06-01T00:00:00-07:00/2026-11-24T00:00:00-08:00"),
+            ("what did coco say since last month", "2026-10-01T00:00:00-07:00/2026-11-24T00:00:00-08:00"),
+            ("what's due by may", "2026-11-23T00:00:00-08:00/2027-06-01T00:00:00-07:00"),
+            ("what's due before june", "2026-11-23T00:00:00-08:00/2027-06-01T00:00:00-07:00"),
+            ("what's due from december to may", "2026-12-01T00:00:00-08:00/2027-06-01T00:00:00-07:00"),
+            ("what did coco say between january and march", "2026-01-01T00:00:00-08:00/2026-04-01T00:00:00-07:00"),
+            ("what's due between now and next week", "2026-11-23T00:00:00-08:00/2026-12-06T00:00:00-08:00"),
             ("what's due between now and friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
             // Today's weekday is today at any hour (it is 10:00, past the 9:00 a day alone means).
             ("what's due by monday", "2026-11-23T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
