@@ -260,6 +260,8 @@ extension RequestReaderTests {
     func groupsAndFolders() {
         #expect(request("Send a message to the Tree Crew group on MonkeyChat: picnic at noon")?.parameters
             == ["groupName": "Tree Crew", "content": "picnic at noon"])
+        // Named without what to say, a group is asked for it ("tree" was taken for a contact).
+        #expect(request("message the tree crew group")?.parameters == ["groupName": "tree crew"])
         #expect(request("create a note in my work folder called standup")?.parameters == ["groupName": "work", "title": "standup"])
         #expect(request("make a list called packing in my travel folder")?.parameters == ["groupName": "travel", "title": "packing"])
     }
