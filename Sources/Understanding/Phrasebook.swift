@@ -267,7 +267,7 @@ public struct Phrasebook: Sendable {
         case "when", "day":
             let dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
             return value.stringValue.flatMap { dates.spokenSpan($0) ?? dates.spoken($0, dayOnly: filter == "day") }
-        // A day or stretch of days wholly gone, as `day` says it ("Nothing was due on
+        // A day or stretch of days wholly gone, as `day` says it ("Nothing was due last
         // Friday"); none when any of it is to come, so the template is skipped.
         case "gone":
             guard let text = value.stringValue, let last = text.split(separator: "/").last.flatMap({ DateTimeText.instant(String($0)) }),
