@@ -582,6 +582,11 @@ extension RequestReaderTests {
         for text in ["what were my messages", "what were my unread messages", "which were my flagged messages"] {
             #expect(request(text)?.intent == "SearchForMessages", "\(text)")
         }
+        // What one sent is searched for, not a new message begun (found by a chat trial).
+        for text in ["what was my last message to coco", "what's my latest text to coco"] {
+            #expect(request(text)?.parameters == ["recipients": ["Coco"]], "\(text)")
+            #expect(request(text)?.intent == "SearchForMessages", "\(text)")
+        }
     }
 
     @Test("Words alone name an intent that needs nothing by a cue typed as it is, not by a typo of one: a charger asks no prices")
