@@ -80,7 +80,7 @@ extension DateReader {
     /// Monday is the weekend just gone), where a span wholly to come is none.
     func span(in tokens: ArraySlice<Token>, past: Bool = false, onlyPhrases: Bool = false, isName: (Token) -> Bool = { _ in false }) -> FoundSpan? {
         guard !spanPhrases.isEmpty else { return nil }
-        let goesOn = Set(words.introducers + words.on + words.at + words.within).union(trailing).union(and.map { [$0] } ?? [])
+        let goesOn = Set(words.introducers + words.on + words.at + words.within + (words.spanFollowers ?? [])).union(trailing).union(and.map { [$0] } ?? [])
         var best: (range: Range<Int>, days: (start: Date, end: Date))?
         func consider(_ start: Int, _ end: Int, _ days: () -> (start: Date, end: Date)?) {
             guard end - start > best?.range.count ?? 0, end == tokens.endIndex || tokens[end - 1].endsClause || goesOn.contains(tokens[end].word),

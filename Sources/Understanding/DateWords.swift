@@ -63,6 +63,10 @@ struct DateWords: Sendable, Decodable {
     /// Words besides the introducers that lead into a span and go with it ("in the last few
     /// days", "during next week").
     var spanLeads: [String]?
+    /// Words that may follow a span, besides those that lead into a date: what a search
+    /// looks for ("in the past 2 weeks about pizza"); any other word after a span makes it
+    /// a name ("the weekend list").
+    var spanFollowers: [String]?
     /// Words that lead into a month unless it is a name an app taught ("messages from
     /// january"; "from june" is from June where June is a contact).
     var monthLeadsUnlessName: [String]?

@@ -481,6 +481,9 @@ extension RequestReaderTests {
         // A year said with a date is that year's, gone or to come.
         #expect(request("remind me to renew the passport on january 15, 2028")?.parameters["temporalEventTrigger"] == "2028-01-15T09:00:00-08:00")
         #expect(request("remind me to call the bank on november 20, 2026")?.parameters["temporalEventTrigger"] == "2026-11-20T09:00:00-08:00")
+        // What a search looks for may follow its span ("2 weeks" was read as in 2 weeks).
+        #expect(request("what did coco say in the past 2 weeks about pizza")?.parameters
+            == ["senders": ["Coco"], "searchTerms": ["pizza"], "dateTime": "2026-11-10T00:00:00-08:00/2026-11-24T00:00:00-08:00"])
         // The tense is the question's, not that of what a note says.
         #expect(request("which notes mention the movie we were planning on friday")?.parameters["dateTime"] == "2026-11-27T09:00:00-08:00")
     }
