@@ -725,6 +725,8 @@ extension RequestReaderTests {
             == "Nothing on chores is due between yesterday and Saturday.")
         #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": ["Coco"], "dateTime": lastWeek]) == "I found no messages from Coco between November 15 and November 21.")
         #expect(words.result(of: "SearchForMessages", ["messages": [], "searchTerms": ["pizza"]]) == "I found no messages about pizza.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": ["Coco"], "searchTerms": ["pizza"], "dateTime": lastWeek])
+            == "I found no messages from Coco about pizza between November 15 and November 21.")
         #expect(words.result(of: "SearchForMessages", ["messages": [], "recipients": ["Kiki"]]) == "I found no messages to Kiki.")
     }
 }
