@@ -88,6 +88,9 @@ extension DateReader {
             else { return }
             best = (start..<end, days)
         }
+        // After "from", a month is one only said in full and when no contact has its name
+        // ("messages from jan" are Jan's).
+        func mayBeName(_ token: Token) -> Bool { isName(token) || !words.monthNames.contains { $0.lowercased() == token.word } }
         for start in tokens.indices {
             for phrase in spanPhrases {
                 guard let (end, count) = spanPhraseEnd(phrase, tokens, start) else { continue }
@@ -96,11 +99,11 @@ extension DateReader {
             if onlyPhrases { continue }
             if let month = words.months[tokens[start].word], start > tokens.startIndex {
                 let lead = tokens[start - 1].word
-                if words.spanLeads?.contains(lead) == true || words.monthLeadsUnlessName?.contains(lead) == true && !isName(tokens[start]) {
+                if words.spanLeads?.contains(lead) == true || words.monthLeadsUnlessName?.contains(lead) == true && !mayBeName(tokens[start]) {
                     consider(start, start + 1) { days(ofMonth: month, past: past) }
                 }
             }
-            if let (end, days) = bounded(tokens, from: start, past: past) { consider(start, end) { days } }
+            if let (end, days) = bounded(tokens, from: start, past: past, mayBeName: mayBeName) { consider(start, end) { days } }
         }
         guard let best, !(past && best.days.start > clock.now()) else { return nil }
         let lower = best.range.lowerBound
@@ -126,7 +129,7 @@ extension DateReader {
     /// to may" (both in), "since tuesday" or "since last month" (to today), "before friday"
     /// and "by june" (from today); where the words end and the days. A bound is a day, a
     /// month or a span phrase: "from 9am to 5pm" is none.
-    private func bounded(_ tokens: ArraySlice<Token>, from start: Int, past: Bool) -> (Int, (start: Date, end: Date))? {
+    private func bounded(_ tokens: ArraySlice<Token>, from start: Int, past: Bool, mayBeName: (Token) -> Bool) -> (Int, (start: Date, end: Date))? {
         guard start + 1 < tokens.endIndex else { return nil }
         let word = tokens[start].word
         let joiners = words.spanBetween?[word], since = words.spanSince?.contains(word) == true, through = past ? nil : words.spanUntil?[word]
@@ -134,31 +137,34 @@ extension DateReader {
         let calendar = clock.calendar
         let today = calendar.startOfDay(for: clock.now())
         guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: today).map(calendar.startOfDay) else { return nil }
+        // After "from" a month may be a name ("from june to august", June and August contacts).
+        let names = words.monthLeadsUnlessName?.contains(word) == true
         if let joiners {
             // The first may be now: "between now and friday".
             let now = words.now?.contains(tokens[start + 1].word) == true
-            let firsts = now ? [(start + 2, today, tomorrow)] : [bound(tokens, at: start + 1, back: past), bound(tokens, at: start + 1, back: !past)].compactMap { $0 }
+            let firsts = now ? [(start + 2, today, tomorrow)] : [bound(tokens, at: start + 1, back: past, names, mayBeName), bound(tokens, at: start + 1, back: !past, names, mayBeName)].compactMap { $0 }
             guard let middle = firsts.first?.0, middle < tokens.endIndex, joiners.contains(tokens[middle].word) else { return nil }
             // Each end as the search's tense reads it first, then the other way, where those
             // are the wrong way round ("between monday and friday" said on a Wednesday).
-            let lasts = [bound(tokens, at: middle + 1, back: past), bound(tokens, at: middle + 1, back: !past)].compactMap { $0 }
+            let lasts = [bound(tokens, at: middle + 1, back: past, names, mayBeName), bound(tokens, at: middle + 1, back: !past, names, mayBeName)].compactMap { $0 }
             for first in firsts {
                 for last in lasts where first.1 <= last.1 { return (last.0, (first.1, last.2)) }
             }
             return nil
         }
         if since {
-            guard let (end, from, _) = bound(tokens, at: start + 1, back: true), from < tomorrow else { return nil }
+            guard let (end, from, _) = bound(tokens, at: start + 1, back: true, names, mayBeName), from < tomorrow else { return nil }
             return (end, (from, tomorrow))
         }
-        guard let through, let (end, first, after) = bound(tokens, at: start + 1, back: false), case let last = through ? after : first, last > today else { return nil }
+        guard let through, let (end, first, after) = bound(tokens, at: start + 1, back: false, names, mayBeName), case let last = through ? after : first, last > today else { return nil }
         return (end, (today, last))
     }
 
     /// The days a bound said at `at` covers, read as the last such (`back`) or the next: a
     /// whole day ("friday", "june 3", today's weekday at any hour), a month ("june") or a
-    /// span phrase ("last month"); where its words end, its first midnight and the one after.
-    private func bound(_ tokens: ArraySlice<Token>, at: Int, back: Bool) -> (Int, Date, Date)? {
+    /// span phrase ("last month"), a month unless `monthsMayBeNames` and `mayBeName`; where
+    /// its words end, its first midnight and the one after.
+    private func bound(_ tokens: ArraySlice<Token>, at: Int, back: Bool, _ monthsMayBeNames: Bool, _ mayBeName: (Token) -> Bool) -> (Int, Date, Date)? {
         guard at < tokens.endIndex else { return nil }
         let calendar = clock.calendar
         if let (end, said) = expression(tokens, from: at) {
@@ -171,7 +177,7 @@ extension DateReader {
             else { return nil }
             return (end, day, after)
         }
-        if let month = words.months[tokens[at].word], let (start, end) = days(ofMonth: month, past: back) { return (at + 1, start, end) }
+        if let month = words.months[tokens[at].word], !(monthsMayBeNames && mayBeName(tokens[at])), let (start, end) = days(ofMonth: month, past: back) { return (at + 1, start, end) }
         var longest: (Int, Date, Date)?
         for phrase in spanPhrases {
             guard let (end, count) = spanPhraseEnd(phrase, tokens, at), end > longest?.0 ?? at, let (start, after) = days(of: phrase.span, counted: count, past: back) else { continue }
