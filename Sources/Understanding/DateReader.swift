@@ -11,27 +11,47 @@ struct DateReader: Sendable {
     let clock: UserClock
     /// Words said before a request that leave the request's first words its first
     /// ("please remind me tomorrow to …").
-    var fillers: Set<String> = []
+    let fillers: Set<String>
     /// Courtesies said after an answer ("now please").
-    var trailing: Set<String> = []
+    let trailing: Set<String>
     /// The language's "and", which joins two counts of a duration ("an hour and 15 minutes").
-    var and: String?
+    let and: String?
     /// `words.fromNow`, the longest phrase first.
     private let fromNow: [(key: String, value: Int)]
     /// `words.spans`, each phrase in words.
     let spanPhrases: [SpanPhrase]
+    /// Words that may follow a span without making it a name: "due this week at 5",
+    /// "since monday about pizza", "this week please".
+    let goesOn: Set<String>
     /// The words of `words` an expression can start with (`DateWords.startingWords`);
     /// nil tries every word.
-    var starts: Set<String>?
+    let starts: Set<String>?
 
-    /// A reader of `words`, with the language's number words, against `clock`.
-    init(words: DateWords, numbers: [String: Int], clock: UserClock) {
+    /// A reader of `words`, with the language's number words, against `clock`; the other
+    /// words as `init(pack:clock:)` takes them from a language, and `spanPhrases` read from
+    /// `words` when not given.
+    init(
+        words: DateWords, numbers: [String: Int], clock: UserClock, spanPhrases: [SpanPhrase]? = nil,
+        fillers: Set<String> = [], trailing: Set<String> = [], and: String? = nil, starts: Set<String>? = nil
+    ) {
         self.words = words
         self.numbers = numbers
         self.clock = clock
+        self.fillers = fillers
+        self.trailing = trailing
+        self.and = and
+        self.starts = starts
         // (Minutes past about two years are none: counted and made seconds, they could not be added up.)
         fromNow = words.fromNow.filter { (-Self.mostMinutes...Self.mostMinutes).contains($0.value) }.sorted { $0.key.count > $1.key.count }
-        spanPhrases = SpanPhrase.all(words.spans)
+        self.spanPhrases = spanPhrases ?? SpanPhrase.all(words.spans)
+        goesOn = Set(words.introducers + words.on + words.at + words.within + (words.spanFollowers ?? [])).union(trailing).union(and.map { [$0] } ?? [])
+    }
+
+    /// The reader of `pack`'s date words, against `clock`.
+    init(pack: LanguagePack, clock: UserClock) {
+        self.init(
+            words: pack.dates, numbers: pack.words.numbers, clock: clock, spanPhrases: pack.spanPhrases,
+            fillers: pack.words.fillers, trailing: pack.words.trailing, and: pack.words.and, starts: pack.dateStarts)
     }
 
     /// The most minutes a unit or a phrase of `fromNow` may be (about two years).

@@ -80,7 +80,6 @@ extension DateReader {
     /// Monday is the weekend just gone), where a span wholly to come is none.
     func span(in tokens: ArraySlice<Token>, past: Bool = false, onlyPhrases: Bool = false, isName: (Token) -> Bool = { _ in false }) -> FoundSpan? {
         guard !spanPhrases.isEmpty else { return nil }
-        let goesOn = Set(words.introducers + words.on + words.at + words.within + (words.spanFollowers ?? [])).union(trailing).union(and.map { [$0] } ?? [])
         var best: (range: Range<Int>, days: (start: Date, end: Date))?
         func consider(_ start: Int, _ end: Int, _ days: () -> (start: Date, end: Date)?) {
             guard end - start > best?.range.count ?? 0, end == tokens.endIndex || tokens[end - 1].endsClause || goesOn.contains(tokens[end].word),
@@ -92,16 +91,15 @@ extension DateReader {
         // ("messages from jan" are Jan's).
         func mayBeName(_ token: Token) -> Bool { isName(token) || !words.monthNames.contains { $0.lowercased() == token.word } }
         for start in tokens.indices {
-            for phrase in spanPhrases {
-                guard let (end, count) = spanPhraseEnd(phrase, tokens, start) else { continue }
-                consider(start, end) { days(of: phrase.span, counted: count, past: past) }
+            for said in phrases(tokens, at: start) {
+                consider(start, said.end) { days(of: said.phrase.span, counted: said.count, past: past) }
             }
             if onlyPhrases { continue }
-            if let month = words.months[tokens[start].word], start > tokens.startIndex {
-                let lead = tokens[start - 1].word
-                if words.spanLeads?.contains(lead) == true || words.monthLeadsUnlessName?.contains(lead) == true && !mayBeName(tokens[start]) {
-                    consider(start, start + 1) { days(ofMonth: month, past: past) }
-                }
+            // A month after a word that leads into one: "in june"; "from june" unless a name.
+            if start > tokens.startIndex, let unlessName = monthLeadUnlessName(tokens[start - 1].word),
+                let month = month(tokens[start], unlessName: unlessName, mayBeName)
+            {
+                consider(start, start + 1) { days(ofMonth: month, past: past) }
             }
             if let (end, days) = bounded(tokens, from: start, past: past, mayBeName: mayBeName) { consider(start, end) { days } }
         }
@@ -110,6 +108,28 @@ extension DateReader {
         let led = lower > tokens.startIndex && (words.introducers.contains(tokens[lower - 1].word) || words.spanLeads?.contains(tokens[lower - 1].word) == true)
         let (start, end) = best.days
         return FoundSpan(range: (led ? lower - 1 : lower)..<best.range.upperBound, start: start, end: end, value: format(start) + "/" + format(end))
+    }
+
+    /// The phrases of `spanPhrases` said from `start`, in their order: where each ends (past
+    /// `start`) and the number its `{n}` read.
+    private func phrases(_ tokens: ArraySlice<Token>, at start: Int) -> [(end: Int, phrase: SpanPhrase, count: Int?)] {
+        spanPhrases.compactMap { phrase in
+            guard let (end, count) = spanPhraseEnd(phrase, tokens, start), end > start else { return nil }
+            return (end, phrase, count)
+        }
+    }
+
+    /// Whether a month said after `word` is one: always ("in june": false), only when it is
+    /// no name ("from june": true), or not (nil).
+    private func monthLeadUnlessName(_ word: String) -> Bool? {
+        if words.spanLeads?.contains(word) == true { return false }
+        return words.monthLeadsUnlessName?.contains(word) == true ? true : nil
+    }
+
+    /// The month `token` says (1 to 12), unless `unlessName` and it may be a name.
+    private func month(_ token: Token, unlessName: Bool, _ mayBeName: (Token) -> Bool) -> Int? {
+        guard let month = words.months[token.word], (1...12).contains(month), !(unlessName && mayBeName(token)) else { return nil }
+        return month
     }
 
     /// Where `phrase` said from `start` ends, and the number its `{n}` read (1 to 1,000).
@@ -139,51 +159,78 @@ extension DateReader {
         guard let tomorrow = calendar.date(byAdding: .day, value: 1, to: today).map(calendar.startOfDay) else { return nil }
         // After "from" a month may be a name ("from june to august", June and August contacts).
         let names = words.monthLeadsUnlessName?.contains(word) == true
+        func said(at: Int) -> Bound? { bound(tokens, at: at, monthsMayBeNames: names, mayBeName) }
         if let joiners {
             // The first may be now: "between now and friday".
             let now = words.now?.contains(tokens[start + 1].word) == true
-            let firsts = now ? [(start + 2, today, tomorrow)] : [bound(tokens, at: start + 1, back: past, names, mayBeName), bound(tokens, at: start + 1, back: !past, names, mayBeName)].compactMap { $0 }
+            let first = now ? nil : said(at: start + 1)
+            let firsts = now ? [(start + 2, today, tomorrow)] : [first.flatMap { days(of: $0, back: past) }, first.flatMap { days(of: $0, back: !past) }].compactMap { $0 }
             guard let middle = firsts.first?.0, middle < tokens.endIndex, joiners.contains(tokens[middle].word) else { return nil }
             // Each end as the search's tense reads it first, then the other way, where those
             // are the wrong way round ("between monday and friday" said on a Wednesday).
-            let lasts = [bound(tokens, at: middle + 1, back: past, names, mayBeName), bound(tokens, at: middle + 1, back: !past, names, mayBeName)].compactMap { $0 }
+            let last = said(at: middle + 1)
+            let lasts = [last.flatMap { days(of: $0, back: past) }, last.flatMap { days(of: $0, back: !past) }].compactMap { $0 }
             for first in firsts {
                 for last in lasts where first.1 <= last.1 { return (last.0, (first.1, last.2)) }
             }
             return nil
         }
         if since {
-            guard let (end, from, _) = bound(tokens, at: start + 1, back: true, names, mayBeName), from < tomorrow else { return nil }
+            guard let (end, from, _) = said(at: start + 1).flatMap({ days(of: $0, back: true) }), from < tomorrow else { return nil }
             return (end, (from, tomorrow))
         }
-        guard let through, let (end, first, after) = bound(tokens, at: start + 1, back: false, names, mayBeName), case let last = through ? after : first, last > today else { return nil }
+        guard let through, let (end, first, after) = said(at: start + 1).flatMap({ days(of: $0, back: false) }), case let last = through ? after : first,
+            last > today
+        else { return nil }
         return (end, (today, last))
     }
 
-    /// The days a bound said at `at` covers, read as the last such (`back`) or the next: a
-    /// whole day ("friday", "june 3", today's weekday at any hour), a month ("june") or a
-    /// span phrase ("last month"), a month unless `monthsMayBeNames` and `mayBeName`; where
-    /// its words end, its first midnight and the one after.
-    private func bound(_ tokens: ArraySlice<Token>, at: Int, back: Bool, _ monthsMayBeNames: Bool, _ mayBeName: (Token) -> Bool) -> (Int, Date, Date)? {
+    /// A bound of a span, as said and before a tense reads it (`days(of:back:)`).
+    private enum Bound {
+        /// A whole day ("friday", "june 3", today's weekday at any hour), said up to `end`.
+        case day(Said, end: Int)
+        /// A month ("june").
+        case month(Int, end: Int)
+        /// Span phrases ("last month"), in the order of `spanPhrases`.
+        case phrases([(end: Int, phrase: SpanPhrase, count: Int?)])
+    }
+
+    /// The bound said at `at`: a day, a month unless `monthsMayBeNames` and `mayBeName`, or
+    /// span phrases.
+    private func bound(_ tokens: ArraySlice<Token>, at: Int, monthsMayBeNames: Bool, _ mayBeName: (Token) -> Bool) -> Bound? {
         guard at < tokens.endIndex else { return nil }
-        let calendar = clock.calendar
         if let (end, said) = expression(tokens, from: at) {
             guard said.offset == nil, said.days != nil || said.weekday != nil || said.day != nil else { return nil }
             var wholeDay = said
             wholeDay.time = 24 * 60 - 1
             wholeDay.certain = true
-            guard let day = resolve(wholeDay, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay),
+            return .day(wholeDay, end: end)
+        }
+        if let month = month(tokens[at], unlessName: monthsMayBeNames, mayBeName) { return .month(month, end: at + 1) }
+        let phrases = phrases(tokens, at: at)
+        return phrases.isEmpty ? nil : .phrases(phrases)
+    }
+
+    /// The days `bound` covers, read as the last such (`back`) or the next (of phrases, the
+    /// longest with such days): where its words end, its first midnight and the one after.
+    private func days(of bound: Bound, back: Bool) -> (Int, Date, Date)? {
+        switch bound {
+        case .day(let said, let end):
+            let calendar = clock.calendar
+            guard let day = resolve(said, back: back).flatMap(DateTimeText.instant).map(calendar.startOfDay),
                 let after = calendar.date(byAdding: .day, value: 1, to: day).map(calendar.startOfDay)
             else { return nil }
             return (end, day, after)
+        case .month(let month, let end):
+            return days(ofMonth: month, past: back).map { (end, $0.start, $0.end) }
+        case .phrases(let phrases):
+            var longest: (Int, Date, Date)?
+            for said in phrases {
+                guard said.end > longest?.0 ?? 0, let (start, after) = days(of: said.phrase.span, counted: said.count, past: back) else { continue }
+                longest = (said.end, start, after)
+            }
+            return longest
         }
-        if let month = words.months[tokens[at].word], !(monthsMayBeNames && mayBeName(tokens[at])), let (start, end) = days(ofMonth: month, past: back) { return (at + 1, start, end) }
-        var longest: (Int, Date, Date)?
-        for phrase in spanPhrases {
-            guard let (end, count) = spanPhraseEnd(phrase, tokens, at), end > longest?.0 ?? at, let (start, after) = days(of: phrase.span, counted: count, past: back) else { continue }
-            longest = (end, start, after)
-        }
-        return longest
     }
 
     /// The span `tokens` are and nothing more, but courtesies after it (an answer: "this

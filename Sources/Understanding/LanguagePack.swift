@@ -42,6 +42,8 @@ public struct LanguagePack: Sendable {
     let dates: DateWords
     /// The words a date expression can start with (`DateWords.startingWords`).
     let dateStarts: Set<String>?
+    /// The phrases of `dates.spans`, each in words, read once.
+    let spanPhrases: [SpanPhrase]
     /// The words patterns are made of (five letters or more), which typed words are
     /// compared with for typos.
     let patternWords: [String]
@@ -296,6 +298,7 @@ public struct LanguagePack: Sendable {
         modifiers = try compile(file.modifiers ?? [:])
         dates = file.dates
         dateStarts = file.dates.startingWords(numbers: file.words.numbers)
+        spanPhrases = SpanPhrase.all(file.dates.spans)
         let all: [Pattern] = Array(intents.values.joined()) + Array(appVerbForms.values.joined()) + Array(pointedIntents.values.joined())
             + Array(followUps.values.joined())
         allPatternWords = Set(all.flatMap { $0.words })

@@ -265,7 +265,7 @@ public struct Phrasebook: Sendable {
         // Text short enough to say back; none when longer, so the template is skipped.
         case "short": return value.stringValue.flatMap { $0.count <= Self.shortText && !$0.contains("\n") ? $0 : nil }
         case "when", "day":
-            let dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
+            let dates = DateReader(pack: pack, clock: clock)
             return value.stringValue.flatMap { dates.spokenSpan($0) ?? dates.spoken($0, dayOnly: filter == "day") }
         // A day or stretch of days wholly gone, as `day` says it ("Nothing was due last
         // Friday"); none when any of it is to come, so the template is skipped.

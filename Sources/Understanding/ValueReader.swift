@@ -15,12 +15,7 @@ final class ValueReader: Sendable {
     init(pack: LanguagePack, clock: UserClock = .system) {
         self.pack = pack
         self.clock = clock
-        var dates = DateReader(words: pack.dates, numbers: pack.words.numbers, clock: clock)
-        dates.fillers = pack.words.fillers
-        dates.trailing = pack.words.trailing
-        dates.and = pack.words.and
-        dates.starts = pack.dateStarts
-        self.dates = dates
+        dates = DateReader(pack: pack, clock: clock)
     }
 
     func read(_ tokens: ArraySlice<Token>, for parameter: ParameterDefinition, intent: String, apps: [AppProfile]) -> JSONValue? {
