@@ -20,10 +20,15 @@ public struct AppProfile: Sendable, Hashable {
     private var items: [String: [String: [AppVocabulary.Item]]]
     /// The user vocabulary it set, by type (`contactName`, ...), most important first.
     public var userVocabulary: [String: [String]] {
-        didSet { contacts = Self.contacts(in: userVocabulary) }
+        didSet {
+            contacts = Self.contacts(in: userVocabulary)
+            titles = Self.titles(in: userVocabulary)
+        }
     }
     /// The contact names it taught, folded once here instead of at every word read.
     private(set) var contacts: [KnownName]
+    /// The other names it taught (its lists' and notes' titles, `notebookItemTitle`), folded.
+    private(set) var titles: Set<String>
 
     /// Creates a profile.
     public init(
@@ -36,11 +41,16 @@ public struct AppProfile: Sendable, Hashable {
         self.vocabulary = vocabulary
         self.userVocabulary = userVocabulary
         contacts = Self.contacts(in: userVocabulary)
+        titles = Self.titles(in: userVocabulary)
         items = Self.items(of: vocabulary, for: intents)
     }
 
     private static func contacts(in vocabulary: [String: [String]]) -> [KnownName] {
         vocabulary["contactName", default: []].map(KnownName.init)
+    }
+
+    private static func titles(in vocabulary: [String: [String]]) -> Set<String> {
+        Set(vocabulary.filter { $0.key != "contactName" }.values.joined().map(PeerNames.fold))
     }
 
     /// A profile from an extension's registration and user vocabulary.

@@ -16,6 +16,8 @@ final class MatchScoring {
     let apps: [AppProfile]
     /// The (folded) names apps taught.
     let knownNames: Set<String>
+    /// The apps that serve the intent and taught titles (`AppProfile.titles`).
+    let titling: [AppProfile]
     let trailing: Set<String>
     let fillers: Set<String>
     let notValues: Set<String>
@@ -69,6 +71,7 @@ final class MatchScoring {
         self.catalog = catalog
         self.apps = apps
         self.knownNames = knownNames
+        titling = apps.filter { !$0.titles.isEmpty && $0.intents.contains(intent.name) }
         let words = reader.pack.words
         trailing = words.trailing
         fillers = words.fillers
@@ -193,6 +196,12 @@ final class MatchScoring {
             let bonus = 3 * min(words.count, nameWords(value)) + (spellsOut(words, value) ? 1 : 0)
             return Reading(value: value, bonus: bonus, startsWithAnd: startsWithAnd)
         }
+        // A title the app taught counts like a name, and as much as a word of a pattern more:
+        // "add go to the bank to errands" is for the errands list, though "to the bank to
+        // errands" would match the pattern's "the".
+        if titled(parameter), knownTitle(value) {
+            return Reading(value: value, bonus: 10 + 3 * min(words.count, nameWords(value)), startsWithAnd: startsWithAnd)
+        }
         // Words that read as one of a parameter's values beat free text. (`mostBonus` bounds
         // these bonuses; change both together.)
         return Reading(value: value, bonus: parameter.type == .enum ? 2 * words.count : 0, startsWithAnd: startsWithAnd)
@@ -211,18 +220,31 @@ final class MatchScoring {
     }
 
     /// The most the values of `captures` can add to a match's score: a known name 3 a word
-    /// and 1 more, an enum's words 2 each, other words nothing. Keep in step with the
-    /// bonuses `reading` gives.
+    /// and 1 more, a known title 10 and 3 a word, an enum's words 2 each, other words nothing. Keep
+    /// in step with the bonuses `reading` gives.
     private func mostBonus(_ captures: SlotRanges) -> Int {
         var most = 0
         for (name, range) in captures {
-            switch intent.parameter(name)?.type {
-            case .person?: most += 3 * range.count + 1
-            case .enum?: most += 2 * range.count
+            guard let parameter = intent.parameter(name) else { continue }
+            switch parameter.type {
+            case .person: most += 3 * range.count + 1
+            case .enum: most += 2 * range.count
+            case _ where titled(parameter): most += 10 + 3 * range.count
             default: continue
             }
         }
         return most
+    }
+
+    /// Whether a value of `parameter` may be a title an app taught: a name that is no free text.
+    private func titled(_ parameter: ParameterDefinition) -> Bool {
+        !titling.isEmpty && parameter.type == .string && !parameter.isFreeText
+    }
+
+    /// Whether every string in `value` is a title an app serving the intent taught.
+    private func knownTitle(_ value: JSONValue) -> Bool {
+        let said = (value.arrayValue ?? [value]).compactMap(\.stringValue)
+        return !said.isEmpty && said.allSatisfy { title in titling.contains { $0.titles.contains(PeerNames.fold(title)) } }
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no

@@ -621,4 +621,11 @@ struct EverydayPhrasingTests {
         Case("I have to remember to water the plants", "AddTasks", ["taskTitles": ["water the plants"]]),
     ])
     func needToRemember(c: Case) { expectRead(c) }
+
+    @Test("A list's title the app taught decides where a task's words end: \"add march on city hall to errands\" is for errands", arguments: [
+        Case("add march on city hall to errands", "AddTasks", ["taskTitles": ["march on city hall"], "targetTaskList": "errands"]),
+        Case("add finish what I started in june to errands", "AddTasks", ["taskTitles": ["finish what I started in june"], "targetTaskList": "errands"]),
+        Case("add go to the bank to errands", "AddTasks", ["taskTitles": ["go to the bank"], "targetTaskList": "errands"]),
+    ])
+    func taughtTitleEndsTheTask(c: Case) { expectRead(c, apps: listOMat(teaching: ["Errands", "June trip"])) }
 }

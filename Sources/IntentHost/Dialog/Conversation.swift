@@ -425,6 +425,9 @@ struct Conversation: Sendable {
     private func pointedAt(_ text: String, besides general: Understood, _ reader: RequestReader, _ world: DialogWorld) -> Understood? {
         let values = if case .request(let request) = general { request.parameters } else { [String: JSONValue]() }
         guard let shown, answers.pointsBack(text), var profile = world.app(shown.app)?.profile else { return nil }
+        // A request that takes back its own words points at nothing shown: "add butter to
+        // groceries, actually no make it olive oil" is a change of mind, not "mark it".
+        if case .request(let request) = general, reader.unreadCorrection(in: text, reading: request, apps: world.profiles) != nil { return nil }
         // What was shown decides: after a note, "add the charger to it" is the note's. With
         // none of its values kept (a search that found nothing), the intents that take what
         // it shows, whose questions then say how to show some ("flag them").
