@@ -628,4 +628,14 @@ struct EverydayPhrasingTests {
         Case("add go to the bank to errands", "AddTasks", ["taskTitles": ["go to the bank"], "targetTaskList": "errands"]),
     ])
     func taughtTitleEndsTheTask(c: Case) { expectRead(c, apps: listOMat(teaching: ["Errands", "June trip"])) }
+
+    @Test("What was done, what were the tasks, and whether someone said anything, asked in the past tense", arguments: [
+        Case("what did I finish", "SearchForNotebookItems", ["itemType": "task", "status": "completed"]),
+        Case("what have I checked off", "SearchForNotebookItems", ["itemType": "task", "status": "completed"]),
+        Case("what did I finish on the june trip list", "SearchForNotebookItems", ["itemType": "taskList", "status": "completed", "title": "june trip"]),
+        Case("which tasks did I complete last week", "SearchForNotebookItems", ["itemType": "task", "status": "completed", "dateTime": "2026-11-15T00:00:00-08:00/2026-11-22T00:00:00-08:00"]),
+        Case("what were my tasks for friday", "SearchForNotebookItems", ["itemType": "task", "dateTime": "2026-11-20T09:00:00-08:00"]),
+        Case("did kiki say anything", "SearchForMessages", ["senders": ["Kiki"]]),
+    ])
+    func pastTenseQuestions(c: Case) { expectRead(c) }
 }
