@@ -115,7 +115,7 @@ final class MessageStore: Sendable {
     func search(_ query: Query) async throws -> [ChatMessage] {
         let all = try await database.read { db in try ChatMessage.order(Column("dateSent")).fetchAll(db) }
         // Messages the user received, unless what is asked for may be the user's own.
-        let received = query.recipients.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
+        let received = query.recipients.isEmpty && query.senders.isEmpty && query.terms.isEmpty && query.identifiers.isEmpty
             && query.attributes.isEmpty && query.groups.isEmpty
         // "Messages from the Tree Crew", "what did I send to the Tree Crew": senders, or
         // recipients, who are all no contact but a group's name are the group.
@@ -133,8 +133,12 @@ final class MessageStore: Sendable {
             query.recipients = []
         }
         func names(_ people: [Person]) -> [String] { people.flatMap { [$0.displayName.lowercased(), $0.identifier ?? ""] } }
+        // "Me" is the user ("what did I send today"), not every name with "me" in it.
         func anyName(_ wanted: [String], in people: [Person]) -> Bool {
-            wanted.isEmpty || wanted.contains { w in names(people).contains { $0.contains(w.lowercased()) } }
+            wanted.isEmpty || wanted.contains { w in
+                w.caseInsensitiveCompare(Self.me.displayName) == .orderedSame
+                    ? people.contains { $0.identifier == Self.me.identifier } : names(people).contains { $0.contains(w.lowercased()) }
+            }
         }
         return all.filter { m in
             !(received && m.sender.identifier == Self.me.identifier)

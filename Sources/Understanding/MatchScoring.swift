@@ -137,9 +137,7 @@ final class MatchScoring {
             score += reading.bonus
         }
         for (name, text) in match.constants {
-            guard let parameter = intent.parameter(name),
-                let value = reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
-            else { return }
+            guard let parameter = intent.parameter(name), let value = constant(text, as: parameter) else { return }
             parameters[name] = value
         }
         if score <= bestScore { return }
@@ -149,6 +147,13 @@ final class MatchScoring {
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
                 freeText: match.captures.filter { clauseSlots.contains($0.name) }.map(\.range)))
+    }
+
+    /// A pattern's value for `parameter` (`{itemType=task}`) as a value. A person is the name
+    /// as written: "{senders=Me}" is the user, whom no reading of a name would give.
+    private func constant(_ text: String, as parameter: ParameterDefinition) -> JSONValue? {
+        if parameter.type == .person { return parameter.isList ? .array([.string(text)]) : .string(text) }
+        return reader.read(Token.split(text)[...], for: parameter, intent: intent.name, apps: apps)
     }
 
     /// The words of the capture `name` over `range` read as `parameter`, with what they

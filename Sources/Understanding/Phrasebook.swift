@@ -7,7 +7,8 @@ import IntentProtocol
 /// relative to the clock), `{dateTime|day}` (its day alone), `{cancellationFee|fee}` (an
 /// amount above zero, else none). `:1` after a filter (`{messages|count:1}`) says the value
 /// only when it is 1, for the singular. `{notes|none}` is said as nothing, and only when the
-/// value is an empty list: a search that found none ("{notes|none}I found no notes.").
+/// value is an empty list: a search that found none ("{notes|none}I found no notes.");
+/// `{status|is:completed}` likewise only when the value is that ("Nothing is done yet").
 /// A template with a value missing is skipped for the next one in its list.
 public struct Phrasebook: Sendable {
     let pack: LanguagePack
@@ -151,6 +152,13 @@ public struct Phrasebook: Sendable {
                 rest = rest[rest.index(after: close)...]
                 continue
             }
+            if spec.count > 1, spec[1].hasPrefix(Self.isPrefix) {
+                // Said only when the value is the text after "is:" (a list, its only item).
+                let items = lookup(path, values).map { $0.arrayValue ?? [$0] }
+                guard let items, items.count == 1, text(of: items[0]) == String(spec[1].dropFirst(Self.isPrefix.count)) else { return nil }
+                rest = rest[rest.index(after: close)...]
+                continue
+            }
             guard let value = lookup(path, values) else { return nil }
             guard let text = filtered(value, spec.count > 1 ? spec[1] : nil), !text.isEmpty else { return nil }
             out += text
@@ -172,8 +180,9 @@ public struct Phrasebook: Sendable {
         return value
     }
 
-    /// The filters a template may name, each also with `:1`.
+    /// The filters a template may name, each also with `:1`, and `is:` with a value.
     static let filters: Set<String> = ["minutes", "count", "when", "summary", "fee", "word", "number", "none", "day", "gone", "short"]
+    static let isPrefix = "is:"
     /// The most characters a text said back with `short` has.
     static let shortText = 60
 
@@ -184,7 +193,7 @@ public struct Phrasebook: Sendable {
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { return "a template has a { without its }: \(template.prefix(80))" }
             let spec = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1)
-            if spec.count > 1 {
+            if spec.count > 1, !spec[1].hasPrefix(isPrefix) {
                 let filter = spec[1].hasSuffix(":1") ? spec[1].dropLast(2) : spec[1]
                 guard filters.contains(String(filter)) else {
                     return "a template names the filter \"\(spec[1].prefix(40))\", which is none of \(filters.sorted().joined(separator: ", ")) (each also with :1)"

@@ -296,9 +296,18 @@ struct PhrasebookTests {
         file["say"] = say
         let data = try JSONSerialization.data(withJSONObject: file)
         #expect(throws: LanguageError.self) { try LanguagePack(data: data) }
-        say["ended"] = "ends {messages|count:1}"
+        say["ended"] = "ends {messages|count:1} {status|is:completed}"
         file["say"] = say
         _ = try LanguagePack(data: try JSONSerialization.data(withJSONObject: file))
+    }
+
+    @Test("A template with {value|is:text} is said only when the value is that: \"Nothing is done yet\" for a search of what is done, \"You sent no messages\" for one of the user's own")
+    func templateForOneValue() throws {
+        let words = Phrasebook(pack: try Fixture.pack(), clock: Fixture.clock)
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "status": "completed"]) == "Nothing is done yet.")
+        #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "status": "notCompleted"]) == "I found no tasks.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": [["displayName": "Me", "identifier": "me"]]]) == "You sent no messages.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": ["Coco"]]) == "I found no messages from Coco.")
     }
 
     @Test("A number an extension sends too large to say is left out, not a crash")

@@ -638,4 +638,17 @@ struct EverydayPhrasingTests {
         Case("did kiki say anything", "SearchForMessages", ["senders": ["Kiki"]]),
     ])
     func pastTenseQuestions(c: Case) { expectRead(c) }
+
+    @Test("\"Send that to Kiki too\" names no message, and \"my todo list\" is the list called todo when the app taught one, else every list", arguments: [
+        Case("send that to kiki too", "SendMessage", ["recipients": ["Kiki"]]),
+        Case("send it to bobo jr. as well", "SendMessage", ["recipients": ["Bobo Jr."]]),
+        Case("what's on my todo list", "SearchForNotebookItems", ["itemType": "taskList", "title": "todo"]),
+        Case("what's done on my todo list", "SearchForNotebookItems", ["itemType": "taskList", "title": "todo", "status": "completed"]),
+        Case("what's done", "SearchForNotebookItems", ["itemType": "task", "status": "completed"]),
+        Case("what did I send today", "SearchForMessages", ["senders": ["Me"], "dateTime": "2026-11-23T09:00:00-08:00"]),
+    ])
+    func thatTooAndTheTodoList(c: Case) { expectRead(c, apps: listOMat(teaching: ["todo", "work"])) }
+
+    @Test("\"My todo list\" with no list called todo is every list")
+    func todoListUntaught() { expectRead(Case("what's on my todo list", "SearchForNotebookItems", ["itemType": "taskList", "title": "all"])) }
 }
