@@ -89,6 +89,20 @@ public struct AnswerReader: Sendable {
         pack.words.undo?.contains(Self.phrase(text)) == true
     }
 
+    /// Whether `text` is a change of mind said on its own, after a "no" or not ("no, I meant
+    /// Kiki", "I mean tomorrow", "actually Kiki"): it opens with one of the language's
+    /// `nameCorrections` or `changesOfMind` and says something after it.
+    public func isCorrectionAlone(_ text: String) -> Bool {
+        var tokens = Token.split(text)[...]
+        if let first = tokens.first, pack.words.no.contains(first.word) { tokens = tokens.dropFirst() }
+        let openers = (pack.words.nameCorrections ?? []) + (pack.words.changesOfMind ?? [])
+        let said = tokens.map(\.word)
+        return openers.contains { opener in
+            let words = opener.split(separator: " ").map(String.init)
+            return words.count < said.count && said.starts(with: words)
+        }
+    }
+
     /// `text`'s words, lower-cased, without punctuation, one space apart.
     private static func phrase(_ text: String) -> String { Token.split(text).map(\.word).joined(separator: " ") }
 

@@ -187,7 +187,9 @@ struct Conversation: Sendable {
         case .declined:
             return context.turn(words.say("declined"), end: .completed)
         case .notUnderstood:
-            return context.turn(words.say("notUnderstood"), end: .failed)
+            // A change of mind with no question asked ("no, I meant Kiki" after a message was
+            // sent) changes no request already over: the user hears so.
+            return context.turn(words.say(answers.isCorrectionAlone(text) ? "lateCorrection" : "notUnderstood"), end: .failed)
         case .tooLong:
             return context.turn(words.say(words.has("tooLong") ? "tooLong" : "notUnderstood", ["limit": String(RequestReader.maximumWords)]), end: .failed)
         case .capabilities(let app):
@@ -202,6 +204,7 @@ struct Conversation: Sendable {
         // olive oil" reads as butter) is not guessed at: nothing is done, and the user says
         // the request again as meant.
         if let correction = reader.unreadCorrection(in: text, reading: request, apps: world.profiles) {
+            if answers.isCorrectionAlone(text) { return context.turn(words.say("lateCorrection"), end: .failed) }
             return context.turn(words.say("changedMind", ["correction": correction]), end: .cancelled)
         }
         // Two requests said as one ("cancel the ride and text Coco I'll be late"): the first
