@@ -651,4 +651,10 @@ struct EverydayPhrasingTests {
 
     @Test("\"My todo list\" with no list called todo is every list")
     func todoListUntaught() { expectRead(Case("what's on my todo list", "SearchForNotebookItems", ["itemType": "taskList", "title": "all"])) }
+
+    @Test("A note made without \"that\" says what follows", arguments: [
+        Case("make a note the garage code is 1234", "CreateNote", ["content": "the garage code is 1234"]),
+        Case("what notes do I have about the garage", "SearchForNotebookItems", ["itemType": "note", "content": "garage"]),
+    ])
+    func noteWithoutThat(c: Case) { expectRead(c) }
 }
