@@ -27,8 +27,9 @@ public struct AppProfile: Sendable, Hashable {
     }
     /// The contact names it taught, folded once here instead of at every word read.
     private(set) var contacts: [KnownName]
-    /// The other names it taught (its lists' and notes' titles, `notebookItemTitle`), folded.
-    private(set) var titles: Set<String>
+    /// The other terms it taught, folded, by type (its lists' and notes' titles under
+    /// `notebookItemTitle`): for the parameters that name their `vocabulary` type.
+    private(set) var titles: [String: Set<String>]
 
     /// Creates a profile.
     public init(
@@ -49,8 +50,8 @@ public struct AppProfile: Sendable, Hashable {
         vocabulary["contactName", default: []].map(KnownName.init)
     }
 
-    private static func titles(in vocabulary: [String: [String]]) -> Set<String> {
-        Set(vocabulary.filter { $0.key != "contactName" }.values.joined().map(PeerNames.fold))
+    private static func titles(in vocabulary: [String: [String]]) -> [String: Set<String>] {
+        vocabulary.filter { $0.key != "contactName" }.mapValues { Set($0.map(PeerNames.fold)) }
     }
 
     /// A profile from an extension's registration and user vocabulary.

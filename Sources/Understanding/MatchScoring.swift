@@ -16,7 +16,7 @@ final class MatchScoring {
     let apps: [AppProfile]
     /// The (folded) names apps taught.
     let knownNames: Set<String>
-    /// The apps that serve the intent and taught titles (`AppProfile.titles`).
+    /// The apps that serve the intent and taught terms other than contacts (`AppProfile.titles`).
     let titling: [AppProfile]
     let trailing: Set<String>
     let fillers: Set<String>
@@ -40,8 +40,11 @@ final class MatchScoring {
     let endings: [Bool]
     /// The best reading so far, of this intent or one scored before.
     private(set) var best: RequestReader.Candidate?
-    /// Its score, or `Int.min` while there is none.
+    /// What a reading of this intent must beat: the best one's score, without what taught
+    /// titles gave it while it is of another intent; `Int.min` while there is none.
     private var bestScore: Int
+    /// Whether `best` is of another intent, so that a reading's own titles do not count against it.
+    private var bestOfOther: Bool
     /// Captures already read, by slot, words and the ending they were read without.
     private var read: [Capture: Reading?] = [:]
 
@@ -49,6 +52,8 @@ final class MatchScoring {
     private struct Reading {
         let value: JSONValue
         let bonus: Int
+        /// The bonus is for a title an app taught.
+        var title = false
         /// Whether the words start with "and" before what may be a name.
         let startsWithAnd: Bool
     }
@@ -85,7 +90,9 @@ final class MatchScoring {
         notFirst = words.notFirst ?? [:]
         notAlone = words.notAlone ?? [:]
         self.best = best
-        bestScore = best?.score ?? Int.min
+        let ofOther = best.map { $0.intent != intent.name } ?? false
+        bestOfOther = ofOther
+        bestScore = best.map { ofOther ? $0.score - $0.titleBonus : $0.score } ?? Int.min
         var light = Array(repeating: 0, count: tokens.count + 1)
         for index in tokens.indices.reversed() {
             light[index] = light[index + 1] + (trailing.contains(tokens[index].word) || fillers.contains(tokens[index].word) ? 1 : 0)
@@ -117,6 +124,7 @@ final class MatchScoring {
         if score + mostBonus(match.captures) <= bestScore { return }
         var parameters = given
         var mentioned: [IntentParameterName: JSONValue] = [:]
+        var titleBonus = 0
         for (name, range) in match.captures where name != "_" {
             // `{_Intent.parameter}`: words that must read as that parameter's value, kept apart
             // ("how much is a {_RequestRide.rideOptionName}": a ride option's price).
@@ -135,15 +143,19 @@ final class MatchScoring {
             else { return }
             parameters[name] = value
             score += reading.bonus
+            if reading.title { titleBonus += reading.bonus }
         }
         for (name, text) in match.constants {
             guard let parameter = intent.parameter(name), let value = constant(text, as: parameter) else { return }
             parameters[name] = value
         }
-        if score <= bestScore { return }
+        // A title picks among this intent's readings, never the intent: "get me home" stays a
+        // ride with a list called Home.
+        if (bestOfOther ? score - titleBonus : score) <= bestScore { return }
         bestScore = score
+        bestOfOther = false
         best = RequestReader.Candidate(
-            intent: intent.name, parameters: parameters, score: score, pattern: pattern, mentioned: mentioned,
+            intent: intent.name, parameters: parameters, score: score, titleBonus: titleBonus, pattern: pattern, mentioned: mentioned,
             matched: MatchedSpan(
                 tokens: tokens, span: match.start..<match.end, patternWords: match.words, closesClause: closesClause,
                 freeText: match.captures.filter { clauseSlots.contains($0.name) }.map(\.range)))
@@ -204,8 +216,8 @@ final class MatchScoring {
         // A title the app taught counts like a name, and as much as a word of a pattern more:
         // "add go to the bank to errands" is for the errands list, though "to the bank to
         // errands" would match the pattern's "the".
-        if titled(parameter), knownTitle(value) {
-            return Reading(value: value, bonus: 10 + 3 * min(words.count, nameWords(value)), startsWithAnd: startsWithAnd)
+        if titled(parameter), knownTitle(value, of: parameter) {
+            return Reading(value: value, bonus: 10 + 3 * min(words.count, nameWords(value)), title: true, startsWithAnd: startsWithAnd)
         }
         // Words that read as one of a parameter's values beat free text. (`mostBonus` bounds
         // these bonuses; change both together.)
@@ -241,15 +253,19 @@ final class MatchScoring {
         return most
     }
 
-    /// Whether a value of `parameter` may be a title an app taught: a name that is no free text.
+    /// Whether a value of `parameter` may be a title an app taught: a name that is no free
+    /// text, of a user vocabulary type (catalog `vocabulary`) an app serving the intent taught.
     private func titled(_ parameter: ParameterDefinition) -> Bool {
-        !titling.isEmpty && parameter.type == .string && !parameter.isFreeText
+        guard let type = parameter.vocabulary, parameter.type == .string, !parameter.isFreeText else { return false }
+        return titling.contains { $0.titles[type] != nil }
     }
 
-    /// Whether every string in `value` is a title an app serving the intent taught.
-    private func knownTitle(_ value: JSONValue) -> Bool {
+    /// Whether every string in `value` is a term of `parameter`'s vocabulary type an app
+    /// serving the intent taught.
+    private func knownTitle(_ value: JSONValue, of parameter: ParameterDefinition) -> Bool {
         let said = (value.arrayValue ?? [value]).compactMap(\.stringValue)
-        return !said.isEmpty && said.allSatisfy { title in titling.contains { $0.titles.contains(PeerNames.fold(title)) } }
+        guard let type = parameter.vocabulary, !said.isEmpty else { return false }
+        return said.allSatisfy { title in titling.contains { $0.titles[type]?.contains(PeerNames.fold(title)) == true } }
     }
 
     /// Whether the token at `index` may start a person's name: there is one, and it is no

@@ -174,6 +174,8 @@ public struct RequestReader: Sendable {
         var intent: String
         var parameters: [String: JSONValue]
         var score: Int
+        /// What titles an app taught added to `score` (`MatchScoring`).
+        var titleBonus = 0
         var pattern: String
         /// Values of other intents' parameters said in passing (`{_Intent.parameter}`).
         var mentioned: [IntentParameterName: JSONValue] = [:]

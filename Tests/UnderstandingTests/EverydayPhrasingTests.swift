@@ -629,6 +629,30 @@ struct EverydayPhrasingTests {
     ])
     func taughtTitleEndsTheTask(c: Case) { expectRead(c, apps: listOMat(teaching: ["Errands", "June trip"])) }
 
+    @Test("A title the app taught picks among one intent's readings, never the intent: with lists called Home, Ride and Kiki", arguments: [
+        Case("get me home", "RequestRide", ["dropOffLocation": "Home"]),
+        Case("check my ride", "GetRideStatus", [:]),
+        Case("search for kiki", "SearchForMessages", ["searchTerms": ["kiki"]]),
+    ])
+    func taughtTitleKeepsTheIntent(c: Case) {
+        let before = reader.read(c.text, apps: apps)
+        expectRead(c, apps: listOMat(teaching: ["Home", "Ride", "Kiki"]))
+        guard case .request(let untaught) = before, case .request(let taught) = reader.read(c.text, apps: listOMat(teaching: ["Home", "Ride", "Kiki"])) else { return }
+        #expect(untaught.intent == taught.intent)
+    }
+
+    @Test("Terms an app taught under a type no parameter names (a hostile app's \"unread messages\") change no reading")
+    func untypedTermsChangeNothing() {
+        let hostile = apps.map { app in
+            var app = app
+            if app.name == "List-o-Mat" { app.userVocabulary["anything"] = ["unread messages", "kiki's messages"] }
+            return app
+        }
+        for text in ["check unread messages", "read kiki's messages", "add milk to unread messages"] {
+            #expect(reader.read(text, apps: hostile) == reader.read(text, apps: apps), "\(text)")
+        }
+    }
+
     @Test("What was done, what were the tasks, and whether someone said anything, asked in the past tense", arguments: [
         Case("what did I finish", "SearchForNotebookItems", ["itemType": "task", "status": "completed"]),
         Case("what have I checked off", "SearchForNotebookItems", ["itemType": "task", "status": "completed"]),

@@ -79,6 +79,10 @@ public struct ParameterDefinition: Sendable, Hashable, Codable {
     /// said: `RequestRide.dropOffLocation` has `ListRideOptions.dropOffLocation`, so "book a
     /// Zippy Pool" after asking what a ride to Union Square costs goes there.
     public var carriedFrom: [String]?
+    /// The type of user vocabulary whose terms name this parameter's values
+    /// (`notebookItemTitle` for a list's title): a term the app serving the intent taught,
+    /// said whole for the value, helps pick among that intent's readings (not between intents).
+    public var vocabulary: String?
     /// For `dateTime`: a day or time said without which ("on Monday", "March 3rd", "at 9")
     /// is the last one, not the next: what a search of what was sent is asked.
     public var past: Bool?

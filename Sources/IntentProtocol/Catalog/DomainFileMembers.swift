@@ -10,7 +10,7 @@ enum DomainFileMembers {
     ]
     static let parameter: Set<String> = [
         "name", "type", "list", "required", "prompt", "values", "unsupportedReasons", "confirmationReasons", "freeText", "from",
-        "answeredBy", "carriedFrom", "past", "range",
+        "answeredBy", "carriedFrom", "past", "range", "vocabulary",
     ]
     static let responseCode: Set<String> = ["name", "value", "kind"]
     static let shownValues: Set<String> = ["intent", "list", "field"]
