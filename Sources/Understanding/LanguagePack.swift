@@ -1,4 +1,5 @@
 import Foundation
+import IntentProtocol
 
 /// Everything the host says or understands in one language, read from
 /// `Protocols/languages/LANG.json`. The engine holds no words of its own.
@@ -402,6 +403,13 @@ extension LanguagePack {
     func isGreeting(_ tokens: ArraySlice<Token>) -> Bool {
         guard let hello = words.hello else { return false }
         return said(tokens, phrases: greetings, orWords: hello) { words.fillers.contains($0) || words.trailing.contains($0) }
+    }
+
+    /// Whether `value`, read for the parameter `name`, is words that alone are none
+    /// (`words.notAlone`: "too" for what a message says, as in "send kiki a message too").
+    func saysNothing(_ value: JSONValue, for name: String) -> Bool {
+        guard let alone = words.notAlone?[name], let text = value.stringValue else { return false }
+        return alone.contains(Token.split(text).map(\.word).joined(separator: " "))
     }
 
     /// Whether `tokens` only thank or take leave: at least one `words.closing` or

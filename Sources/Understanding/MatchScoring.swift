@@ -204,7 +204,9 @@ final class MatchScoring {
             free || parameter.type == .person || !trailing.contains(words[words.endIndex - 1].word),
             // No people end with "and" before what may be a name.
             !(parameter.type == .person && words.count > 1 && words.last?.word == and && mayBeName(range.upperBound)),
-            let value = reader.read(words, for: parameter, intent: intent.name, apps: apps)
+            let value = reader.read(words, for: parameter, intent: intent.name, apps: apps),
+            // Nor as read: "send kiki a message too" says "too" once "a message" is left out.
+            !reader.pack.saysNothing(value, for: name)
         else { return nil }
         let startsWithAnd = words.first?.word == and && mayBeName(range.lowerBound + 1)
         // A name an app taught counts like the words it spans, and a little more when

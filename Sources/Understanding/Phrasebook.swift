@@ -193,7 +193,13 @@ public struct Phrasebook: Sendable {
         while let open = rest.firstIndex(of: "{") {
             guard let close = rest[open...].firstIndex(of: "}") else { return "a template has a { without its }: \(template.prefix(80))" }
             let spec = rest[rest.index(after: open)..<close].split(separator: "|", maxSplits: 1)
-            if spec.count > 1, !spec[1].hasPrefix(isPrefix) {
+            if spec.count > 1, spec[1].hasPrefix(isPrefix) {
+                // A value to say it for: some text, and no brace or bar ("{status|is:{x}}").
+                let text = spec[1].dropFirst(isPrefix.count)
+                guard !text.isEmpty, !text.contains(where: { "{|}".contains($0) }) else {
+                    return "a template says \"\(spec[1].prefix(40))\" with no value, or a brace or bar in it, after is:"
+                }
+            } else if spec.count > 1 {
                 let filter = spec[1].hasSuffix(":1") ? spec[1].dropLast(2) : spec[1]
                 guard filters.contains(String(filter)) else {
                     return "a template names the filter \"\(spec[1].prefix(40))\", which is none of \(filters.sorted().joined(separator: ", ")) (each also with :1)"

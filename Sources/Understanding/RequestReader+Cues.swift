@@ -81,6 +81,13 @@ extension RequestReader {
                 return kept.map { (parameter, $0) }
             }
             guard let (parameter, taken) = found.max(by: { $0.1.words < $1.1.words }) else { break }
+            // "send kiki a message too": "too" alone is no message, nor any other value.
+            if pack.saysNothing(taken.value, for: parameter.name) {
+                used.formUnion(taken.span)
+                best = best.filter { $0.value?.span.overlaps(taken.span) != true }
+                best[parameter.name] = .some(nil)
+                continue
+            }
             parameters[parameter.name] = taken.value
             used.formUnion(taken.span)
             open.removeAll { $0.name == parameter.name }

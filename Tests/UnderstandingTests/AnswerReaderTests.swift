@@ -286,7 +286,7 @@ struct PhrasebookTests {
     }
 
     @Test("A language file whose template names a filter the phrasebook does not have is refused at load", arguments: [
-        "{estimatedPickupSeconds|minute}", "{messages|count:2}", "{messages|count:1:1}", "{app",
+        "{estimatedPickupSeconds|minute}", "{messages|count:2}", "{messages|count:1:1}", "{app", "{status|is:}", "{status|is:{x}}", "{status|is:a|b}",
     ])
     func unknownFiltersAreRefused(_ template: String) throws {
         let url = Fixture.root.appendingPathComponent("Protocols/languages/en.json")
@@ -308,6 +308,7 @@ struct PhrasebookTests {
         #expect(words.result(of: "SearchForNotebookItems", ["tasks": [], "status": "notCompleted"]) == "I found no tasks.")
         #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": [["displayName": "Me", "identifier": "me"]]]) == "You sent no messages.")
         #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": ["Coco"]]) == "I found no messages from Coco.")
+        #expect(words.result(of: "SearchForMessages", ["messages": [], "senders": ["Me"], "groupNames": ["Tree Crew"]]) == "You sent no messages in Tree Crew.")
     }
 
     @Test("A number an extension sends too large to say is left out, not a crash")

@@ -669,6 +669,8 @@ struct EverydayPhrasingTests {
         Case("what's on my todo list", "SearchForNotebookItems", ["itemType": "taskList", "title": "todo"]),
         Case("what's done on my todo list", "SearchForNotebookItems", ["itemType": "taskList", "title": "todo", "status": "completed"]),
         Case("what's done", "SearchForNotebookItems", ["itemType": "task", "status": "completed"]),
+        Case("what's done on all my lists", "SearchForNotebookItems", ["itemType": "taskList", "title": "all", "status": "completed"]),
+        Case("send kiki a message too", "SendMessage", ["recipients": ["Kiki"]]),
         Case("what did I send today", "SearchForMessages", ["senders": ["Me"], "dateTime": "2026-11-23T09:00:00-08:00"]),
     ])
     func thatTooAndTheTodoList(c: Case) { expectRead(c, apps: listOMat(teaching: ["todo", "work"])) }
