@@ -731,14 +731,15 @@ struct Conversation: Sendable {
             // so; a no starts over with it as a request. A no first ("wait no, send it to
             // Bobo Jr.") corrects what was said before: the request is what follows. A
             // "what?" is taken word for word only when the user says so too, and so is a
-            // question about someone ("what did he send me last?"); a no asks again.
+            // question about someone ("what did he send me last?"), and "the same thing" (what
+            // was sent before is not kept); a no asks again.
             // A correction naming someone or something the app knows ("no wait, I meant Coco",
             // "actually just Kiki"), or free text that takes itself back ("can you bring the
             // cake stand, never mind"), is taken word for word only when the user says so; a no
             // stops, so that the request can be said again as meant.
             guard parameter.isFreeText else { return value }
             let request = answers.afterNo(said) ?? said
-            let unsure = answers.isUnsure(said) || answers.asksAboutSomeone(said)
+            let unsure = answers.isUnsure(said) || answers.asksAboutSomeone(said) || answers.isSameAsBefore(said)
             let correcting = !unsure
                 && (answers.correction(said).map { Self.isName($0, of: profiles) } == true
                     || (answers.takesItselfBack(said) && answers.afterNo(said) == nil))
