@@ -408,8 +408,13 @@ extension LanguagePack {
     /// Whether `value`, read for the parameter `name`, is words that alone are none
     /// (`words.notAlone`: "too" for what a message says, as in "send kiki a message too").
     func saysNothing(_ value: JSONValue, for name: String) -> Bool {
-        guard let alone = words.notAlone?[name], let text = value.stringValue else { return false }
-        return alone.contains(Token.split(text).map(\.word).joined(separator: " "))
+        value.stringValue.map { saysNothing(Token.split($0)[...], for: name) } ?? false
+    }
+
+    /// Whether `tokens`, said for the parameter `name`, are words that alone are none
+    /// ("back" for what a message says, "my list" for a list).
+    func saysNothing(_ tokens: ArraySlice<Token>, for name: String) -> Bool {
+        words.notAlone?[name]?.contains(tokens.map(\.word).joined(separator: " ")) == true
     }
 
     /// Whether `tokens` only thank or take leave: at least one `words.closing` or

@@ -31,8 +31,6 @@ final class MatchScoring {
     /// Words each parameter's value never ends with ("note" for a list's name).
     let notLast: [String: Set<String>]
     let notFirst: [String: Set<String>]
-    /// Values that alone are none, by parameter ("back" for what a message says).
-    let notAlone: [String: Set<String>]
     /// How many of the words from each position on are trailing words or fillers.
     private let lightAfter: [Int]
     /// Where a match may end, by position: before only trailing words and fillers, or
@@ -88,7 +86,6 @@ final class MatchScoring {
         notNames = words.notNames ?? []
         notLast = words.notLast ?? [:]
         notFirst = words.notFirst ?? [:]
-        notAlone = words.notAlone ?? [:]
         self.best = best
         let ofOther = best.map { $0.intent != intent.name } ?? false
         bestOfOther = ofOther
@@ -194,7 +191,7 @@ final class MatchScoring {
             // "reply to her saying …": what a message says starts after the "to".
             notFirst[name]?.contains(words[words.startIndex].word) != true,
             // "text coco back": "back" alone says nothing yet; "my list" names no list.
-            notAlone[name]?.contains(words.map(\.word).joined(separator: " ")) != true,
+            !reader.pack.saysNothing(words, for: name),
             // "respond asap": a courtesy or "now" alone says how, not what (a thanks is a message).
             !(free && words.allSatisfy({ trailing.contains($0.word) }) && !reader.pack.isClosing(words)),
             // "flag message m-902 so I remember it": "so" starts a comment, not part of the value.
@@ -239,8 +236,8 @@ final class MatchScoring {
     }
 
     /// The most the values of `captures` can add to a match's score: a known name 3 a word
-    /// and 1 more, a known title 10 and 3 a word, an enum's words 2 each, other words nothing. Keep
-    /// in step with the bonuses `reading` gives.
+    /// and 1 more, a known title 10 and 3 a word, an enum's words 2 each, other words
+    /// nothing. Keep in step with the bonuses `reading` gives.
     private func mostBonus(_ captures: SlotRanges) -> Int {
         var most = 0
         for (name, range) in captures {
