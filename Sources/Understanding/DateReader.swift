@@ -312,9 +312,15 @@ struct DateReader: Sendable {
 
     /// A year after a month and day ("January 15, 2028"), 1970 to 2199; where the date ends.
     private func year(_ tokens: ArraySlice<Token>, _ at: Int, _ said: inout Said) -> Int {
-        guard at < tokens.endIndex, tokens[at].word.count == 4, let year = Int(tokens[at].word), (1970...2199).contains(year) else { return at }
+        guard let year = year(tokens, at: at) else { return at }
         said.year = year
         return at + 1
+    }
+
+    /// The year said at `at` in four digits, 1970 to 2199.
+    func year(_ tokens: ArraySlice<Token>, at: Int) -> Int? {
+        guard at < tokens.endIndex, tokens[at].word.count == 4, let year = Int(tokens[at].word), (1970...2199).contains(year) else { return nil }
+        return year
     }
 
     /// "at 9", "5 pm", "5:30", "at noon", "in the morning", "at five o'clock". `again`:

@@ -95,10 +95,12 @@ extension DateReader {
                 consider(start, said.end) { days(of: said.phrase.span, counted: said.count, past: past) }
             }
             if onlyPhrases { continue }
-            // A month after a word that leads into one: "in june"; "from june" unless a name.
+            // A month after a word that leads into one: "in june"; "from june" unless a name;
+            // of the year said after it ("in january 2028").
             if start > tokens.startIndex, let unlessName = monthLeadUnlessName(tokens[start - 1].word),
                 let month = month(tokens[start], unlessName: unlessName, mayBeName)
             {
+                if let year = year(tokens, at: start + 1) { consider(start, start + 2) { days(ofMonth: month, year: year) } }
                 consider(start, start + 1) { days(ofMonth: month, past: past) }
             }
             if let (end, days) = bounded(tokens, from: start, past: past, mayBeName: mayBeName) { consider(start, end) { days } }
@@ -303,6 +305,13 @@ extension DateReader {
         if past, offset > 0 { offset -= 12 }
         if !past, offset < 0 { offset += 12 }
         return days(of: DateSpan(unit: .month, offset: offset))
+    }
+
+    /// The days of `month` (January = 1) of `year`.
+    func days(ofMonth month: Int, year: Int) -> (start: Date, end: Date)? {
+        let now = clock.calendar.dateComponents([.year, .month], from: clock.now())
+        guard (1...12).contains(month), let thisYear = now.year, let thisMonth = now.month else { return nil }
+        return days(of: DateSpan(unit: .month, offset: (year - thisYear) * 12 + month - thisMonth))
     }
 
     /// The first day of `span` at the time a day said alone means (`defaultTime`), for a

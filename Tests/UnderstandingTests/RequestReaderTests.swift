@@ -452,6 +452,9 @@ extension RequestReaderTests {
             ("what's due by monday", "2026-11-23T00:00:00-08:00/2026-11-24T00:00:00-08:00"),
             // Asked of what was, a month is the last such.
             ("what did coco say in may", "2026-05-01T00:00:00-07:00/2026-06-01T00:00:00-07:00"),
+            // A month with its year is that year's.
+            ("what's due in january 2028", "2028-01-01T00:00:00-08:00/2028-02-01T00:00:00-08:00"),
+            ("what did coco say in december 2025", "2025-12-01T00:00:00-08:00/2026-01-01T00:00:00-08:00"),
             ("what's due between monday and friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
             ("what's due from monday to friday", "2026-11-23T00:00:00-08:00/2026-11-28T00:00:00-08:00"),
             ("what did coco say between monday and wednesday", "2026-11-23T00:00:00-08:00/2026-11-26T00:00:00-08:00"),
